@@ -1,0 +1,87 @@
+#include "plot.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+namespace lieride::bench {
+namespace {
+
+std::string pyQuote(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) {
+    if (c == '\\' || c == '\'') out += '\\';
+    out += c;
+  }
+  return out + "'";
+}
+
+}  // namespace
+
+bool writeLinePlot(const std::string& pngPath, const PlotSpec& spec, const std::vector<Series>& series) {
+  const std::string csvPath = pngPath.substr(0, pngPath.rfind('.')) + ".csv";
+  {
+    std::ofstream csv(csvPath);
+    csv << "series,x,y\n";
+    for (const auto& s : series)
+      for (std::size_t i = 0; i < s.x.size(); ++i) csv << '"' << s.label << "\"," << s.x[i] << ',' << s.y[i] << '\n';
+  }
+  const std::string scriptPath = pngPath + ".py";
+  {
+    std::ofstream py(scriptPath);
+    py << "import math\nimport matplotlib\nmatplotlib.use('Agg')\nimport matplotlib.pyplot as plt\n";
+    py << "fig, ax = plt.subplots(figsize=(7.5, 5), dpi=110)\n";
+    for (const auto& s : series) {
+      py << "xs=[];ys=[]\n";
+      for (std::size_t i = 0; i < s.x.size(); ++i) {
+        if (!std::isfinite(s.x[i]) || !std::isfinite(s.y[i])) continue;
+        if ((spec.logy && s.y[i] <= 0) || (spec.logx && s.x[i] <= 0)) continue;
+        py << "xs.append(" << s.x[i] << ");ys.append(" << s.y[i] << ")\n";
+      }
+      py << "ax.plot(xs, ys, marker='o', markersize=3, linestyle=" << (s.dashed ? "'--'" : "'-'")
+         << ", label=" << pyQuote(s.label) << ")\n";
+    }
+    if (spec.logx) py << "ax.set_xscale('log')\n";
+    if (spec.logy) py << "ax.set_yscale('log')\n";
+    py << "ax.set_title(" << pyQuote(spec.title) << ")\nax.set_xlabel(" << pyQuote(spec.xlabel)
+       << ")\nax.set_ylabel(" << pyQuote(spec.ylabel) << ")\n";
+    py << "ax.grid(True, which='both', alpha=0.3)\nax.legend(fontsize=8)\nfig.tight_layout()\n";
+    py << "fig.savefig(" << pyQuote(pngPath) << ")\n";
+  }
+  const std::string cmd = "/usr/bin/python3 " + scriptPath + " 2>/dev/null";
+  const int rc = std::system(cmd.c_str());
+  std::remove(scriptPath.c_str());
+  if (rc != 0) {
+    std::cerr << "warning: could not draw " << pngPath << " (python3-matplotlib missing?); data in " << csvPath << "\n";
+    return false;
+  }
+  return true;
+}
+
+std::string markdownTable(const std::vector<std::string>& header, const std::vector<std::vector<std::string>>& rows) {
+  std::ostringstream s;
+  s << '|';
+  for (const auto& h : header) s << ' ' << h << " |";
+  s << "\n|";
+  for (std::size_t i = 0; i < header.size(); ++i) s << "---|";
+  s << '\n';
+  for (const auto& r : rows) {
+    s << '|';
+    for (const auto& c : r) s << ' ' << c << " |";
+    s << '\n';
+  }
+  return s.str();
+}
+
+std::string formatNumber(double v, int significant) {
+  if (std::isnan(v)) return "blow-up";
+  if (std::isinf(v)) return "inf";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*g", significant, v);
+  return buf;
+}
+
+}  // namespace lieride::bench

@@ -1,0 +1,30 @@
+#pragma once
+// PNG line plots for the benchmark suites, drawn by matplotlib (/usr/bin/python3, installed by
+// scripts/install-deps.sh). The data also goes to a CSV next to the PNG, so plots can be
+// redrawn by any tool.
+#include <string>
+#include <vector>
+
+namespace lieride::bench {
+
+struct Series {
+  std::string label;
+  std::vector<double> x, y;  // NaN or inf values are left out (blow-ups)
+  bool dashed = false;
+};
+
+struct PlotSpec {
+  std::string title, xlabel, ylabel;
+  bool logx = false, logy = false;
+};
+
+// Writes pngPath (and pngPath with .csv). Returns false (and says why on stderr) if
+// matplotlib is not available; the CSV is written either way.
+bool writeLinePlot(const std::string& pngPath, const PlotSpec& spec, const std::vector<Series>& series);
+
+// Markdown table helper: header cells and rows of cells.
+std::string markdownTable(const std::vector<std::string>& header,
+                          const std::vector<std::vector<std::string>>& rows);
+std::string formatNumber(double v, int significant = 3);
+
+}  // namespace lieride::bench

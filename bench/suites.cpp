@@ -1,0 +1,15 @@
+#include "bench_suite.hpp"
+
+namespace lieride::bench {
+
+const std::vector<BenchSuite>& benchSuites() {
+  static const std::vector<BenchSuite> suites = [] {
+    std::vector<BenchSuite> s;
+    addRigidBodySuite(s);
+    addStepCostSuite(s);
+    return s;
+  }();
+  return suites;
+}
+
+}  // namespace lieride::bench

@@ -1,0 +1,56 @@
+#pragma once
+// Scenario files (INTERFACES.md section 2): load, validate, and build a Simulation.
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "lieride/sim/simulation.hpp"
+#include "lieride/sim/table_reader.hpp"
+
+namespace lieride {
+
+// [integrator] keys every vehicle understands. Vehicle-specific keys (e.g. alpha) are read
+// by the vehicle's builder from ScenarioContext::integrator.
+struct IntegratorSettings {
+  std::string name;
+  double dt = 0.01;
+  double duration = 10.0;
+  double divergeSpeed = 1e4;   // any speed above this is divergence
+  double tolerance = 1e-12;    // Newton: relative residual
+  int maxIterations = 50;      // Newton
+};
+
+// What a vehicle builder receives. The builder reads its [vehicle] parameters and [initial]
+// state, may read extra [integrator] keys, and returns the Simulation.
+struct ScenarioContext {
+  std::string file;
+  std::string baseDir;  // relative paths in the scenario (CSV inputs, meshes) resolve here
+  TableReader vehicle;
+  TableReader initial;
+  TableReader integrator;
+  IntegratorSettings settings;
+};
+
+struct ScenarioOverrides {
+  std::optional<std::string> integrator;
+  std::optional<double> dt;
+  std::optional<double> duration;
+};
+
+struct Scenario {
+  std::string file;
+  std::string name;
+  IntegratorSettings settings;
+  int outputEvery = 1;
+  std::unique_ptr<Simulation> simulation;
+};
+
+// Throws ScenarioError with a one-line message naming the file and key.
+Scenario loadScenario(const std::string& path, const ScenarioOverrides& overrides = {});
+Scenario loadScenarioFromString(const std::string& text, const std::string& displayName,
+                                const std::string& baseDir, const ScenarioOverrides& overrides = {});
+
+// Fill a ControlSet from a [controls] table: channel = number | {sinusoid} ; file = "x.csv".
+void loadControls(TableReader& controls, ControlSet& set, const std::string& baseDir);
+
+}  // namespace lieride

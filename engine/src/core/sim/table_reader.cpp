@@ -1,0 +1,161 @@
+#include "lieride/sim/table_reader.hpp"
+
+#include <cmath>
+#include <sstream>
+#include <toml++/toml.h>
+
+namespace lieride {
+namespace {
+
+const toml::table* asTable(const void* p) { return static_cast<const toml::table*>(p); }
+
+std::string describe(const toml::node& n) {
+  std::ostringstream s;
+  switch (n.type()) {
+    case toml::node_type::string: s << '"' << n.value<std::string>().value_or("") << '"'; break;
+    case toml::node_type::integer:
+    case toml::node_type::floating_point: s << n.value<double>().value_or(0.0); break;
+    case toml::node_type::boolean: s << (n.value<bool>().value_or(false) ? "true" : "false"); break;
+    case toml::node_type::array: s << "an array"; break;
+    case toml::node_type::table: s << "a table"; break;
+    default: s << "a date/time"; break;
+  }
+  return s.str();
+}
+
+}  // namespace
+
+TableReader::TableReader(std::string file, std::string path, const void* table)
+    : file_(std::move(file)), path_(std::move(path)), table_(table) {}
+
+const void* TableReader::node(const std::string& key) const {
+  if (!table_) return nullptr;
+  return asTable(table_)->get(key);
+}
+
+bool TableReader::has(const std::string& key) const { return node(key) != nullptr; }
+
+std::vector<std::string> TableReader::keys() const {
+  std::vector<std::string> out;
+  if (!table_) return out;
+  for (auto&& [k, v] : *asTable(table_)) out.emplace_back(k.str());
+  return out;
+}
+
+std::string TableReader::where(const std::string& key) const {
+  return path_.empty() ? key : path_ + "." + key;
+}
+
+void TableReader::fail(const std::string& key, const std::string& expected) const {
+  std::string got;
+  if (const auto* n = static_cast<const toml::node*>(node(key))) got = ", got " + describe(*n);
+  throw ScenarioError(file_ + ": key '" + where(key) + "': expected " + expected + got);
+}
+
+double TableReader::number(const std::string& key, double fallback) {
+  used_.insert(key);
+  const auto* n = static_cast<const toml::node*>(node(key));
+  if (!n) return fallback;
+  if (!n->is_number()) fail(key, "a number");
+  const double v = n->value<double>().value();
+  if (!std::isfinite(v)) fail(key, "a finite number");
+  return v;
+}
+
+double TableReader::positive(const std::string& key, double fallback) {
+  const double v = number(key, fallback);
+  if (!(v > 0.0)) fail(key, "a positive number");
+  return v;
+}
+
+double TableReader::nonNegative(const std::string& key, double fallback) {
+  const double v = number(key, fallback);
+  if (!(v >= 0.0)) fail(key, "a number >= 0");
+  return v;
+}
+
+std::vector<double> TableReader::numbers(const std::string& key, std::vector<double> fallback) {
+  used_.insert(key);
+  const auto* n = static_cast<const toml::node*>(node(key));
+  if (!n) return fallback;
+  const std::string expected = "an array of " + std::to_string(fallback.size()) + " finite numbers";
+  const auto* arr = n->as_array();
+  if (!arr || arr->size() != fallback.size()) fail(key, expected);
+  std::vector<double> out;
+  for (const auto& e : *arr) {
+    if (!e.is_number()) fail(key, expected);
+    const double v = e.value<double>().value();
+    if (!std::isfinite(v)) fail(key, expected);
+    out.push_back(v);
+  }
+  return out;
+}
+
+std::vector<double> TableReader::positiveNumbers(const std::string& key, std::vector<double> fallback) {
+  auto v = numbers(key, std::move(fallback));
+  for (double x : v)
+    if (!(x > 0.0)) fail(key, "an array of " + std::to_string(v.size()) + " positive numbers");
+  return v;
+}
+
+int TableReader::integer(const std::string& key, int fallback, int minimum) {
+  used_.insert(key);
+  const auto* n = static_cast<const toml::node*>(node(key));
+  if (!n) return fallback;
+  const std::string expected = "an integer >= " + std::to_string(minimum);
+  if (!n->is_integer()) fail(key, expected);
+  const auto v = n->value<int64_t>().value();
+  if (v < minimum || v > 2000000000) fail(key, expected);
+  return static_cast<int>(v);
+}
+
+bool TableReader::boolean(const std::string& key, bool fallback) {
+  used_.insert(key);
+  const auto* n = static_cast<const toml::node*>(node(key));
+  if (!n) return fallback;
+  if (!n->is_boolean()) fail(key, "true or false");
+  return n->value<bool>().value();
+}
+
+std::string TableReader::string(const std::string& key, const std::string& fallback) {
+  used_.insert(key);
+  const auto* n = static_cast<const toml::node*>(node(key));
+  if (!n) return fallback;
+  if (!n->is_string()) fail(key, "a string");
+  return n->value<std::string>().value();
+}
+
+TableReader TableReader::table(const std::string& key) {
+  used_.insert(key);
+  const auto* n = static_cast<const toml::node*>(node(key));
+  if (!n) return TableReader(file_, where(key), nullptr);
+  if (!n->is_table()) fail(key, "a table");
+  return TableReader(file_, where(key), n->as_table());
+}
+
+std::unique_ptr<Signal> TableReader::signal(const std::string& key) {
+  used_.insert(key);
+  const auto* n = static_cast<const toml::node*>(node(key));
+  if (!n) return std::make_unique<ConstantSignal>(0.0);
+  if (n->is_number()) return std::make_unique<ConstantSignal>(number(key, 0.0));
+  if (!n->is_table()) fail(key, "a number or a table { amplitude, frequency, phase, offset }");
+  TableReader t = table(key);
+  SinusoidParams p;
+  p.amplitude = t.number("amplitude", 0.0);
+  p.frequency = t.nonNegative("frequency", 0.0);
+  p.phase = t.number("phase", 0.0);
+  p.offset = t.number("offset", 0.0);
+  t.finish();
+  return std::make_unique<SinusoidSignal>(p);
+}
+
+void TableReader::finish() const {
+  if (!table_) return;
+  for (auto&& [k, v] : *asTable(table_)) {
+    const std::string name(k.str());
+    if (!used_.count(name))
+      throw ScenarioError(file_ + ": unknown key '" + where(name) + "' (check the spelling; see INTERFACES.md)");
+  }
+}
+
+}  // namespace lieride

@@ -1,0 +1,15 @@
+// The one place that lists every engine area's vehicles (see sim/registry.hpp).
+#include "lieride/sim/registry.hpp"
+
+namespace lieride {
+
+const std::vector<VehicleInfo>& vehicleRegistry() {
+  static const std::vector<VehicleInfo> registry = [] {
+    std::vector<VehicleInfo> r;
+    registerSe3Vehicles(r);
+    return r;
+  }();
+  return registry;
+}
+
+}  // namespace lieride

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Install dependencies, build, and run every test: the release preset, then the
+# ASan+UBSan preset's tests, then the ThreadSanitizer build of the app's threading tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh
+jobs=$(nproc)
+
+echo "== release build and tests"
+cmake --preset release >/dev/null
+cmake --build --preset release -j "$jobs"
+ctest --preset release -j "$jobs" --timeout 600
+
+echo "== asan+ubsan build and tests"
+cmake --preset asan >/dev/null
+cmake --build --preset asan -j "$jobs"
+ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+  ctest --preset asan -j "$jobs" --timeout 900 -LE slow
+
+if [ -f tests/app/CMakeLists.txt ]; then
+  echo "== tsan build of the physics-thread tests"
+  cmake --preset tsan >/dev/null
+  cmake --build --preset tsan -j "$jobs" --target test_app_threads
+  TSAN_OPTIONS=halt_on_error=1 ctest --preset tsan -R "threads" --timeout 600
+fi
+echo "== all tests passed"
