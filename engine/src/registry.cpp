@@ -7,6 +7,8 @@ const std::vector<VehicleInfo>& vehicleRegistry() {
   static const std::vector<VehicleInfo> registry = [] {
     std::vector<VehicleInfo> r;
     registerSe3Vehicles(r);
+    registerPlanarVehicles(r);
+    registerBoatVehicles(r);
     return r;
   }();
   return registry;

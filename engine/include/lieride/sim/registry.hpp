@@ -28,5 +28,7 @@ const VehicleInfo* findVehicle(const std::string& type);
 
 // Registration functions, one per engine area.
 void registerSe3Vehicles(std::vector<VehicleInfo>& registry);
+void registerPlanarVehicles(std::vector<VehicleInfo>& registry);
+void registerBoatVehicles(std::vector<VehicleInfo>& registry);
 
 }  // namespace lieride

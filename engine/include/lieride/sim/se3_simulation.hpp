@@ -43,12 +43,15 @@ class Se3Simulation final : public Simulation {
 
   const Se3State& state() const { return state_; }
   const Se3Inertia& inertia() const { return spec_.inertia; }
-  double energy() const { return energyOf(state_); }
+  double energy() const { return energyOf(state_, reportedVelocity()); }
+  // The velocity the CSV reports: xi(t) for Runge-Kutta schemes, the discrete average
+  // velocity xi_k for the variational integrators (see Se3Integrator::reportedVelocity).
+  Vec6 reportedVelocity() const;
   Vec3 spatialLinearMomentum() const;
   Vec3 spatialAngularMomentum() const;
 
  private:
-  double energyOf(const Se3State& s) const;
+  double energyOf(const Se3State& s, const Vec6& xi) const;
   Se3Dynamics dynamics() const { return {spec_.inertia, spec_.forces.get(), &controls_}; }
 
   Se3VehicleSpec spec_;

@@ -56,7 +56,7 @@ QCoefficients qCoefficients(double t) {
 Mat3 dexpLowerBlock(const Vec3& w, const Vec3& v) {
   const QCoefficients k = qCoefficients(w.norm());
   const Mat3 W = so3::hat(w), V = so3::hat(v);
-  const Mat3 WV = W * V, VW = V * W, WW = W * W;
+  const Mat3 WV = W * V, VW = V * W;
   const Mat3 WVW = WV * W;
   return 0.5 * V + k.a1 * (WV + VW + WVW) + k.a2 * (W * WV + VW * W - 3.0 * WVW) +
          k.a3 * (WVW * W + W * WVW);

@@ -1,0 +1,29 @@
+#pragma once
+// The headless commands of the `lieride` executable (INTERFACES.md section 1).
+#include <string>
+#include <vector>
+
+namespace lieride::cli {
+
+// Exit codes: 0 success, 1 internal error, 2 bad input, 3 the simulation diverged.
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitInternal = 1;
+inline constexpr int kExitBadInput = 2;
+inline constexpr int kExitDiverged = 3;
+
+int runSim(const std::vector<std::string>& args);
+int runList(const std::vector<std::string>& args);
+int runBench(const std::vector<std::string>& args);
+void printUsage();
+
+// Directory holding assets/ (scenes, meshes): $LIERIDE_ASSETS, next to the executable, or
+// the source tree the binary was built from.
+std::string assetsDir();
+// Resolves a scene given by name ("helicopter-hover") or path to a scenario file path.
+std::string resolveScene(const std::string& nameOrPath);
+std::vector<std::string> builtinScenes();
+
+// One-line error on stderr: "lieride: <message>".
+void reportError(const std::string& message);
+
+}  // namespace lieride::cli

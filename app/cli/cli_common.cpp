@@ -1,0 +1,55 @@
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <unistd.h>
+
+#include "cli/cli.hpp"
+
+namespace lieride::cli {
+namespace fs = std::filesystem;
+
+void reportError(const std::string& message) { std::cerr << "lieride: " << message << std::endl; }
+
+void printUsage() {
+  std::cerr << "usage:\n"
+               "  lieride                                   open the desktop app\n"
+               "  lieride app [--scene NAME|FILE] [--frames N --screenshot PNG]\n"
+               "  lieride sim SCENARIO.toml [--out run.csv|-] [--integrator NAME] [--dt S] [--duration S]\n"
+               "  lieride list                              vehicles, integrators, built-in scenes\n"
+               "  lieride bench NAME [--out DIR]            benchmark suites (lieride bench --list)\n";
+}
+
+std::string assetsDir() {
+  if (const char* env = std::getenv("LIERIDE_ASSETS")) return env;
+  std::error_code ec;
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    for (const fs::path& candidate : {exe.parent_path() / "assets", exe.parent_path().parent_path() / "assets",
+                                      exe.parent_path().parent_path() / "share" / "lieride" / "assets"}) {
+      if (fs::is_directory(candidate / "scenes")) return candidate.string();
+    }
+  }
+#ifdef LIERIDE_SOURCE_DIR
+  return std::string(LIERIDE_SOURCE_DIR) + "/assets";
+#else
+  return "assets";
+#endif
+}
+
+std::vector<std::string> builtinScenes() {
+  std::vector<std::string> names;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(fs::path(assetsDir()) / "scenes", ec))
+    if (e.path().extension() == ".toml") names.push_back(e.path().stem().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+std::string resolveScene(const std::string& nameOrPath) {
+  if (fs::exists(nameOrPath) || nameOrPath.find('/') != std::string::npos || nameOrPath.ends_with(".toml"))
+    return nameOrPath;
+  return (fs::path(assetsDir()) / "scenes" / (nameOrPath + ".toml")).string();
+}
+
+}  // namespace lieride::cli

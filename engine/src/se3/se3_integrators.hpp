@@ -1,0 +1,110 @@
+#pragma once
+// Private declarations of the SE(3) integrators (engine/src/se3). Public entry point:
+// makeSe3Integrator() in lieride/integrate/se3_integrator.hpp.
+#include "lieride/integrate/se3_integrator.hpp"
+
+namespace lieride::detail {
+
+// Kobilarov et al. Eqs. 9-10 with alpha = 1 (symplectic Euler quadrature), written in
+// position-momentum form: with pi_k^- = C^T(-h xi_{k-1}) I xi_{k-1}, Eq. 10 reads
+//   C^T(h xi_k) I xi_k = pi_k^- + h f_k,   g_{k+1} = g_k tau(h xi_k)  (Eq. 9).
+// The momentum at t_k is mu_k = pi_k^- + h f_k / 2 (the mean of the left and right discrete
+// momenta), which is how the state is handed to and from other integrators.
+enum class LieVariant {
+  Exp,     // tau = exp, B = dexp, C = exact dexp^{-1} (closed form; Eq. 14 truncates it)
+  Cay,     // tau = true SE(3) Cayley, C = C_cay of Eq. 14 (MODELS.md errata)
+  ExpTLN,  // tau = exp, C = C_TLN (not momentum-exact)
+  CayTLN,  // tau = cay with Eq. 13's B_cay, C = C_TLN (Appendix A's pairing)
+};
+
+class LieVariationalSe3 final : public Se3Integrator {
+ public:
+  LieVariationalSe3(LieVariant v, SolverSettings s) : variant_(v), solver_(s) {}
+  std::string name() const override;
+  StepReport step(const Se3Dynamics& d, double t, double h, Se3State& s) override;
+  std::unique_ptr<Se3Integrator> clone() const override { return std::make_unique<LieVariationalSe3>(*this); }
+  Vec6 reportedVelocity(const Se3Dynamics& d, double t, double h, const Se3State& s) override;
+
+ private:
+  // Solves C^T(h xi) I xi = pi^+ for the state s (Eq. 10); cached in ahead_ so that step()
+  // and reportedVelocity() solve once per step.
+  void solveAhead(const Se3Dynamics& d, double t, double h, const Se3State& s);
+  StepReport newton(const Vec6& Id, double h, const Vec6& piPlus, Vec6& xi) const;
+  double residualNorm(const Vec6& Id, double h, const Vec6& piPlus, const Vec6& xi, Vec6& residual) const;
+  SE3 update(const Vec6& hxi) const;
+  Vec6 cTransposeTimes(const Vec6& y, const Vec6& mu) const;      // C(y)^T mu
+  Mat6 cTransposeTimesJacobian(const Vec6& y, const Vec6& mu) const;  // d/dy [C(y)^T mu]
+  Mat6 cTranspose(const Vec6& y) const;
+  Vec6 forceAt(const Se3Dynamics& d, double t, const SE3& g, const Vec6& piMinus, double h) const;
+
+  struct Continuation {  // what the previous step left, to continue bit-identically
+    bool valid = false;
+    double t = 0.0, h = 0.0;
+    SE3 g;
+    Vec6 mu, piMinus, force;
+  };
+  struct Ahead {  // the solved step for one (state, h)
+    bool valid = false;
+    double h = 0.0;
+    SE3 g;
+    Vec6 mu, xi;
+    StepReport report;
+  };
+  LieVariant variant_;
+  SolverSettings solver_;
+  Continuation next_;
+  Ahead ahead_;
+};
+
+// Runge-Kutta on (q, x, omega, v) with quaternions renormalized after every stage and step
+// (Kobilarov et al. Sec. 3.3): euler (order 1), rk2 (explicit midpoint), rk4.
+class RungeKuttaSe3 final : public Se3Integrator {
+ public:
+  explicit RungeKuttaSe3(int order) : order_(order) {}
+  std::string name() const override;
+  StepReport step(const Se3Dynamics& d, double t, double h, Se3State& s) override;
+  std::unique_ptr<Se3Integrator> clone() const override { return std::make_unique<RungeKuttaSe3>(*this); }
+
+ private:
+  int order_;
+};
+
+// Implicit midpoint on the dynamics (Newton on xi_{k+1}), explicit second-order quaternion
+// reconstruction (Kobilarov et al. Sec. 3.3, "RK2i").
+class ImplicitMidpointSe3 final : public Se3Integrator {
+ public:
+  explicit ImplicitMidpointSe3(SolverSettings s) : solver_(s) {}
+  std::string name() const override { return "rk2-implicit"; }
+  StepReport step(const Se3Dynamics& d, double t, double h, Se3State& s) override;
+  std::unique_ptr<Se3Integrator> clone() const override { return std::make_unique<ImplicitMidpointSe3>(*this); }
+
+ private:
+  SolverSettings solver_;
+};
+
+// Krysl & Endres' Lie-Newmark (beta = 1/2 displacement, gamma = 1/2 trapezoidal velocity)
+// extended to SE(3): Psi = h xi_n + h^2/2 a_n, g_{n+1} = g_n exp(Psi),
+// xi_{n+1} = xi_n + h/2 (a_n + a_{n+1}) with a_{n+1} = a(g_{n+1}, xi_{n+1}) solved by Newton.
+class LieNewmarkSe3 final : public Se3Integrator {
+ public:
+  explicit LieNewmarkSe3(SolverSettings s) : solver_(s) {}
+  std::string name() const override { return "lie-newmark"; }
+  StepReport step(const Se3Dynamics& d, double t, double h, Se3State& s) override;
+  std::unique_ptr<Se3Integrator> clone() const override { return std::make_unique<LieNewmarkSe3>(*this); }
+
+ private:
+  struct Continuation {
+    bool valid = false;
+    double t = 0.0;
+    SE3 g;
+    Vec6 mu, acceleration;
+  };
+  SolverSettings solver_;
+  Continuation next_;
+};
+
+// Newton for xi = base + c h a(t, g, xi): shared by rk2-implicit (c = 1, midpoint form) and
+// lie-newmark (c = 1/2).
+bool sameState(const SE3& a, const SE3& b);
+
+}  // namespace lieride::detail

@@ -1,0 +1,47 @@
+// Registration of the SE(3) vehicles of MODELS.md sections 1-2: rigid-body and helicopter.
+#include "lieride/model/helicopter.hpp"
+#include "lieride/sim/registry.hpp"
+#include "lieride/sim/se3_simulation.hpp"
+
+namespace lieride {
+namespace {
+
+std::vector<IntegratorInfo> se3Integrators() {
+  std::vector<IntegratorInfo> out;
+  for (const auto& n : se3IntegratorNames()) out.push_back({n, se3IntegratorDescription(n)});
+  return out;
+}
+
+std::unique_ptr<Simulation> buildRigidBody(ScenarioContext& ctx) {
+  Se3Inertia inertia;
+  inertia.mass = ctx.vehicle.positive("mass", 1.0);
+  const auto J = ctx.vehicle.positiveNumbers("inertia", {1.0, 2.0, 3.0});
+  inertia.principal = Vec3(J[0], J[1], J[2]);
+  Se3VehicleSpec spec{"rigid-body", inertia, std::make_shared<NoForces>(), {}, {}};
+  return std::make_unique<Se3Simulation>(spec, ctx.settings, readSe3Initial(ctx.initial, inertia));
+}
+
+std::unique_ptr<Simulation> buildHelicopter(ScenarioContext& ctx) {
+  HelicopterParams p;
+  p.mass = ctx.vehicle.positive("mass", p.mass);
+  const auto J = ctx.vehicle.positiveNumbers("inertia", {p.inertia.x(), p.inertia.y(), p.inertia.z()});
+  p.inertia = Vec3(J[0], J[1], J[2]);
+  p.hubHeight = ctx.vehicle.number("hub_height", p.hubHeight);
+  p.tailArm = ctx.vehicle.number("tail_arm", p.tailArm);
+  p.linearDamping = ctx.vehicle.nonNegative("linear_damping", p.linearDamping);
+  p.angularDamping = ctx.vehicle.nonNegative("angular_damping", p.angularDamping);
+  const Se3Inertia inertia{p.mass, p.inertia};
+  Se3VehicleSpec spec{"helicopter", inertia, std::make_shared<HelicopterForces>(p),
+                      {"collective", "tail", "cyclic_pitch", "cyclic_roll"}, {}};
+  return std::make_unique<Se3Simulation>(spec, ctx.settings, readSe3Initial(ctx.initial, inertia));
+}
+
+}  // namespace
+
+void registerSe3Vehicles(std::vector<VehicleInfo>& registry) {
+  registry.push_back({"rigid-body", "free rigid body on SE(3) (MODELS.md 1)", se3Integrators(), {}, buildRigidBody});
+  registry.push_back({"helicopter", "simple helicopter: gravity + F(gamma) u (MODELS.md 2)", se3Integrators(),
+                      {"collective", "tail", "cyclic_pitch", "cyclic_roll"}, buildHelicopter});
+}
+
+}  // namespace lieride
