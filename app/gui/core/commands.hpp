@@ -1,0 +1,68 @@
+#pragma once
+// What the UI and input threads tell the physics thread (through SpscQueue<Command>), and
+// what the physics thread sends back besides snapshots (PlotSample, through SpscQueue).
+// Plain fixed-size values: copying one never allocates.
+#include <array>
+#include <cstdint>
+#include <cstring>
+#include <string>
+
+namespace lieride::gui {
+
+// Normalised pilot axes after dead zone, expo and invert: sticks in [-1, 1] (up and right
+// positive), triggers in [0, 1]. The keyboard produces the same axes.
+struct PilotAxes {
+  float lx = 0, ly = 0, rx = 0, ry = 0, lt = 0, rt = 0;
+  bool operator==(const PilotAxes&) const = default;
+};
+
+enum class CommandKind : std::uint8_t {
+  Pilot,         // axes
+  SetManual,     // target sim, flag: pilot drives it (true) or its scripted signals (false)
+  SetAssist,     // flag: helicopter flight assist (attitude hold + rate damping)
+  SetIntegrator, // target sim (-1 all), name
+  SetTimeStep,   // value[0] = h, all sims
+  SetSpeed,      // value[0] = wall-clock speed factor
+  SetPaused,     // flag
+  TogglePause,
+  Step,          // one step while paused
+  Reset,
+  SetSinusoid,   // target, channel, value = amplitude, frequency, phase, offset
+  SetConstant,   // target, channel, value[0]
+};
+
+struct Command {
+  CommandKind kind = CommandKind::Pilot;
+  int target = -1;
+  int channel = -1;
+  bool flag = false;
+  std::array<double, 4> value{};
+  PilotAxes axes;
+  std::array<char, 32> name{};
+
+  void setName(const std::string& s) {
+    name.fill('\0');
+    std::memcpy(name.data(), s.data(), s.size() < name.size() - 1 ? s.size() : name.size() - 1);
+  }
+  std::string nameString() const { return std::string(name.data()); }
+
+  static Command make(CommandKind k) {
+    Command c;
+    c.kind = k;
+    return c;
+  }
+};
+
+enum class SampleKind : std::uint8_t { Sample, Marker, Reset };
+
+// One point of the live plots (decimated to a few hundred per simulated second), or a marker
+// where h or the integrator changed, or "the history restarts here" after a reset.
+struct PlotSample {
+  SampleKind kind = SampleKind::Sample;
+  std::uint8_t sim = 0;
+  double t = 0, energy = 0, momentum = 0, constraint = 0, residual = 0, h = 0;
+  int iterations = 0;
+  std::array<char, 40> label{};
+};
+
+}  // namespace lieride::gui

@@ -1,0 +1,378 @@
+#include "physics_thread.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <stdexcept>
+
+namespace lieride::gui {
+
+double steadySeconds() {
+  using namespace std::chrono;
+  return duration<double>(steady_clock::now().time_since_epoch()).count();
+}
+
+namespace {
+bool finiteSnapshot(const Snapshot& s) {
+  if (!s.position.allFinite() || !s.orientation.coeffs().allFinite() || !s.bodyVelocity.allFinite())
+    return false;
+  for (double x : s.shape)
+    if (!std::isfinite(x)) return false;
+  return true;
+}
+}  // namespace
+
+PhysicsThread::PhysicsThread(std::vector<SimSlot> sims, PhysicsOptions options) : opt_(options) {
+  vehicles_.reserve(sims.size());
+  for (auto& slot : sims) {
+    auto initial = slot.sim->clone();
+    Pilot pilot(*slot.sim, slot.limits);
+    Vehicle v{std::move(slot), std::move(initial), std::move(pilot), {}, {}, false, 0, {}, -1e300};
+    v.curr = v.slot.sim->snapshot();
+    v.prev = v.curr;
+    vehicles_.push_back(std::move(v));
+  }
+  paused_ = opt_.startPaused;
+  assist_ = opt_.assist;
+  speed_ = opt_.speed;
+  if (!vehicles_.empty()) h_ = vehicles_.front().slot.sim->timeStep();
+  for (std::size_t i = 0; i < vehicles_.size(); ++i) {
+    auto& v = vehicles_[i];
+    if (v.slot.manual) v.pilot.apply(axes_, assist_, *v.slot.sim, &v.curr);
+    pushSample(static_cast<int>(i), v.curr);
+  }
+  // The reader starts from a complete frame even before the thread runs.
+  publish(steadySeconds());
+  frames_.update();
+}
+
+PhysicsThread::~PhysicsThread() { stop(); }
+
+void PhysicsThread::start() {
+  if (thread_.joinable()) return;
+  quit_.store(false);
+  resync(steadySeconds());
+  thread_ = std::thread([this] { run(); });
+}
+
+void PhysicsThread::stop() {
+  quit_.store(true);
+  if (thread_.joinable()) thread_.join();
+}
+
+double PhysicsThread::leadTime() const {
+  for (const auto& v : vehicles_)
+    if (!v.frozen) return v.slot.sim->time();
+  return vehicles_.empty() ? 0.0 : vehicles_.front().slot.sim->time();
+}
+
+bool PhysicsThread::anyAlive() const {
+  return std::any_of(vehicles_.begin(), vehicles_.end(), [](const Vehicle& v) { return !v.frozen; });
+}
+
+void PhysicsThread::resync(double now) {
+  syncWall_ = now;
+  syncSim_ = leadTime();
+  windowWall_ = now;
+  windowSim_ = syncSim_;
+  windowSteps_ = 0;
+  windowCost_ = 0;
+  windowMax_ = 0;
+}
+
+void PhysicsThread::marker(int sim, double t, const std::string& text) {
+  PlotSample s;
+  s.kind = SampleKind::Marker;
+  s.sim = static_cast<std::uint8_t>(sim);
+  s.t = t;
+  s.h = h_;
+  std::snprintf(s.label.data(), s.label.size(), "%s", text.c_str());
+  samples_.push(s);
+}
+
+void PhysicsThread::pushSample(int sim, const Snapshot& snap) {
+  PlotSample s;
+  s.sim = static_cast<std::uint8_t>(sim);
+  s.t = snap.t;
+  s.energy = snap.energy;
+  s.momentum = snap.momentum;
+  s.constraint = snap.constraint;
+  s.residual = snap.solver.residual;
+  s.iterations = snap.solver.iterations;
+  s.h = snap.h;
+  samples_.push(s);
+  vehicles_[static_cast<std::size_t>(sim)].lastSampleT = snap.t;
+}
+
+void PhysicsThread::stepVehicle(Vehicle& v, bool wantSnapshot) {
+  Simulation& sim = *v.slot.sim;
+  const bool needsState = v.slot.manual && v.pilot.needsState(assist_);
+  if (v.slot.manual) v.pilot.apply(axes_, assist_, sim, needsState ? &v.curr : nullptr);
+  const auto t0 = std::chrono::steady_clock::now();
+  bool threw = false;
+  std::string what;
+  try {
+    sim.step();
+  } catch (const std::exception& e) {
+    threw = true;
+    what = e.what();
+  }
+  const double cost = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  windowCost_ += cost;
+  windowMax_ = std::max(windowMax_, cost);
+  const int index = static_cast<int>(&v - vehicles_.data());
+  Snapshot snap;
+  const bool diverged = threw || sim.status() == RunStatus::Diverged;
+  if (!diverged) {
+    const double t = sim.time();
+    const bool sampleDue = t - v.lastSampleT >= opt_.sampleInterval * 0.999;
+    if (!(wantSnapshot || sampleDue || needsState)) return;
+    snap = sim.snapshot();
+    if (finiteSnapshot(snap)) {
+      const bool consecutive = std::abs(v.curr.t + sim.timeStep() - snap.t) <= 1e-9 * std::max(1.0, std::abs(snap.t));
+      v.prev = consecutive ? std::move(v.curr) : snap;
+      v.curr = std::move(snap);
+      if (sampleDue) pushSample(index, v.curr);
+      return;
+    }
+    what = "non-finite state";
+  }
+  // Divergence: freeze at the last good state the engine kept (or the last one we drew).
+  v.frozen = true;
+  v.divergedAt = sim.time();
+  v.divergedMessage = threw || !what.empty() ? what : sim.statusMessage();
+  Snapshot good = sim.snapshot();
+  if (finiteSnapshot(good)) v.curr = std::move(good);
+  v.divergedAt = v.curr.t;
+  v.curr.status = RunStatus::Diverged;
+  v.prev = v.curr;
+  marker(index, v.curr.t, "diverged");
+}
+
+void PhysicsThread::stepAll(double target, bool forceSnapshot) {
+  for (auto& v : vehicles_) {
+    if (v.frozen) continue;
+    const double t = v.slot.sim->time();
+    const double h = v.slot.sim->timeStep();
+    // Snapshot the state the renderer interpolates from (the step before the burst ends).
+    stepVehicle(v, forceSnapshot || t + 2.0 * h >= target);
+  }
+  ++windowSteps_;
+  ++stats_.totalSteps;
+}
+
+void PhysicsThread::resetAll() {
+  for (std::size_t i = 0; i < vehicles_.size(); ++i) {
+    auto& v = vehicles_[i];
+    const std::string integrator = v.slot.sim->integratorName();
+    auto fresh = v.initial->clone();
+    try {
+      fresh->setTimeStep(h_);
+      fresh->setIntegrator(integrator);
+    } catch (const std::exception&) {
+    }
+    v.slot.sim = std::move(fresh);
+    v.frozen = false;
+    v.divergedMessage.clear();
+    v.curr = v.slot.sim->snapshot();
+    v.prev = v.curr;
+    if (v.slot.manual) v.pilot.apply(axes_, assist_, *v.slot.sim, &v.curr);
+    PlotSample r;
+    r.kind = SampleKind::Reset;
+    r.sim = static_cast<std::uint8_t>(i);
+    samples_.push(r);
+    pushSample(static_cast<int>(i), v.curr);
+  }
+  ++resets_;
+}
+
+void PhysicsThread::handle(const Command& c) {
+  auto forTargets = [&](auto&& fn) {
+    for (std::size_t i = 0; i < vehicles_.size(); ++i)
+      if (c.target < 0 || c.target == static_cast<int>(i)) fn(static_cast<int>(i), vehicles_[i]);
+  };
+  switch (c.kind) {
+    case CommandKind::Pilot:
+      axes_ = c.axes;
+      break;
+    case CommandKind::SetManual:
+      forTargets([&](int, Vehicle& v) {
+        v.slot.manual = c.flag;
+        if (!c.flag) v.slot.sim->controls() = v.initial->controls();  // scripted signals back
+      });
+      break;
+    case CommandKind::SetAssist:
+      assist_ = c.flag;
+      break;
+    case CommandKind::SetIntegrator:
+      forTargets([&](int i, Vehicle& v) {
+        try {
+          if (v.slot.sim->integratorName() == c.nameString()) return;
+          v.slot.sim->setIntegrator(c.nameString());
+          marker(i, v.slot.sim->time(), c.nameString());
+        } catch (const std::exception&) {
+        }
+      });
+      break;
+    case CommandKind::SetTimeStep: {
+      const double h = c.value[0];
+      if (!(std::isfinite(h) && h > 0) || h == h_) break;
+      h_ = h;
+      char text[40];
+      std::snprintf(text, sizeof text, "h = %.3g s", h);
+      forTargets([&](int i, Vehicle& v) {
+        try {
+          v.slot.sim->setTimeStep(h);
+          marker(i, v.slot.sim->time(), text);
+        } catch (const std::exception&) {
+        }
+      });
+      break;
+    }
+    case CommandKind::SetSpeed:
+      if (std::isfinite(c.value[0]) && c.value[0] > 0) {
+        const double now = steadySeconds();
+        syncSim_ = std::min(syncSim_ + (now - syncWall_) * speed_, leadTime());
+        syncWall_ = now;
+        speed_ = std::clamp(c.value[0], 0.01, 16.0);
+      }
+      break;
+    case CommandKind::SetPaused:
+    case CommandKind::TogglePause: {
+      const bool p = c.kind == CommandKind::SetPaused ? c.flag : !paused_;
+      if (p != paused_) {
+        paused_ = p;
+        resync(steadySeconds());
+      }
+      break;
+    }
+    case CommandKind::Step:
+      if (paused_) ++pendingSteps_;
+      break;
+    case CommandKind::Reset:
+      resetAll();
+      resync(steadySeconds());
+      break;
+    case CommandKind::SetSinusoid:
+    case CommandKind::SetConstant:
+      forTargets([&](int, Vehicle& v) {
+        auto& set = v.slot.sim->controls();
+        if (c.channel < 0 || static_cast<std::size_t>(c.channel) >= set.size()) return;
+        const auto ch = static_cast<std::size_t>(c.channel);
+        if (c.kind == CommandKind::SetConstant) {
+          set.setConstant(ch, c.value[0]);
+        } else {
+          set.set(ch, std::make_unique<SinusoidSignal>(
+                          SinusoidParams{c.value[0], c.value[1], c.value[2], c.value[3]}));
+        }
+        // The reset state keeps the edited gait.
+        auto& init = v.initial->controls();
+        if (ch < init.size()) init.set(ch, set.signal(ch).clone());
+      });
+      break;
+  }
+}
+
+void PhysicsThread::publish(double now) {
+  PhysicsFrame& f = frames_.back();
+  f.sequence = ++sequence_;
+  f.sims.resize(vehicles_.size());
+  for (std::size_t i = 0; i < vehicles_.size(); ++i) {
+    const auto& v = vehicles_[i];
+    auto& out = f.sims[i];
+    out.prev = v.prev;
+    out.curr = v.curr;
+    if (out.label != v.slot.label) out.label = v.slot.label;
+    if (out.integrators.empty()) out.integrators = v.slot.sim->applicableIntegrators();
+    if (out.channels.empty()) out.channels = v.slot.sim->controls().channels();
+    out.manual = v.slot.manual;
+    out.frozen = v.frozen;
+    out.divergedAt = v.divergedAt;
+    out.divergedMessage = v.divergedMessage;
+  }
+  f.syncWall = syncWall_;
+  f.syncSim = paused_ ? leadTime() : syncSim_;
+  f.speed = speed_;
+  f.h = h_;
+  f.paused = paused_;
+  f.assist = assist_;
+  f.resets = resets_;
+  f.stats = stats_;
+  (void)now;
+  frames_.publish();
+}
+
+void PhysicsThread::run() {
+  double lastStats = steadySeconds();
+  while (!quit_.load(std::memory_order_acquire)) {
+    bool dirty = false;
+    while (auto c = commands_.pop()) {
+      handle(*c);
+      dirty = true;
+    }
+    double now = steadySeconds();
+    if (!anyAlive() && !paused_) {
+      paused_ = true;  // everything diverged: pause, keep the last good states on screen
+      dirty = true;
+    }
+    if (paused_) {
+      while (pendingSteps_ > 0 && anyAlive()) {
+        --pendingSteps_;
+        stepAll(leadTime(), true);
+        dirty = true;
+      }
+      pendingSteps_ = 0;
+      syncSim_ = leadTime();
+      syncWall_ = now;
+      if (dirty) publish(now);
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+      continue;
+    }
+    double target = syncSim_ + (now - syncWall_) * speed_;
+    if (target - leadTime() > opt_.maxLagSeconds * speed_) {
+      // Far behind (a slow integrator, a debugger stop): drop the backlog, do not spiral.
+      ++stats_.resyncs;
+      syncSim_ = leadTime();
+      syncWall_ = now;
+      target = syncSim_;
+    }
+    int n = 0;
+    const double burstStart = now;
+    while (leadTime() < target && anyAlive()) {
+      stepAll(target, false);
+      ++n;
+      if (n >= opt_.maxBurstSteps || ((n & 7) == 0 && steadySeconds() - burstStart > opt_.maxBurstSeconds)) {
+        ++stats_.burstCapHits;
+        break;
+      }
+    }
+    now = steadySeconds();
+    if (now - lastStats >= 0.5) {
+      const double dt = now - windowWall_;
+      if (dt > 0) {
+        stats_.physicsRate = static_cast<double>(windowSteps_) / dt;
+        stats_.achievedSpeed = (leadTime() - windowSim_) / dt;
+      }
+      const std::size_t alive = static_cast<std::size_t>(
+          std::count_if(vehicles_.begin(), vehicles_.end(), [](const Vehicle& v) { return !v.frozen; }));
+      stats_.stepCostUs = windowSteps_ > 0 ? 1e6 * windowCost_ / static_cast<double>(windowSteps_) : 0.0;
+      stats_.stepCostMaxUs = 1e6 * windowMax_ * static_cast<double>(std::max<std::size_t>(alive, 1));  // all vehicles
+      windowWall_ = now;
+      windowSim_ = leadTime();
+      windowSteps_ = 0;
+      windowCost_ = 0;
+      windowMax_ = 0;
+      lastStats = now;
+      dirty = true;
+    }
+    if (n > 0 || dirty) publish(now);
+    const double ahead = (leadTime() - (syncSim_ + (now - syncWall_) * speed_)) / speed_;
+    if (ahead > 0) {
+      const double sleep = std::clamp(ahead, 0.0002, 0.002);
+      std::this_thread::sleep_for(std::chrono::duration<double>(sleep));
+    }
+  }
+}
+
+}  // namespace lieride::gui

@@ -1,0 +1,102 @@
+#pragma once
+// The physics thread (ARCHITECTURE.md; MuJoCo simulate's loop without its global mutex):
+// it owns the simulations and steps them at the fixed step h while simulation time lags
+// wall time x speed, caps each burst, re-synchronises the clock when it falls far behind
+// instead of spiralling, freezes a vehicle that diverged (and pauses when all have).
+// Commands arrive through a lock-free queue; immutable frames leave through a triple buffer,
+// plot samples through a second queue. Nothing here touches SDL or GL.
+#include <atomic>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "commands.hpp"
+#include "frame.hpp"
+#include "pilot.hpp"
+#include "spsc_queue.hpp"
+#include "triple_buffer.hpp"
+
+namespace lieride::gui {
+
+struct SimSlot {
+  std::unique_ptr<Simulation> sim;
+  std::string label;
+  bool manual = true;  // pilot drives it from the start
+  PilotLimits limits;
+};
+
+struct PhysicsOptions {
+  double speed = 1.0;
+  bool startPaused = false;
+  bool assist = true;
+  int maxBurstSteps = 5000;         // per loop iteration
+  double maxBurstSeconds = 0.010;   // wall time per loop iteration
+  double maxLagSeconds = 0.25;      // wall-time lag beyond which the clock re-syncs
+  double sampleInterval = 1.0 / 200.0;  // simulation seconds between plot samples
+};
+
+class PhysicsThread {
+ public:
+  PhysicsThread(std::vector<SimSlot> sims, PhysicsOptions options = {});
+  ~PhysicsThread();
+  PhysicsThread(const PhysicsThread&) = delete;
+  PhysicsThread& operator=(const PhysicsThread&) = delete;
+
+  void start();
+  void stop();
+  bool running() const { return thread_.joinable(); }
+
+  // UI side. send() returns false if the queue is full (the command is dropped).
+  bool send(const Command& c) { return commands_.push(c); }
+  // Render side: refresh and read the newest frame (valid after start()).
+  bool poll() { return frames_.update(); }
+  const PhysicsFrame& frame() const { return frames_.front(); }
+  SpscQueue<PlotSample, 16384>& samples() { return samples_; }
+
+ private:
+  struct Vehicle {
+    SimSlot slot;
+    std::unique_ptr<Simulation> initial;
+    Pilot pilot;
+    Snapshot prev, curr;
+    bool frozen = false;
+    double divergedAt = 0;
+    std::string divergedMessage;
+    double lastSampleT = -1e300;
+  };
+
+  void run();
+  void handle(const Command& c);
+  double leadTime() const;
+  bool anyAlive() const;
+  void stepAll(double target, bool forceSnapshot);
+  void stepVehicle(Vehicle& v, bool wantSnapshot);
+  void resync(double now);
+  void publish(double now);
+  void marker(int sim, double t, const std::string& text);
+  void pushSample(int sim, const Snapshot& s);
+  void resetAll();
+
+  std::vector<Vehicle> vehicles_;
+  PhysicsOptions opt_;
+  SpscQueue<Command, 1024> commands_;
+  SpscQueue<PlotSample, 16384> samples_;
+  TripleBuffer<PhysicsFrame> frames_;
+  std::thread thread_;
+  std::atomic<bool> quit_{false};
+
+  // Physics-thread state.
+  PilotAxes axes_;
+  bool paused_ = false, assist_ = true;
+  int pendingSteps_ = 0;
+  double speed_ = 1.0, h_ = 0.01;
+  double syncWall_ = 0, syncSim_ = 0;
+  std::uint64_t sequence_ = 0;
+  std::uint32_t resets_ = 0;
+  PhysicsStats stats_;
+  double windowWall_ = 0, windowSim_ = 0, windowCost_ = 0, windowMax_ = 0;
+  long windowSteps_ = 0;
+};
+
+}  // namespace lieride::gui

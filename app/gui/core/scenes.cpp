@@ -1,0 +1,157 @@
+#include "scenes.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <toml++/toml.h>
+
+#include "lieride/sim/scenario.hpp"
+
+#ifndef LIERIDE_SOURCE_DIR
+#define LIERIDE_SOURCE_DIR "."
+#endif
+
+namespace lieride::gui {
+namespace fs = std::filesystem;
+
+namespace {
+std::string lower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return s;
+}
+
+// The default scene: a helicopter hovering 1.5 m up (u_c = m g), flight assist on.
+const char* kHelicopter = R"(name = "helicopter free flight"
+[vehicle]
+type = "helicopter"
+[initial]
+position = [0.0, 0.0, 1.5]
+[integrator]
+name = "lie-cay"
+dt = 0.005
+duration = 1e9
+[controls]
+collective = 49.05
+)";
+
+// A free body spun near its intermediate axis (the Dzhanibekov flip) at a large step.
+const char* kLargeSteps = R"(name = "large steps"
+[vehicle]
+type = "rigid-body"
+mass = 1.0
+inertia = [1.0, 2.0, 3.0]
+[initial]
+position = [0.0, 0.0, 1.6]
+angular_velocity = [0.05, 4.0, 0.05]
+[integrator]
+name = "lie-cay"
+dt = 0.1
+duration = 1e9
+)";
+
+std::string sceneName(const fs::path& file) {
+  std::ifstream in(file);
+  std::string line;
+  while (std::getline(in, line)) {
+    const auto eq = line.find('=');
+    if (line.rfind("name", 0) == 0 && eq != std::string::npos) {
+      const auto a = line.find('"', eq), b = line.rfind('"');
+      if (a != std::string::npos && b > a) return line.substr(a + 1, b - a - 1);
+    }
+    if (!line.empty() && line[0] == '[') break;
+  }
+  return file.stem().string();
+}
+// The few model parameters the pilot's flight assist needs, with MODELS.md's defaults.
+PilotLimits readLimits(const SceneEntry& entry) {
+  PilotLimits l;
+  try {
+    toml::table t = entry.file.empty() ? toml::parse(entry.text) : toml::parse_file(entry.file);
+    const auto v = t["vehicle"];
+    l.mass = v["mass"].value_or(l.mass);
+    if (const auto* j = v["inertia"].as_array(); j && j->size() == 3)
+      for (int i = 0; i < 3; ++i) l.inertia(i) = (*j)[static_cast<std::size_t>(i)].value_or(l.inertia(i));
+    l.hubHeight = v["hub_height"].value_or(l.hubHeight);
+    l.tailArm = v["tail_arm"].value_or(l.tailArm);
+  } catch (const std::exception&) {
+  }
+  return l;
+}
+}  // namespace
+
+std::string assetsDir() {
+  if (const char* env = std::getenv("LIERIDE_ASSETS")) return env;
+  for (const auto& p : {fs::path(LIERIDE_SOURCE_DIR) / "assets", fs::path("assets"),
+                           fs::path("/usr/share/lieride/assets"), fs::path("/usr/local/share/lieride/assets")})
+    if (fs::is_directory(p / "scenes") || fs::is_directory(p / "fonts")) return p.string();
+  return "assets";
+}
+
+std::vector<SceneEntry> listScenes() {
+  std::vector<SceneEntry> out;
+  std::vector<fs::path> files;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(fs::path(assetsDir()) / "scenes", ec))
+    if (e.path().extension() == ".toml") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  for (const auto& f : files) out.push_back({sceneName(f), f.string(), {}, {}});
+  auto has = [&](const std::string& n) {
+    return std::any_of(out.begin(), out.end(), [&](const SceneEntry& s) { return lower(s.name) == n; });
+  };
+  if (!has("helicopter free flight")) out.insert(out.begin(), {"helicopter free flight", {}, kHelicopter, {}});
+  out.push_back({"large steps", {}, kLargeSteps, {"lie-cay", "rk4"}});
+  // The helicopter first: it is what `lieride` alone opens.
+  std::stable_partition(out.begin(), out.end(), [](const SceneEntry& s) { return lower(s.name) == "helicopter free flight"; });
+  return out;
+}
+
+const SceneEntry* findScene(const std::vector<SceneEntry>& scenes, const std::string& key, SceneEntry* fileEntry) {
+  const std::string k = lower(key);
+  for (const auto& s : scenes)
+    if (lower(s.name) == k) return &s;
+  for (const auto& s : scenes)
+    if (!s.file.empty() && lower(fs::path(s.file).stem().string()) == k) return &s;
+  for (const auto& s : scenes)  // "large-steps", "large_steps"
+    if (lower(s.name) == std::string([&] { std::string t = k; std::replace(t.begin(), t.end(), '-', ' '); std::replace(t.begin(), t.end(), '_', ' '); return t; }()))
+      return &s;
+  if (fileEntry && fs::is_regular_file(key)) {
+    *fileEntry = {sceneName(key), key, {}, {}};
+    return fileEntry;
+  }
+  return nullptr;
+}
+
+LoadedScene loadScene(const SceneEntry& entry) {
+  LoadedScene out;
+  out.name = entry.name;
+  auto load = [&](const ScenarioOverrides& o) {
+    return entry.file.empty() ? loadScenarioFromString(entry.text, entry.name, assetsDir(), o)
+                              : loadScenario(entry.file, o);
+  };
+  if (entry.compare.empty()) {
+    Scenario sc = load({});
+    out.vehicle = sc.simulation->vehicleType();
+    out.scripted = !sc.simulation->controls().identicallyZero() && out.vehicle != "helicopter" &&
+                   out.vehicle != "boat";
+    out.slots.push_back({std::move(sc.simulation), entry.name, !out.scripted, readLimits(entry)});
+    out.offsets.push_back(Vec3::Zero());
+    return out;
+  }
+  const double spacing = 2.4;
+  for (std::size_t i = 0; i < entry.compare.size(); ++i) {
+    ScenarioOverrides o;
+    o.integrator = entry.compare[i];
+    Scenario sc = load(o);
+    out.vehicle = sc.simulation->vehicleType();
+    out.slots.push_back({std::move(sc.simulation), entry.compare[i], true, readLimits(entry)});
+    const double y = (static_cast<double>(i) - 0.5 * static_cast<double>(entry.compare.size() - 1)) * spacing;
+    out.offsets.push_back(Vec3(0.0, -y, 0.0));
+  }
+  return out;
+}
+
+}  // namespace lieride::gui

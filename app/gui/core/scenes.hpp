@@ -1,0 +1,34 @@
+#pragma once
+// The scene menu: every assets/scenes/*.toml plus the app's own scenes ("large steps": two
+// copies of one vehicle side by side, one per integrator, sharing h). No SDL/GL here.
+#include <string>
+#include <vector>
+
+#include "physics_thread.hpp"
+
+namespace lieride::gui {
+
+struct SceneEntry {
+  std::string name;         // shown in the menu, matched by --scene
+  std::string file;         // scenario file, or empty for an app scene
+  std::string text;         // app scene: scenario TOML
+  std::vector<std::string> compare;  // app scene: one copy per integrator, side by side
+};
+
+struct LoadedScene {
+  std::string name;
+  std::string vehicle;
+  std::vector<SimSlot> slots;
+  std::vector<Vec3> offsets;  // where each copy is drawn (world frame, metres)
+  bool scripted = false;      // the scenario's own inputs drive it (parking, gaits)
+};
+
+std::string assetsDir();  // the directory holding scenes/, fonts/ (source tree or install)
+std::vector<SceneEntry> listScenes();
+// Match by name (case-insensitive), file stem, or an existing file path. Null if none.
+const SceneEntry* findScene(const std::vector<SceneEntry>& scenes, const std::string& key,
+                            SceneEntry* fileEntry);
+// Throws std::exception with a one-line message when the scenario is invalid.
+LoadedScene loadScene(const SceneEntry& entry);
+
+}  // namespace lieride::gui

@@ -1,0 +1,247 @@
+// The app's threading core: triple buffer, SPSC command queue, physics thread. Built without
+// SDL/GL so that the tsan preset runs it under ThreadSanitizer.
+#include <array>
+#include <atomic>
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <cmath>
+#include <thread>
+
+#include "mock_simulation.hpp"
+#include "physics_thread.hpp"
+#include "spsc_queue.hpp"
+#include "triple_buffer.hpp"
+
+using namespace lieride;
+using namespace lieride::gui;
+using namespace std::chrono_literals;
+
+namespace {
+struct Payload {
+  std::uint64_t seq = 0;
+  std::array<std::uint64_t, 64> copies{};  // all equal to seq in a complete value
+};
+
+void waitFor(const std::function<bool()>& pred, double seconds) {
+  const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  while (!pred() && std::chrono::steady_clock::now() < end) std::this_thread::sleep_for(1ms);
+}
+
+std::vector<SimSlot> oscillators(int n, double h) {
+  std::vector<SimSlot> v;
+  for (int i = 0; i < n; ++i) v.push_back({std::make_unique<test::OscillatorSimulation>(h), "osc", true, {}});
+  return v;
+}
+}  // namespace
+
+TEST_CASE("threads: triple buffer hands over the newest published value", "[threads]") {
+  TripleBuffer<int> b(0);
+  CHECK_FALSE(b.update());
+  b.back() = 1;
+  b.publish();
+  b.back() = 2;
+  b.publish();
+  REQUIRE(b.update());
+  CHECK(b.front() == 2);  // the older value was overwritten, never queued
+  CHECK_FALSE(b.update());
+  CHECK(b.front() == 2);
+  b.back() = 3;
+  b.publish();
+  REQUIRE(b.update());
+  CHECK(b.front() == 3);
+}
+
+TEST_CASE("threads: triple buffer never exposes a torn value under concurrency", "[threads]") {
+  TripleBuffer<Payload> b;
+  constexpr std::uint64_t kCount = 200000;
+  std::atomic<bool> done{false};
+  std::thread writer([&] {
+    for (std::uint64_t s = 1; s <= kCount; ++s) {
+      Payload& p = b.back();
+      p.seq = s;
+      p.copies.fill(s);
+      b.publish();
+    }
+    done = true;
+  });
+  std::uint64_t last = 0, reads = 0, torn = 0, backwards = 0;
+  while (!done.load() || b.update()) {
+    if (!b.update()) continue;
+    const Payload& p = b.front();
+    for (auto c : p.copies) torn += c != p.seq;
+    backwards += p.seq < last;
+    last = p.seq;
+    ++reads;
+  }
+  writer.join();
+  b.update();
+  CHECK(torn == 0);
+  CHECK(backwards == 0);
+  CHECK(reads > 0);
+  CHECK(b.front().seq == kCount);  // the final value always arrives
+}
+
+TEST_CASE("threads: SPSC queue is FIFO, bounded and rejects pushes when full", "[threads]") {
+  SpscQueue<int, 8> q;
+  CHECK_FALSE(q.pop().has_value());
+  for (int i = 0; i < 8; ++i) REQUIRE(q.push(i));
+  CHECK_FALSE(q.push(99));
+  for (int i = 0; i < 8; ++i) CHECK(q.pop().value() == i);
+  CHECK(q.empty());
+}
+
+TEST_CASE("threads: SPSC queue carries every command in order across threads", "[threads]") {
+  SpscQueue<Command, 64> q;
+  constexpr int kCount = 100000;
+  std::thread producer([&] {
+    for (int i = 0; i < kCount; ++i) {
+      Command c = Command::make(CommandKind::SetTimeStep);
+      c.channel = i;
+      c.value[0] = i * 0.5;
+      c.setName("lie-cay");
+      while (!q.push(c)) std::this_thread::yield();
+    }
+  });
+  int expected = 0, bad = 0;
+  while (expected < kCount) {
+    if (auto c = q.pop()) {
+      bad += c->channel != expected || c->value[0] != expected * 0.5 || c->nameString() != "lie-cay";
+      ++expected;
+    }
+  }
+  producer.join();
+  CHECK(bad == 0);
+}
+
+TEST_CASE("threads: physics thread follows wall time and obeys commands while snapshots are read", "[threads]") {
+  PhysicsOptions opt;
+  PhysicsThread physics(oscillators(2, 0.001), opt);
+  std::atomic<bool> stop{false};
+  std::atomic<long> inconsistent{0}, frames{0};
+  // The render side: reads frames concurrently with the physics thread.
+  physics.start();
+  std::thread reader([&] {
+    while (!stop.load()) {
+      physics.poll();
+      const PhysicsFrame& f = physics.frame();
+      for (const auto& s : f.sims) {
+        if (s.prev.t > s.curr.t || !std::isfinite(s.curr.position.x())) ++inconsistent;
+        if (s.curr.h != s.prev.h && s.prev.t != s.curr.t) {
+        }
+      }
+      while (physics.samples().pop()) {
+      }
+      ++frames;
+      std::this_thread::sleep_for(2ms);
+    }
+  });
+  const double wall0 = steadySeconds();
+  std::this_thread::sleep_for(400ms);
+  // Switch h and integrator live.
+  Command h = Command::make(CommandKind::SetTimeStep);
+  h.value[0] = 0.0005;
+  REQUIRE(physics.send(h));
+  Command integ = Command::make(CommandKind::SetIntegrator);
+  integ.setName("euler");
+  integ.target = 1;
+  REQUIRE(physics.send(integ));
+  std::this_thread::sleep_for(400ms);
+  stop = true;
+  reader.join();
+  physics.poll();
+  const PhysicsFrame& f = physics.frame();
+  const double wall = steadySeconds() - wall0;
+  CHECK(inconsistent == 0);
+  CHECK(frames > 50);
+  REQUIRE(f.sims.size() == 2);
+  CHECK(f.h == 0.0005);
+  CHECK(f.sims[0].curr.h == 0.0005);
+  CHECK(f.sims[0].curr.integrator == "symplectic-euler");
+  CHECK(f.sims[1].curr.integrator == "euler");
+  // Simulation time tracks wall time at speed 1 (loose bounds: the machine is shared).
+  CHECK(f.sims[0].curr.t > 0.5 * wall);
+  CHECK(f.sims[0].curr.t < wall + 0.05);
+  // Both copies advanced together.
+  CHECK(f.sims[0].curr.t == Approx(f.sims[1].curr.t).margin(1e-9));
+  physics.stop();
+}
+
+TEST_CASE("threads: pause holds time, single step advances by exactly h, reset restarts", "[threads]") {
+  PhysicsOptions opt;
+  opt.startPaused = true;
+  PhysicsThread physics(oscillators(1, 0.01), opt);
+  physics.start();
+  std::this_thread::sleep_for(100ms);
+  physics.poll();
+  CHECK(physics.frame().paused);
+  CHECK(physics.frame().sims[0].curr.t == 0.0);
+  physics.send(Command::make(CommandKind::Step));
+  waitFor([&] { physics.poll(); return physics.frame().sims[0].curr.t > 0; }, 2.0);
+  CHECK(physics.frame().sims[0].curr.t == Approx(0.01).margin(1e-12));
+  CHECK(physics.frame().sims[0].prev.t == Approx(0.0).margin(1e-12));
+  Command run = Command::make(CommandKind::SetPaused);
+  run.flag = false;
+  physics.send(run);
+  std::this_thread::sleep_for(200ms);
+  physics.poll();
+  CHECK(physics.frame().sims[0].curr.t > 0.05);
+  physics.send(Command::make(CommandKind::TogglePause));
+  physics.send(Command::make(CommandKind::Reset));
+  waitFor([&] { physics.poll(); return physics.frame().resets == 1; }, 2.0);
+  CHECK(physics.frame().resets == 1);
+  CHECK(physics.frame().sims[0].curr.t == 0.0);
+  CHECK(physics.frame().paused);
+}
+
+TEST_CASE("threads: speed factor scales simulated time", "[threads]") {
+  PhysicsOptions opt;
+  opt.speed = 3.0;
+  PhysicsThread physics(oscillators(1, 0.001), opt);
+  const double w0 = steadySeconds();
+  physics.start();
+  std::this_thread::sleep_for(600ms);
+  physics.poll();
+  const double wall = steadySeconds() - w0;
+  const double t = physics.frame().sims[0].curr.t;
+  CHECK(t > 1.5 * wall);
+  CHECK(t < 3.0 * wall + 0.05);
+}
+
+TEST_CASE("threads: a diverging vehicle freezes at its last good state and the thread pauses", "[threads]") {
+  auto slots = oscillators(1, 0.5);
+  slots[0].sim->setIntegrator("euler");  // |x| grows by sqrt(1.25) per step
+  PhysicsOptions opt;
+  opt.speed = 16.0;
+  PhysicsThread physics(std::move(slots), opt);
+  physics.start();
+  waitFor([&] { physics.poll(); return physics.frame().paused; }, 20.0);
+  const PhysicsFrame& f = physics.frame();
+  REQUIRE(f.paused);
+  REQUIRE(f.sims[0].frozen);
+  CHECK(std::isfinite(f.sims[0].curr.position.x()));
+  CHECK(std::abs(f.sims[0].curr.position.x()) <= 1e6);
+  CHECK(f.sims[0].divergedAt > 0);
+  bool sawMarker = false;
+  while (auto s = physics.samples().pop())
+    sawMarker |= s->kind == SampleKind::Marker && std::string(s->label.data()) == "diverged";
+  CHECK(sawMarker);
+  // Reset brings it back to life.
+  physics.send(Command::make(CommandKind::Reset));
+  waitFor([&] { physics.poll(); return physics.frame().resets == 1; }, 2.0);
+  CHECK_FALSE(physics.frame().sims[0].frozen);
+}
+
+TEST_CASE("threads: a slow step re-synchronises the clock instead of spiralling", "[threads]") {
+  // h far below what the thread can sustain at 16x: bursts hit the cap, the clock re-syncs,
+  // and the commands keep being served.
+  PhysicsOptions opt;
+  opt.speed = 16.0;
+  opt.maxBurstSteps = 1000;
+  PhysicsThread physics(oscillators(1, 1e-6), opt);
+  physics.start();
+  std::this_thread::sleep_for(600ms);
+  physics.send(Command::make(CommandKind::TogglePause));
+  waitFor([&] { physics.poll(); return physics.frame().paused; }, 2.0);
+  CHECK(physics.frame().paused);
+  CHECK(physics.frame().stats.resyncs > 0);
+}
