@@ -1,0 +1,164 @@
+#include "lieride/model/hull.hpp"
+
+#include <cmath>
+#include <filesystem>
+#include <map>
+#include <tiny_obj_loader.h>
+#include <tuple>
+
+namespace lieride {
+
+HullMesh makeBoxHull(double length, double beam, double height, int n) {
+  if (!(length > 0.0) || !(beam > 0.0) || !(height > 0.0) || !std::isfinite(length + beam + height))
+    throw HullError("box hull: length, beam and height must be positive numbers");
+  if (n < 1 || n > 200) throw HullError("box hull: subdivisions must be an integer in 1..200");
+  HullMesh mesh;
+  std::map<std::tuple<int, int, int>, int> index;  // lattice point -> vertex
+  const Vec3 half(0.5 * length, 0.5 * beam, 0.5 * height);
+  auto vertex = [&](int i, int j, int k) {
+    const auto key = std::make_tuple(i, j, k);
+    const auto it = index.find(key);
+    if (it != index.end()) return it->second;
+    const Vec3 p(-half.x() + length * i / n, -half.y() + beam * j / n, -half.z() + height * k / n);
+    mesh.vertices.push_back(p);
+    const int id = static_cast<int>(mesh.vertices.size()) - 1;
+    index.emplace(key, id);
+    return id;
+  };
+  // Each face: fixed axis a at lattice value s (0 or n), spanned by axes u, v chosen so that
+  // u x v points outward.
+  struct Face { int a, s, u, v; };
+  const Face faces[6] = {{0, n, 1, 2}, {0, 0, 2, 1}, {1, n, 2, 0}, {1, 0, 0, 2}, {2, n, 0, 1}, {2, 0, 1, 0}};
+  for (const Face& f : faces) {
+    for (int i = 0; i < n; ++i) {
+      for (int j = 0; j < n; ++j) {
+        auto at = [&](int di, int dj) {
+          int c[3];
+          c[f.a] = f.s;
+          c[f.u] = i + di;
+          c[f.v] = j + dj;
+          return vertex(c[0], c[1], c[2]);
+        };
+        const int p00 = at(0, 0), p10 = at(1, 0), p11 = at(1, 1), p01 = at(0, 1);
+        mesh.triangles.push_back({p00, p10, p11});
+        mesh.triangles.push_back({p00, p11, p01});
+      }
+    }
+  }
+  return mesh;
+}
+
+HullMesh loadObjHull(const std::string& path, double scale) {
+  if (!std::filesystem::exists(path)) throw HullError(path + ": no such hull file");
+  tinyobj::ObjReaderConfig config;
+  config.triangulate = true;
+  config.vertex_color = false;
+  config.mtl_search_path = "";
+  tinyobj::ObjReader reader;
+  if (!reader.ParseFromFile(path, config)) {
+    std::string err = reader.Error();
+    while (!err.empty() && (err.back() == '\n' || err.back() == '\r')) err.pop_back();
+    for (char& c : err)
+      if (c == '\n') c = ' ';
+    throw HullError(path + ": not a readable OBJ file" + (err.empty() ? std::string() : " (" + err + ")"));
+  }
+  const auto& attrib = reader.GetAttrib();
+  HullMesh mesh;
+  // Weld vertices at identical positions so that closedness can be checked by index.
+  std::map<std::tuple<double, double, double>, int> weld;
+  std::vector<int> remap(attrib.vertices.size() / 3, -1);
+  for (std::size_t i = 0; i < remap.size(); ++i) {
+    const Vec3 p(attrib.vertices[3 * i], attrib.vertices[3 * i + 1], attrib.vertices[3 * i + 2]);
+    if (!p.allFinite()) throw HullError(path + ": vertex " + std::to_string(i + 1) + " is not finite");
+    const auto key = std::make_tuple(p.x(), p.y(), p.z());
+    const auto it = weld.find(key);
+    if (it != weld.end()) {
+      remap[i] = it->second;
+    } else {
+      mesh.vertices.push_back(scale * p);
+      remap[i] = static_cast<int>(mesh.vertices.size()) - 1;
+      weld.emplace(key, remap[i]);
+    }
+  }
+  for (const auto& shape : reader.GetShapes()) {
+    const auto& ids = shape.mesh.indices;
+    const auto& counts = shape.mesh.num_face_vertices;
+    std::size_t offset = 0;
+    for (const auto c : counts) {
+      if (c != 3) throw HullError(path + ": a face of shape '" + shape.name + "' could not be triangulated");
+      std::array<int, 3> tri{};
+      for (int k = 0; k < 3; ++k) {
+        const int v = ids[offset + static_cast<std::size_t>(k)].vertex_index;
+        if (v < 0 || static_cast<std::size_t>(v) >= remap.size())
+          throw HullError(path + ": a face refers to a missing vertex");
+        tri[static_cast<std::size_t>(k)] = remap[static_cast<std::size_t>(v)];
+      }
+      offset += c;
+      if (tri[0] == tri[1] || tri[1] == tri[2] || tri[0] == tri[2]) continue;  // degenerate
+      mesh.triangles.push_back(tri);
+    }
+  }
+  if (mesh.triangles.empty()) throw HullError(path + ": no faces (expected a closed triangle mesh)");
+  validateHull(mesh, path);
+  return mesh;
+}
+
+void validateHull(HullMesh& mesh, const std::string& what) {
+  if (mesh.triangles.size() < 4) throw HullError(what + ": a closed hull needs at least 4 triangles");
+  const int nv = static_cast<int>(mesh.vertices.size());
+  for (const auto& v : mesh.vertices)
+    if (!v.allFinite()) throw HullError(what + ": non-finite vertex");
+  std::map<std::pair<int, int>, int> directed;
+  for (const auto& t : mesh.triangles) {
+    for (int k = 0; k < 3; ++k) {
+      const int a = t[static_cast<std::size_t>(k)], b = t[static_cast<std::size_t>((k + 1) % 3)];
+      if (a < 0 || a >= nv || b < 0 || b >= nv) throw HullError(what + ": triangle index out of range");
+      if (++directed[{a, b}] > 1)
+        throw HullError(what + ": hull is not a closed, consistently oriented surface (edge " + std::to_string(a + 1) +
+                        "-" + std::to_string(b + 1) + " is used twice in the same direction)");
+    }
+  }
+  for (const auto& [edge, count] : directed) {
+    (void)count;
+    if (!directed.count({edge.second, edge.first}))
+      throw HullError(what + ": hull is not closed (edge " + std::to_string(edge.first + 1) + "-" +
+                      std::to_string(edge.second + 1) + " borders a hole)");
+  }
+  HullVolume v = hullVolume(mesh);
+  if (v.volume < 0.0) {
+    for (auto& t : mesh.triangles) std::swap(t[1], t[2]);
+    v = hullVolume(mesh);
+  }
+  double extent = 0.0;
+  for (const auto& p : mesh.vertices) extent = std::max(extent, p.cwiseAbs().maxCoeff());
+  if (!(v.volume > 1e-9 * extent * extent * extent) || !(v.volume > 0.0))
+    throw HullError(what + ": hull encloses no volume");
+}
+
+HullVolume hullVolume(const HullMesh& mesh) {
+  HullVolume out;
+  Vec3 first = Vec3::Zero();
+  for (const auto& t : mesh.triangles) {
+    const Vec3& a = mesh.vertices[static_cast<std::size_t>(t[0])];
+    const Vec3& b = mesh.vertices[static_cast<std::size_t>(t[1])];
+    const Vec3& c = mesh.vertices[static_cast<std::size_t>(t[2])];
+    const double vol = a.dot(b.cross(c)) / 6.0;  // tetrahedron (0, a, b, c)
+    const Vec3 s = a + b + c;
+    out.volume += vol;
+    first += vol * s / 4.0;
+    out.secondMoment += vol / 20.0 * (a * a.transpose() + b * b.transpose() + c * c.transpose() + s * s.transpose());
+  }
+  out.centroid = out.volume != 0.0 ? Vec3(first / out.volume) : Vec3::Zero();
+  return out;
+}
+
+void translateHull(HullMesh& mesh, const Vec3& offset) {
+  for (auto& v : mesh.vertices) v += offset;
+}
+
+Mat3 solidInertia(const HullVolume& v, double mass) {
+  const Mat3 S = (mass / v.volume) * v.secondMoment;
+  return S.trace() * Mat3::Identity() - S;
+}
+
+}  // namespace lieride
