@@ -93,11 +93,11 @@ double LieVariationalSe3::residualNorm(const Vec6& Id, double h, const Vec6& piP
 // Newton on Eq. 10 with the analytic Jacobian C^T(h xi) I + h d/dy[C(y)^T mu], a backtracking
 // line search for very large steps, and one polishing iteration past the tolerance so that the
 // momentum balance (hence the discrete Noether theorem) holds to round-off.
-StepReport LieVariationalSe3::newton(const Vec6& Id, double h, const Vec6& piPlus, Vec6& xi) const {
+StepReport LieVariationalSe3::newton(const Vec6& Id, double h, const Vec6& piPlus, Vec6& xi, Vec6 residual,
+                                     double norm) const {
   StepReport report;
   report.converged = false;
-  Vec6 residual, trialResidual;
-  double norm = residualNorm(Id, h, piPlus, xi, residual);
+  Vec6 trialResidual;
   bool polishing = false;
   while (std::isfinite(norm) && report.iterations < solver_.maxIterations) {
     if (norm <= solver_.tolerance) {
@@ -105,10 +105,7 @@ StepReport LieVariationalSe3::newton(const Vec6& Id, double h, const Vec6& piPlu
       if (polishing || norm <= 1e-15) break;
       polishing = true;
     }
-    const Vec6 hxi = h * xi;
-    Mat6 J = cTranspose(hxi) * Id.asDiagonal();
-    J += h * cTransposeTimesJacobian(hxi, Id.cwiseProduct(xi));
-    const Vec6 delta = J.partialPivLu().solve(residual);
+    const Vec6 delta = newtonDirection(Id, h, xi, residual);
     ++report.iterations;
     for (double lambda = 1.0;; lambda *= 0.5) {
       const Vec6 trial = xi - lambda * delta;
@@ -128,6 +125,28 @@ StepReport LieVariationalSe3::newton(const Vec6& Id, double h, const Vec6& piPlu
   return report;
 }
 
+Vec6 LieVariationalSe3::newtonDirection(const Vec6& Id, double h, const Vec6& xi, const Vec6& residual) const {
+  if (variant_ == LieVariant::Exp || variant_ == LieVariant::Cay) {
+    const Vec6 hxi = h * xi;
+    Mat6 J = cTranspose(hxi) * Id.asDiagonal();
+    J += h * cTransposeTimesJacobian(hxi, Id.cwiseProduct(xi));
+    return J.partialPivLu().solve(residual);
+  }
+  // C_TLN: the Jacobian I_d - (h/2)(ad_xi^T I_d + M(I xi)) is block lower triangular,
+  //   [[J + (h/2)(hat(w) J - hat(J w)), 0], [-(h/2) m hat(v), m (I + (h/2) hat(w))]],
+  // (the top-right blocks -m hat(v) + hat(m v) cancel), so two 3x3 solves replace a 6x6 LU.
+  const Vec3 w = xi.head<3>(), v = xi.tail<3>();
+  const Vec3 Jd = Id.head<3>();
+  const double m = Id(3), a = 0.5 * h;
+  const Mat3 W = so3::hat(w);
+  const Mat3 A = Mat3(Jd.asDiagonal()) + a * (W * Jd.asDiagonal() - so3::hat(Jd.cwiseProduct(w)));
+  const Vec3 x1 = A.inverse() * residual.head<3>();
+  const Vec3 rhs = residual.tail<3>() + a * m * v.cross(x1);
+  // (I + a hat(w))^{-1} = (I - a hat(w) + a^2 w w^T) / (1 + a^2 |w|^2)
+  const Vec3 x2 = (rhs - a * w.cross(rhs) + a * a * w.dot(rhs) * w) / (m * (1.0 + a * a * w.squaredNorm()));
+  return se3::join(x1, x2);
+}
+
 void LieVariationalSe3::solveAhead(const Se3Dynamics& d, double t, double h, const Se3State& s) {
   if (ahead_.valid && ahead_.h == h && sameState(ahead_.g, s.g) && ahead_.mu == s.mu) return;
   const Vec6 Id = d.inertia.diagonal();
@@ -142,15 +161,22 @@ void LieVariationalSe3::solveAhead(const Se3Dynamics& d, double t, double h, con
   }
   const Vec6 piPlus = piMinus + h * force;
 
-  // Initial guess: one fixed-point pass of C^T(h xi) I xi = pi^+ (error O(h^2)), or the
-  // previous step's velocity if that fits better (large steps).
+  // Initial guess: one fixed-point pass of C^T(h xi) I xi = pi^+ (error O(h^2)); at very large
+  // steps the previous step's velocity may fit better.
   Vec6 xi = d.inertia.velocity(piPlus);
   xi = d.inertia.velocity(piPlus + 0.5 * h * se3::adTranspose(xi, Id.cwiseProduct(xi)));
-  if (continuing && ahead_.valid) {
-    Vec6 r1, r2;
-    if (residualNorm(Id, h, piPlus, ahead_.xi, r2) < residualNorm(Id, h, piPlus, xi, r1)) xi = ahead_.xi;
+  Vec6 residual;
+  double norm = residualNorm(Id, h, piPlus, xi, residual);
+  if (continuing && ahead_.valid && norm > 1e-3) {
+    Vec6 r2;
+    const double n2 = residualNorm(Id, h, piPlus, ahead_.xi, r2);
+    if (n2 < norm) {
+      xi = ahead_.xi;
+      norm = n2;
+      residual = r2;
+    }
   }
-  const StepReport report = newton(Id, h, piPlus, xi);
+  const StepReport report = newton(Id, h, piPlus, xi, residual, norm);
   ahead_ = {true, h, s.g, s.mu, xi, report};
 }
 

@@ -29,7 +29,9 @@ class LieVariationalSe3 final : public Se3Integrator {
   // Solves C^T(h xi) I xi = pi^+ for the state s (Eq. 10); cached in ahead_ so that step()
   // and reportedVelocity() solve once per step.
   void solveAhead(const Se3Dynamics& d, double t, double h, const Se3State& s);
-  StepReport newton(const Vec6& Id, double h, const Vec6& piPlus, Vec6& xi) const;
+  StepReport newton(const Vec6& Id, double h, const Vec6& piPlus, Vec6& xi, Vec6 residual, double norm) const;
+  // Newton direction J^{-1} residual for the Jacobian of Eq. 10 at xi.
+  Vec6 newtonDirection(const Vec6& Id, double h, const Vec6& xi, const Vec6& residual) const;
   double residualNorm(const Vec6& Id, double h, const Vec6& piPlus, const Vec6& xi, Vec6& residual) const;
   SE3 update(const Vec6& hxi) const;
   Vec6 cTransposeTimes(const Vec6& y, const Vec6& mu) const;      // C(y)^T mu

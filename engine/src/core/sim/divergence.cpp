@@ -8,19 +8,22 @@ namespace lieride {
 
 std::optional<std::string> DivergenceMonitor::check(bool stateFinite, double energy, double maxSpeed,
                                                     const StepReport& solver, double t) const {
-  std::ostringstream msg;
+  const bool solverFailed = !solver.converged;
+  const bool tooFast = maxSpeed > divergeSpeed;
+  const bool energyRunaway =
+      conservative && std::abs(energy - initialEnergy) > 10.0 * std::max(std::abs(initialEnergy), 1e-9);
+  if (stateFinite && std::isfinite(energy) && !solverFailed && !tooFast && !energyRunaway) return std::nullopt;
+  std::ostringstream msg;  // only built on divergence: this check runs every step
   msg.precision(6);
   if (!stateFinite || !std::isfinite(energy)) {
     msg << "diverged at t = " << t << ": non-finite state";
-  } else if (!solver.converged) {
+  } else if (solverFailed) {
     msg << "diverged at t = " << t << ": solver did not converge (" << solver.iterations
         << " iterations, residual " << solver.residual << ")";
-  } else if (maxSpeed > divergeSpeed) {
+  } else if (tooFast) {
     msg << "diverged at t = " << t << ": speed " << maxSpeed << " above diverge_speed " << divergeSpeed;
-  } else if (conservative && std::abs(energy - initialEnergy) > 10.0 * std::max(std::abs(initialEnergy), 1e-9)) {
-    msg << "diverged at t = " << t << ": energy " << energy << " left the bound around E0 = " << initialEnergy;
   } else {
-    return std::nullopt;
+    msg << "diverged at t = " << t << ": energy " << energy << " left the bound around E0 = " << initialEnergy;
   }
   return msg.str();
 }

@@ -1,0 +1,128 @@
+// The CLI from the outside (INTERFACES.md section 1): exit codes, one-line errors, no partial
+// output files, the CSV format.
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Result {
+  int code;
+  std::string out, err;
+};
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+fs::path scratch() {
+  const fs::path dir = fs::temp_directory_path() / ("lieride-cli-test-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  return dir;
+}
+
+Result lieride(const std::string& args) {
+  const fs::path dir = scratch();
+  const std::string cmd = std::string(LIERIDE_BINARY_DIR) + "/lieride " + args + " >" + (dir / "stdout").string() +
+                          " 2>" + (dir / "stderr").string();
+  const int status = std::system(cmd.c_str());
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(dir / "stdout"), slurp(dir / "stderr")};
+}
+
+fs::path writeScenario(const std::string& name, const std::string& text) {
+  const fs::path p = scratch() / name;
+  std::ofstream(p) << text;
+  return p;
+}
+
+int lineCount(const std::string& s) {
+  int n = 0;
+  for (char c : s) n += c == '\n';
+  return n;
+}
+
+const std::string kBody = "[vehicle]\ntype = \"rigid-body\"\n[initial]\nangular_velocity = [1.0, 2.0, 3.0]\n"
+                          "linear_velocity = [1.0, 0.3, 0.0]\n";
+
+}  // namespace
+
+TEST_CASE("lieride sim writes the 3-D run CSV", "[cli]") {
+  const fs::path scenario = writeScenario("ok.toml", kBody + "[integrator]\nname = \"lie-cay\"\ndt = 0.1\nduration = 1.0\n");
+  const fs::path csv = scratch() / "ok.csv";
+  const Result r = lieride("sim " + scenario.string() + " --out " + csv.string());
+  REQUIRE(r.code == 0);
+  const std::string text = slurp(csv);
+  CHECK(text.rfind("t,x,y,z,qw,qx,qy,qz,wx,wy,wz,vx,vy,vz,energy,px,py,pz,Lx,Ly,Lz,iters,status", 0) == 0);
+  CHECK(lineCount(text) == 12);  // header + t = 0 + 10 steps
+  CHECK(text.find(",ok,") != std::string::npos);
+  CHECK(!fs::exists(csv.string() + ".partial"));
+}
+
+TEST_CASE("lieride sim flags override the file and --out - writes to stdout", "[cli]") {
+  const fs::path scenario = writeScenario("flags.toml", kBody);
+  const Result r = lieride("sim " + scenario.string() + " --integrator rk4 --dt 0.25 --duration 1 --out -");
+  REQUIRE(r.code == 0);
+  CHECK(lineCount(r.out) == 6);
+  CHECK(r.err.empty());
+}
+
+TEST_CASE("a diverging run reports status diverged and exits 3", "[cli]") {
+  const fs::path scenario = writeScenario("div.toml", kBody + "[integrator]\nname = \"rk4\"\ndt = 1.0\nduration = 3000.0\n");
+  const fs::path csv = scratch() / "div.csv";
+  const Result r = lieride("sim " + scenario.string() + " --out " + csv.string());
+  CHECK(r.code == 3);
+  CHECK(lineCount(r.err) == 1);
+  CHECK(r.err.find("diverged") != std::string::npos);
+  const std::string text = slurp(csv);
+  CHECK(text.find(",diverged") != std::string::npos);
+  CHECK(text.find(",diverged") > text.rfind(",ok,"));
+}
+
+TEST_CASE("bad input: one clear line, non-zero exit, no output file", "[cli]") {
+  const fs::path csv = scratch() / "never.csv";
+  struct Case {
+    std::string file, text, flags, mustMention;
+  };
+  const Case cases[] = {
+      {"unknown_key.toml", kBody + "[integrator]\nstep = 0.1\n", "", "integrator.step"},
+      {"wrong_type.toml", "[vehicle]\ntype = \"rigid-body\"\nmass = \"one\"\n", "", "vehicle.mass"},
+      {"negative_mass.toml", "[vehicle]\ntype = \"rigid-body\"\nmass = -1.0\n", "", "vehicle.mass"},
+      {"zero_dt.toml", kBody + "[integrator]\ndt = 0.0\n", "", "integrator.dt"},
+      {"flag_dt.toml", kBody, "--dt nan", "--dt"},
+      {"flag_dt2.toml", kBody, "--dt -1", "--dt"},
+      {"not_applicable.toml", kBody + "[integrator]\nname = \"nh-reflect\"\n", "", "integrator.name"},
+      {"unknown_integrator.toml", kBody, "--integrator warp", "warp"},
+      {"unknown_vehicle.toml", "[vehicle]\ntype = \"zeppelin\"\n", "", "vehicle.type"},
+      {"malformed.toml", "[vehicle\n", "", "malformed TOML"},
+  };
+  for (const Case& c : cases) {
+    const fs::path scenario = writeScenario(c.file, c.text);
+    const Result r = lieride("sim " + scenario.string() + " " + c.flags + " --out " + csv.string());
+    CAPTURE(c.file, r.err);
+    CHECK(r.code == 2);
+    CHECK(lineCount(r.err) == 1);
+    CHECK(r.err.find(c.mustMention) != std::string::npos);
+    CHECK(!fs::exists(csv));
+  }
+  const Result missing = lieride("sim /no/such/scenario.toml --out " + csv.string());
+  CHECK(missing.code == 2);
+  CHECK(lineCount(missing.err) == 1);
+  CHECK(missing.err.find("/no/such/scenario.toml") != std::string::npos);
+  CHECK(lieride("frobnicate").code == 2);
+}
+
+TEST_CASE("lieride list names vehicles, integrators and scenes", "[cli]") {
+  const Result r = lieride("list");
+  REQUIRE(r.code == 0);
+  for (const char* s : {"rigid-body", "helicopter", "lie-cay-tln", "rk4", "lie-newmark", "helicopter-hover"})
+    CHECK(r.out.find(s) != std::string::npos);
+}
