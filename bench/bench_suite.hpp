@@ -22,5 +22,6 @@ const std::vector<BenchSuite>& benchSuites();
 // Registration, one function per suite file.
 void addRigidBodySuite(std::vector<BenchSuite>& suites);
 void addStepCostSuite(std::vector<BenchSuite>& suites);
+void addBoatSuite(std::vector<BenchSuite>& suites);
 
 }  // namespace lieride::bench

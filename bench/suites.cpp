@@ -7,6 +7,7 @@ const std::vector<BenchSuite>& benchSuites() {
     std::vector<BenchSuite> s;
     addRigidBodySuite(s);
     addStepCostSuite(s);
+    addBoatSuite(s);
     return s;
   }();
   return suites;
