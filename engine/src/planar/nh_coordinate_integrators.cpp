@@ -1,0 +1,241 @@
+// Integrators in model coordinates with the constant metric M (MODELS.md 4-7):
+// nh-reflect (Ferraro et al. Eqs. 4, 6), nh-rattle (their Eq. 11) and the discrete
+// Lagrange-d'Alembert integrator of Cortes and Martinez (dla). Discrete Lagrangian
+// L_d(q0, q1) = 1/(2h) (q1 - q0)^T M (q1 - q0); inputs enter as f+- = h/2 F(t + h/2).
+// Prescribed coordinates (car sigma, snakeboard gaits) are advanced by the model; their
+// coupling M_dp enters every momentum.
+#include <algorithm>
+#include <cmath>
+
+#include "lieride/integrate/nonholonomic_integrators.hpp"
+
+namespace lieride {
+namespace {
+
+// The free (dynamic) / prescribed split of the coordinates and the blocks of M and mu.
+struct Split {
+  std::vector<int> d, p;
+  NMat Mdd, Mdp;
+  Eigen::LDLT<NMat> Mdd_ldlt;
+
+  void build(const NhModel& m) {
+    d.clear();
+    p.clear();
+    for (int i = 0; i < m.dim(); ++i) (m.prescribed(i) ? p : d).push_back(i);
+    const NMat& M = m.mass();
+    Mdd.resize(nd(), nd());
+    Mdp.resize(nd(), np());
+    for (int i = 0; i < nd(); ++i) {
+      for (int j = 0; j < nd(); ++j) Mdd(i, j) = M(d[idx(i)], d[idx(j)]);
+      for (int j = 0; j < np(); ++j) Mdp(i, j) = M(d[idx(i)], p[idx(j)]);
+    }
+    Mdd_ldlt.compute(Mdd);
+  }
+  static std::size_t idx(int i) { return static_cast<std::size_t>(i); }
+  int nd() const { return static_cast<int>(d.size()); }
+  int np() const { return static_cast<int>(p.size()); }
+  NVec dyn(const NVec& v) const {
+    NVec r(nd());
+    for (int i = 0; i < nd(); ++i) r(i) = v(d[idx(i)]);
+    return r;
+  }
+  NVec pre(const NVec& v) const {
+    NVec r(np());
+    for (int i = 0; i < np(); ++i) r(i) = v(p[idx(i)]);
+    return r;
+  }
+  void setDyn(NVec& v, const NVec& x) const {
+    for (int i = 0; i < nd(); ++i) v(d[idx(i)]) = x(i);
+  }
+  NMat muDyn(const NhModel& m, const NVec& q) const {
+    NMat mu;
+    m.constraints(q, mu);
+    NMat r(mu.rows(), nd());
+    for (int i = 0; i < nd(); ++i) r.col(i) = mu.col(d[idx(i)]);
+    return r;
+  }
+  NVec forceDyn(const NhModel& m, const NVec& q, const InputVec& in) const {
+    NVec F;
+    m.force(q, in, F);
+    return dyn(F);
+  }
+  // M_dp times the prescribed rates in qdot.
+  NVec coupling(const NVec& qdot) const { return np() ? NVec(Mdp * pre(qdot)) : NVec(NVec::Zero(nd())); }
+  // Free momentum of a continuous state.
+  NVec momentum(const NhState& s) const { return Mdd * dyn(s.qdot) + coupling(s.qdot); }
+  NVec velocity(const NVec& pd, const NVec& qdot) const { return Mdd_ldlt.solve(pd - coupling(qdot)); }
+  // (P - Q) v in the metric M_dd: Q v = M^-1 mu^T (mu M^-1 mu^T)^-1 mu v.
+  NVec reflect(const NMat& mu, const NVec& v) const {
+    const NMat MinvMuT = Mdd_ldlt.solve(NMat(mu.transpose()));
+    const NMat C = mu * MinvMuT;
+    return v - 2.0 * MinvMuT * C.ldlt().solve(mu * v);
+  }
+  NVec project(const NMat& mu, const NVec& v) const { return 0.5 * (v + reflect(mu, v)); }
+};
+
+class NhReflect final : public NhIntegrator {
+ public:
+  std::string name() const override { return "nh-reflect"; }
+  std::unique_ptr<NhIntegrator> clone() const override { return std::make_unique<NhReflect>(*this); }
+  void reset(const NhModel& m, const ControlSet&, double, double, const NhState& s) override {
+    sp_.build(m);
+    pplus_ = sp_.momentum(s);
+  }
+  StepReport step(const NhModel& m, const ControlSet& c, double t, double h, NhState& s) override {
+    const NVec ck = sp_.coupling(s.qdot);
+    const NVec f = 0.5 * h * sp_.forceDyn(m, s.q, c.values(t + 0.5 * h));
+    // Eq. 6: p-_{k,k+1} = (P - Q)* p+_{k-1,k}, applied to the free velocities.
+    const NVec vminus = sp_.reflect(sp_.muDyn(m, s.q), sp_.Mdd_ldlt.solve(NVec(pplus_ - ck)));
+    const NVec pminus = sp_.Mdd * vminus + ck;
+    NhState next = s;
+    m.advancePrescribed(t, h, c, next);
+    const NVec dp = sp_.pre(next.q) - sp_.pre(s.q);
+    const NVec pDp = sp_.np() ? NVec(sp_.Mdp * dp / h) : NVec(NVec::Zero(sp_.nd()));
+    const NVec dd = h * sp_.Mdd_ldlt.solve(NVec(pminus + f - pDp));
+    pplus_ = sp_.Mdd * dd / h + pDp + f;
+    sp_.setDyn(next.q, sp_.dyn(s.q) + dd);
+    sp_.setDyn(next.qdot, sp_.velocity(pplus_, next.qdot));
+    s = next;
+    return {};
+  }
+
+ private:
+  Split sp_;
+  NVec pplus_;
+};
+
+class NhRattle final : public NhIntegrator {
+ public:
+  std::string name() const override { return "nh-rattle"; }
+  std::unique_ptr<NhIntegrator> clone() const override { return std::make_unique<NhRattle>(*this); }
+
+  // (q, p~, lambda) with p~ on the constraints and lambda the continuous multiplier.
+  void reset(const NhModel& m, const ControlSet& c, double t, double, const NhState& s) override {
+    sp_.build(m);
+    const NMat mu = sp_.muDyn(m, s.q);
+    const NVec v = sp_.project(mu, sp_.dyn(s.qdot));
+    ptilde_ = sp_.Mdd * v + sp_.coupling(s.qdot);
+    // lambda = (mu M^-1 mu^T)^-1 (mu M^-1 (F - M_dp qdd_p) + mu_dot qdot), finite differences.
+    NVec qd = s.qdot;
+    sp_.setDyn(qd, v);
+    const double eps = 1e-6 / std::max(1.0, qd.cwiseAbs().maxCoeff());
+    const NVec muDotQd = (sp_.muDyn(m, s.q + eps * qd) - sp_.muDyn(m, s.q - eps * qd)) * v / (2.0 * eps);
+    NVec rhs = sp_.forceDyn(m, s.q, c.values(t));
+    if (sp_.np()) {
+      NVec r1 = s.qdot, r0 = s.qdot;
+      const double et = 1e-5;
+      m.prescribedRates(t + et, s.q, c, r1);
+      m.prescribedRates(t - et, s.q, c, r0);
+      rhs -= sp_.Mdp * (sp_.pre(r1) - sp_.pre(r0)) / (2.0 * et);
+    }
+    const NMat MinvMuT = sp_.Mdd_ldlt.solve(NMat(mu.transpose()));
+    lambda_ = NMat(mu * MinvMuT).ldlt().solve(NVec(mu * sp_.Mdd_ldlt.solve(rhs) + muDotQd));
+  }
+
+  StepReport step(const NhModel& m, const ControlSet& c, double t, double h, NhState& s) override {
+    const NMat mu0 = sp_.muDyn(m, s.q);
+    const NVec F0 = sp_.forceDyn(m, s.q, c.values(t));
+    const NVec phalf = ptilde_ + 0.5 * h * (F0 - mu0.transpose() * lambda_);  // 11a
+    NhState next = s;
+    m.advancePrescribed(t, h, c, next);
+    const NVec dp = sp_.pre(next.q) - sp_.pre(s.q);
+    const NVec pDp = sp_.np() ? NVec(sp_.Mdp * dp / h) : NVec(NVec::Zero(sp_.nd()));
+    sp_.setDyn(next.q, sp_.dyn(s.q) + h * sp_.Mdd_ldlt.solve(NVec(phalf - pDp)));  // 11b
+    const NMat mu1 = sp_.muDyn(m, next.q);
+    const NVec F1 = sp_.forceDyn(m, next.q, c.values(t + h));
+    const NVec c1 = sp_.coupling(next.qdot);
+    const NMat MinvMuT = sp_.Mdd_ldlt.solve(NMat(mu1.transpose()));
+    // 11d-e: mu1 M^-1 (p~ - c1) = 0 fixes lambda_{k+1}.
+    lambda_ = (2.0 / h) * NMat(mu1 * MinvMuT).ldlt().solve(NVec(mu1 * sp_.Mdd_ldlt.solve(NVec(phalf + 0.5 * h * F1 - c1))));
+    ptilde_ = phalf + 0.5 * h * (F1 - mu1.transpose() * lambda_);
+    sp_.setDyn(next.qdot, sp_.velocity(ptilde_, next.qdot));
+    s = next;
+    return {};
+  }
+
+ private:
+  Split sp_;
+  NVec ptilde_, lambda_;
+};
+
+class NhDla final : public NhIntegrator {
+ public:
+  NhDla(bool midpoint, const NhIntegratorSettings& s) : midpoint_(midpoint), settings_(s) {}
+  std::string name() const override { return "dla"; }
+  std::unique_ptr<NhIntegrator> clone() const override { return std::make_unique<NhDla>(*this); }
+  void reset(const NhModel& m, const ControlSet&, double, double, const NhState& s) override {
+    sp_.build(m);
+    p_ = sp_.momentum(s);
+    lambda_ = NVec::Zero(m.numConstraints());
+  }
+
+  // M (q_k+1 - q_k)/h = p_k + f + mu(q_k)^T lambda, with the discrete constraint
+  // mu(q_c) (q_k+1 - q_k) = 0 at q_c = midpoint (or q_k for "start"); Newton on lambda.
+  StepReport step(const NhModel& m, const ControlSet& c, double t, double h, NhState& s) override {
+    const NMat mu0 = sp_.muDyn(m, s.q);
+    const NVec f = 0.5 * h * sp_.forceDyn(m, s.q, c.values(t + 0.5 * h));
+    NhState next = s;
+    m.advancePrescribed(t, h, c, next);
+    const NVec dp = sp_.pre(next.q) - sp_.pre(s.q);
+    const NVec pDp = sp_.np() ? NVec(sp_.Mdp * dp / h) : NVec(NVec::Zero(sp_.nd()));
+    const NVec base = p_ + f - pDp;
+    const NVec qd0 = sp_.dyn(s.q);
+    auto delta = [&](const NVec& lam) { return NVec(h * sp_.Mdd_ldlt.solve(NVec(base + mu0.transpose() * lam))); };
+    auto residual = [&](const NVec& lam) {
+      const NVec dd = delta(lam);
+      NVec qc = next.q;
+      sp_.setDyn(qc, qd0 + dd);
+      qc = midpoint_ ? NVec(0.5 * (s.q + qc)) : NVec(s.q);
+      NMat mu;
+      m.constraints(qc, mu);
+      NVec full = NVec::Zero(m.dim());
+      sp_.setDyn(full, dd);
+      for (int i = 0; i < sp_.np(); ++i) full(sp_.p[Split::idx(i)]) = dp(i);
+      return NVec(mu * full / h);
+    };
+    StepReport rep;
+    const double scale = std::max(1e-300, sp_.Mdd_ldlt.solve(base).cwiseAbs().maxCoeff());
+    NVec lam = lambda_;
+    NVec r = residual(lam);
+    rep.residual = r.cwiseAbs().maxCoeff() / scale;
+    const int nc = static_cast<int>(lam.size());
+    while (rep.residual > settings_.tolerance && rep.iterations < settings_.maxIterations) {
+      NMat J(nc, nc);
+      const double eps = 1e-7 * std::max({1.0, lam.cwiseAbs().maxCoeff(), base.cwiseAbs().maxCoeff()});
+      for (int j = 0; j < nc; ++j) {
+        NVec lp = lam, lm = lam;
+        lp(j) += eps;
+        lm(j) -= eps;
+        J.col(j) = (residual(lp) - residual(lm)) / (2.0 * eps);
+      }
+      lam -= J.fullPivLu().solve(r);
+      r = residual(lam);
+      rep.residual = r.cwiseAbs().maxCoeff() / scale;
+      ++rep.iterations;
+    }
+    rep.converged = rep.residual <= settings_.tolerance && std::isfinite(rep.residual);
+    lambda_ = lam;
+    const NVec dd = delta(lam);
+    p_ = sp_.Mdd * dd / h + pDp + f;
+    sp_.setDyn(next.q, qd0 + dd);
+    sp_.setDyn(next.qdot, sp_.velocity(p_, next.qdot));
+    s = next;
+    return rep;
+  }
+
+ private:
+  bool midpoint_;
+  NhIntegratorSettings settings_;
+  Split sp_;
+  NVec p_, lambda_;
+};
+
+}  // namespace
+
+std::unique_ptr<NhIntegrator> makeNhReflect() { return std::make_unique<NhReflect>(); }
+std::unique_ptr<NhIntegrator> makeNhRattle() { return std::make_unique<NhRattle>(); }
+std::unique_ptr<NhIntegrator> makeNhDla(bool midpoint, const NhIntegratorSettings& s) {
+  return std::make_unique<NhDla>(midpoint, s);
+}
+
+}  // namespace lieride

@@ -1,0 +1,151 @@
+// Registration of the nonholonomic vehicles (issue 3): scenario keys per INTERFACES.md
+// section 2, every parameter with its MODELS.md default.
+#include <cmath>
+
+#include "lieride/model/car.hpp"
+#include "lieride/model/sleigh.hpp"
+#include "lieride/model/snakeboard.hpp"
+#include "lieride/sim/planar_simulation.hpp"
+#include "lieride/sim/registry.hpp"
+
+namespace lieride {
+namespace {
+
+const std::vector<std::string> kShapeIntegrators = {"lie-nh", "lie-nh-general", "nh-reflect", "nh-rattle",
+                                                    "dla", "euler", "rk2", "rk4"};
+const std::vector<std::string> kParticleIntegrators = {"nh-reflect", "nh-rattle", "dla", "euler", "rk2", "rk4"};
+
+NhIntegratorSettings readNhSettings(TableReader& integ) {
+  NhIntegratorSettings s;
+  s.alpha = integ.number("alpha", 0.5);
+  if (!(s.alpha >= 0.0 && s.alpha <= 1.0)) integ.fail("alpha", "a quadrature parameter in [0, 1]");
+  s.dlaConstraint = integ.string("constraint", "midpoint");
+  if (s.dlaConstraint != "midpoint" && s.dlaConstraint != "start")
+    integ.fail("constraint", "\"midpoint\" or \"start\" (dla constraint discretisation)");
+  return s;
+}
+
+void checkNear(TableReader& r, const std::string& key, double given, double expected, const std::string& what) {
+  if (std::abs(given - expected) > 1e-9 * (1.0 + std::abs(expected)))
+    r.fail(key, what + " = " + std::to_string(expected) + " (fixed by the rolling constraints)");
+}
+
+std::unique_ptr<Simulation> finish(std::unique_ptr<NhModel> m, ScenarioContext& ctx, const NhState& s,
+                                   const std::vector<std::string>& integrators) {
+  const NhIntegratorSettings nh = readNhSettings(ctx.integrator);
+  return std::make_unique<PlanarSimulation>(std::move(m), ctx.settings, nh, s, integrators);
+}
+
+std::unique_ptr<Simulation> buildCar(ScenarioContext& ctx) {
+  CarParams p;
+  auto& v = ctx.vehicle;
+  p.mass = v.positive("mass", p.mass);
+  p.wheelInertia = v.positive("wheel_inertia", p.wheelInertia);
+  p.yawInertia = v.positive("yaw_inertia", p.yawInertia);
+  p.wheelbase = v.positive("wheelbase", p.wheelbase);
+  p.wheelRadius = v.positive("wheel_radius", p.wheelRadius);
+  p.maxSteer = v.positive("max_steer", p.maxSteer);
+  if (!(p.maxSteer < 1.5)) v.fail("max_steer", "a steering limit in (0, 1.5) rad");
+  auto model = std::make_unique<CarModel>(p);
+  auto& in = ctx.initial;
+  const auto pos = in.numbers("position", {0.0, 0.0});
+  const double heading = in.number("heading", 0.0);
+  const auto shape = in.numbers("shape", {0.0, 0.0});
+  if (std::abs(shape[1]) > model->sigmaMax() + 1e-12)
+    in.fail("shape", "sigma = tan(phi) within +-tan(max_steer) = " + std::to_string(model->sigmaMax()));
+  double psiDot = 0.0, sigmaDot = 0.0;
+  if (in.has("shape_velocity")) {
+    const auto sv = in.numbers("shape_velocity", {0.0, 0.0});
+    psiDot = sv[0];
+    sigmaDot = sv[1];
+  } else if (in.has("linear_velocity")) {
+    psiDot = in.numbers("linear_velocity", {0.0, 0.0})[0] / p.wheelRadius;
+  }
+  const NhState s = model->stateFrom({heading, pos[0], pos[1]}, shape[0], shape[1], psiDot, sigmaDot);
+  if (in.has("linear_velocity")) {
+    const auto lv = in.numbers("linear_velocity", {0.0, 0.0});
+    checkNear(in, "linear_velocity", lv[0], p.wheelRadius * psiDot, "[vx, vy] with vx = wheel_radius psi_dot");
+    checkNear(in, "linear_velocity", lv[1], 0.0, "[vx, vy] with vy");
+  }
+  if (in.has("angular_velocity"))
+    checkNear(in, "angular_velocity", in.number("angular_velocity", 0.0), s.qdot(0), "omega = (rho/l) sigma psi_dot");
+  return finish(std::move(model), ctx, s, kShapeIntegrators);
+}
+
+std::unique_ptr<Simulation> buildSnakeboard(ScenarioContext& ctx) {
+  SnakeboardParams p;
+  auto& v = ctx.vehicle;
+  p.mass = v.positive("mass", p.mass);
+  p.halfWheelbase = v.positive("half_wheelbase", p.halfWheelbase);
+  p.rotorInertia = v.positive("rotor_inertia", p.rotorInertia);
+  p.axleInertia = v.positive("axle_inertia", p.axleInertia);
+  if (!(p.rotorInertia < p.mass * p.halfWheelbase * p.halfWheelbase))
+    v.fail("rotor_inertia", "J_r < m l^2 (the total yaw inertia m l^2 includes the rotor)");
+  auto model = std::make_unique<SnakeboardModel>(p);
+  auto& in = ctx.initial;
+  const auto pos = in.numbers("position", {0.0, 0.0});
+  const double heading = in.number("heading", 0.0);
+  const auto shape = in.numbers("shape", {0.0, 0.0});
+  if (!(std::abs(shape[1]) < 1.2)) in.fail("shape", "a steering angle |phi| < 1.2 rad (the constraints are singular at pi/2)");
+  const auto sv = in.numbers("shape_velocity", {0.0, 0.0});
+  const auto lv = in.numbers("linear_velocity", {0.0, 0.0});
+  checkNear(in, "linear_velocity", lv[1], 0.0, "[vx, vy] with vy");
+  const NhState s = model->stateFrom({heading, pos[0], pos[1]}, shape[0], shape[1], sv[0], sv[1],
+                                     model->momentumFrom(shape[1], sv[0], lv[0]));
+  if (in.has("angular_velocity"))
+    checkNear(in, "angular_velocity", in.number("angular_velocity", 0.0), s.qdot(0), "omega = -tan(phi) vx / l");
+  return finish(std::move(model), ctx, s, kShapeIntegrators);
+}
+
+std::unique_ptr<Simulation> buildSleigh(ScenarioContext& ctx) {
+  SleighParams p;
+  auto& v = ctx.vehicle;
+  p.mass = v.positive("mass", p.mass);
+  p.inertia = v.positive("inertia", p.inertia);
+  p.comOffset = v.number("com_offset", p.comOffset);
+  auto model = std::make_unique<SleighModel>(p);
+  auto& in = ctx.initial;
+  const auto pos = in.numbers("position", {0.0, 0.0});
+  const double heading = in.number("heading", 0.0);
+  const double omega = in.number("angular_velocity", 0.0);
+  const auto lv = in.numbers("linear_velocity", {0.0, 0.0});
+  checkNear(in, "linear_velocity", lv[1], 0.0, "[vx, vy] with vy (the blade does not slide sideways)");
+  const NhState s = model->stateFrom({heading, pos[0], pos[1]}, omega, lv[0]);
+  std::vector<std::string> integ = {"nh-reflect", "lie-nh", "nh-rattle", "dla", "euler", "rk2", "rk4"};
+  return finish(std::move(model), ctx, s, integ);
+}
+
+std::unique_ptr<Simulation> buildParticle(ScenarioContext& ctx) {
+  auto model = std::make_unique<NpParticleModel>();
+  auto& in = ctx.initial;
+  const auto pos = in.numbers("position", {0.0, 0.0, 0.0});
+  const auto vel = in.numbers("velocity", {1.0, 0.5, pos[1] * 1.0});
+  checkNear(in, "velocity", vel[2], pos[1] * vel[0], "[xdot, ydot, zdot] with zdot = y xdot");
+  NhState s;
+  s.q.resize(3);
+  s.q << pos[0], pos[1], pos[2];
+  s.qdot.resize(3);
+  s.qdot << vel[0], vel[1], vel[2];
+  return finish(std::move(model), ctx, s, kParticleIntegrators);
+}
+
+std::vector<IntegratorInfo> infos(const std::vector<std::string>& names) {
+  std::vector<IntegratorInfo> r;
+  for (const auto& n : names) r.push_back({n, nhIntegratorDescription(n)});
+  return r;
+}
+
+}  // namespace
+
+void registerPlanarVehicles(std::vector<VehicleInfo>& registry) {
+  registry.push_back({"car", "car with simple dynamics (Kobilarov et al. 5.2.1)", infos(kShapeIntegrators),
+                      {"drive_torque", "steer_rate"}, buildCar});
+  registry.push_back({"snakeboard", "snakeboard (Kobilarov et al. 5.2.2, Ostrowski Ex. 5.4)", infos(kShapeIntegrators),
+                      {"rotor_torque", "steer_torque", "psi", "phi"}, buildSnakeboard});
+  registry.push_back({"sleigh", "Chaplygin sleigh (Ferraro et al. Ex. 3)",
+                      infos({"nh-reflect", "lie-nh", "nh-rattle", "dla", "euler", "rk2", "rk4"}), {}, buildSleigh});
+  registry.push_back({"np-particle", "nonholonomic particle (Ferraro et al. Ex. 1)", infos(kParticleIntegrators), {},
+                      buildParticle});
+}
+
+}  // namespace lieride

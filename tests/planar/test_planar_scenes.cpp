@@ -1,0 +1,90 @@
+// The built-in planar scenes: each loads and runs; parallel parking ends where it should;
+// the snakeboard gaits produce their motions, the same under lie-nh and a fine reference.
+#include <catch2/catch.hpp>
+#include <cmath>
+
+#include "planar_test_util.hpp"
+
+using namespace lieride;
+
+namespace {
+
+std::string scene(const std::string& name) { return std::string(LIERIDE_SOURCE_DIR) + "/assets/scenes/" + name + ".toml"; }
+
+std::unique_ptr<Simulation> loadScene(const std::string& name, const ScenarioOverrides& o = {}) {
+  Scenario sc = loadScenario(scene(name), o);
+  return std::move(sc.simulation);
+}
+
+struct Motion {
+  double forward, sideways, turn;
+};
+
+// Net motion in the start frame after `duration`.
+Motion gaitMotion(const std::string& name, const ScenarioOverrides& o, double duration) {
+  auto sim = loadScene(name, o);
+  auto& p = dynamic_cast<PlanarSimulation&>(*sim);
+  const SE2 g0 = p.model().pose(p.state());
+  REQUIRE(planar_test::runFor(*sim, duration));
+  const SE2 rel = g0.inverse() * p.model().pose(p.state());
+  return {rel.x, rel.y, rel.theta};
+}
+
+}  // namespace
+
+TEST_CASE("planar scenes load and run", "[planar][scenes]") {
+  for (const char* name : {"car-parallel-parking", "car-slalom", "snakeboard-drive", "snakeboard-rotate",
+                           "snakeboard-parking", "sleigh", "np-particle"}) {
+    INFO(name);
+    Scenario sc = loadScenario(scene(name));
+    REQUIRE(sc.simulation);
+    CHECK(planar_test::runFor(*sc.simulation, sc.settings.duration));
+    CHECK(sc.simulation->status() == RunStatus::Ok);
+  }
+}
+
+TEST_CASE("parallel parking ends parallel, one car width aside, within a car length", "[planar][scenes]") {
+  for (const char* integ : {"lie-nh", "rk4"}) {
+    ScenarioOverrides o;
+    o.integrator = integ;
+    Scenario sc = loadScenario(scene("car-parallel-parking"), o);
+    auto& p = dynamic_cast<PlanarSimulation&>(*sc.simulation);
+    const SE2 g0 = p.model().pose(p.state());
+    REQUIRE(planar_test::runFor(p, sc.settings.duration));
+    const SE2 rel = g0.inverse() * p.model().pose(p.state());
+    INFO(integ << ": end (theta, x, y) = " << rel.theta << ", " << rel.x << ", " << rel.y);
+    const double carWidth = 1.8, carLength = 4.5;
+    CHECK(std::abs(rel.theta) < 0.02);
+    CHECK(std::abs(std::abs(rel.y) - carWidth) < 0.3 * carWidth);
+    CHECK(std::hypot(rel.x, rel.y) < carLength);
+    CHECK(std::abs(p.state().qdot(CarModel::kPsi)) < 0.5);  // comes to rest, roughly
+  }
+}
+
+TEST_CASE("snakeboard gaits: drive forward, rotate in place, park sideways", "[planar][scenes]") {
+  const double T = 10.0;  // five periods of the slower shape signal
+  ScenarioOverrides fine;
+  fine.integrator = "rk4";
+  fine.dt = 0.0005;
+  const Motion drive = gaitMotion("snakeboard-drive", {}, T), driveRef = gaitMotion("snakeboard-drive", fine, T);
+  const Motion rotate = gaitMotion("snakeboard-rotate", {}, T), rotateRef = gaitMotion("snakeboard-rotate", fine, T);
+  const Motion park = gaitMotion("snakeboard-parking", {}, T), parkRef = gaitMotion("snakeboard-parking", fine, T);
+  INFO("drive " << drive.forward << " " << drive.sideways << " " << drive.turn << " (ref " << driveRef.forward << " "
+                << driveRef.sideways << " " << driveRef.turn << ")");
+  INFO("rotate " << rotate.forward << " " << rotate.sideways << " " << rotate.turn << " (ref " << rotateRef.forward
+                 << " " << rotateRef.sideways << " " << rotateRef.turn << ")");
+  INFO("park " << park.forward << " " << park.sideways << " " << park.turn << " (ref " << parkRef.forward << " "
+               << parkRef.sideways << " " << parkRef.turn << ")");
+  auto agree = [](double a, double ref) { return a * ref > 0.0 && std::abs(a - ref) <= 0.05 * std::abs(ref); };
+  // Drive: net travel along the start heading dominates.
+  CHECK(agree(drive.forward, driveRef.forward));
+  CHECK(std::abs(driveRef.forward) > std::abs(driveRef.sideways));
+  // Rotate: a heading change with little displacement (compared with the drive gait).
+  CHECK(agree(rotate.turn, rotateRef.turn));
+  CHECK(std::abs(rotateRef.turn) > 0.5);
+  CHECK(std::hypot(rotateRef.forward, rotateRef.sideways) < 0.2 * std::abs(driveRef.forward));
+  // Parking: sideways drift dominates, small compared with the drive gait.
+  CHECK(agree(park.sideways, parkRef.sideways));
+  CHECK(std::abs(parkRef.sideways) > std::abs(parkRef.forward));
+  CHECK(std::abs(parkRef.sideways) < 0.2 * std::abs(driveRef.forward));
+}
