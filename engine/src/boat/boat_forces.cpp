@@ -42,6 +42,7 @@ struct BoatForces::Geometry {
   std::vector<DryPatch> dry;
   std::size_t dryCount = 0;
   std::vector<double> depth;
+  std::vector<Vec3> eta;  // water velocity at the vertices, body frame (waves only)
 };
 
 BoatForces::BoatForces(BoatParams p) : p_(std::move(p)), water_(p_.water), id_(nextModelId.fetch_add(1)) {
@@ -80,12 +81,24 @@ const BoatForces::Geometry& BoatForces::geometry(double t, const SE3& g) const {
   G.windBody = R.transpose() * p_.wind.velocity();
   const bool still = water_.still();
   const double level = p_.water.level;
-  for (std::size_t i = 0; i < mesh.vertices.size(); ++i) {
-    const Vec3 p = R * mesh.vertices[i] + g.x;
-    G.depth[i] = (still ? level : water_.height(p.x(), p.y(), t)) - p.z();
+  // Depth of every vertex and, in waves, the water velocity there (body frame): one Newton
+  // inversion of the surface per vertex; the wet pieces interpolate it linearly like the depth.
+  if (still) {
+    for (std::size_t i = 0; i < mesh.vertices.size(); ++i)
+      G.depth[i] = level - (g.x.z() + G.zhat.dot(mesh.vertices[i]));
+  } else {
+    if (G.eta.size() < mesh.vertices.size()) G.eta.resize(mesh.vertices.size());
+    for (std::size_t i = 0; i < mesh.vertices.size(); ++i) {
+      const Vec3 p = R * mesh.vertices[i] + g.x;
+      double h = 0.0;
+      Vec3 u;
+      water_.sample(p.x(), p.y(), p.z(), t, h, u);
+      G.depth[i] = h - p.z();
+      G.eta[i] = R.transpose() * u;
+    }
   }
   const bool flow = !still || water_.hasCurrent();
-  const Vec3 current(p_.water.current.x(), p_.water.current.y(), 0.0);
+  const Vec3 currentBody = R.transpose() * Vec3(p_.water.current.x(), p_.water.current.y(), 0.0);
   const bool wind = p_.wind.airDensity > 0.0 && p_.wind.dragCoefficient > 0.0;
   G.sub = SubmergedIntegrals{};
   G.first.setZero();
@@ -96,31 +109,26 @@ const BoatForces::Geometry& BoatForces::geometry(double t, const SE3& g) const {
   G.normalTorque.setZero();
   G.dryCount = 0;
   clipHull(
-      mesh, G.depth.data(),
-      [&](const Vec3& r0, const Vec3& r1, const Vec3& r2, double d0, double d1, double d2) {
-        G.sub.addWet(G.zhat, r0, r1, r2, d0, d1, d2);
-        const Vec3 a = 0.5 * (r1 - r0).cross(r2 - r0);
+      mesh, G.depth.data(), still ? nullptr : G.eta.data(),
+      [&](const ClipVertex& p0, const ClipVertex& p1, const ClipVertex& p2) {
+        const Vec3 a = areaVector(p0, p1, p2);
+        G.sub.addWet(G.zhat, a, p0, p1, p2);
         const double A = a.norm();
-        const Vec3 c = (r0 + r1 + r2) / 3.0;
-        const Vec3 m0 = 0.5 * (r0 + r1), m1 = 0.5 * (r1 + r2), m2 = 0.5 * (r2 + r0);
+        const Vec3 c = (p0.r + p1.r + p2.r) / 3.0;
+        const Vec3 m0 = 0.5 * (p0.r + p1.r), m1 = 0.5 * (p1.r + p2.r), m2 = 0.5 * (p2.r + p0.r);
         G.first += A * c;
         G.second += (A / 3.0) * (m0 * m0.transpose() + m1 * m1.transpose() + m2 * m2.transpose());
         G.normalArea += a;
         G.normalTorque += c.cross(a);
         if (flow) {
-          Vec3 eta = current;
-          if (!still) {
-            const Vec3 pc = R * c + g.x;
-            eta = water_.velocity(pc.x(), pc.y(), pc.z(), t);
-          }
-          const Vec3 etaBody = R.transpose() * eta;
+          const Vec3 etaBody = still ? currentBody : Vec3((p0.e + p1.e + p2.e) / 3.0);
           G.etaArea += A * etaBody;
           G.etaTorque += (A * c).cross(p_.damping * etaBody);
         }
       },
-      [&](const Vec3& r0, const Vec3& r1, const Vec3& r2, double, double, double) {
+      [&](const ClipVertex& p0, const ClipVertex& p1, const ClipVertex& p2) {
         if (!wind) return;
-        G.dry[G.dryCount++] = {0.5 * (r1 - r0).cross(r2 - r0), (r0 + r1 + r2) / 3.0};
+        G.dry[G.dryCount++] = {areaVector(p0, p1, p2), (p0.r + p1.r + p2.r) / 3.0};
       });
   G.model = id_;
   G.t = t;
@@ -208,13 +216,13 @@ std::vector<WetPatch> BoatForces::wettedPatches(double t, const SE3& g) const {
   }
   std::vector<WetPatch> out;
   clipHull(
-      p_.hull, depth.data(),
-      [&](const Vec3& r0, const Vec3& r1, const Vec3& r2, double, double, double) {
-        const Vec3 a = 0.5 * (r1 - r0).cross(r2 - r0);
+      p_.hull, depth.data(), nullptr,
+      [&](const ClipVertex& p0, const ClipVertex& p1, const ClipVertex& p2) {
+        const Vec3 a = areaVector(p0, p1, p2);
         const double A = a.norm();
-        if (A > 0.0) out.push_back({(r0 + r1 + r2) / 3.0, a / A, A});
+        if (A > 0.0) out.push_back({(p0.r + p1.r + p2.r) / 3.0, a / A, A});
       },
-      [](const Vec3&, const Vec3&, const Vec3&, double, double, double) {});
+      [](const ClipVertex&, const ClipVertex&, const ClipVertex&) {});
   return out;
 }
 

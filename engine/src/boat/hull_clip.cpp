@@ -13,11 +13,9 @@ SubmergedIntegrals submergedInStillWater(const HullMesh& mesh, const Quat& q, co
     depth[i] = level - (x.z() + zhat.dot(mesh.vertices[i]));
   SubmergedIntegrals out;
   clipHull(
-      mesh, depth.data(),
-      [&](const Vec3& a, const Vec3& b, const Vec3& c, double da, double db, double dc) {
-        out.addWet(zhat, a, b, c, da, db, dc);
-      },
-      [](const Vec3&, const Vec3&, const Vec3&, double, double, double) {});
+      mesh, depth.data(), nullptr,
+      [&](const ClipVertex& a, const ClipVertex& b, const ClipVertex& c) { out.addWet(zhat, areaVector(a, b, c), a, b, c); },
+      [](const ClipVertex&, const ClipVertex&, const ClipVertex&) {});
   return out;
 }
 

@@ -48,31 +48,31 @@ WaterSurface::WaterSurface(WaterParams p) : p_(std::move(p)) {
   for (const auto& w : p_.waves) {
     if (w.amplitude == 0.0) continue;
     const double k = 2.0 * kPi / w.wavelength;
-    waves_.push_back({k * w.direction.normalized(), k, w.amplitude, std::sqrt(p_.gravity * k), w.phase});
+    waves_.push_back({k * w.direction.normalized(), w.direction.normalized(), k, w.amplitude, std::sqrt(p_.gravity * k), w.phase});
   }
 }
 
-Vec2 WaterSurface::restPosition(const Vec2& p, double t, double* theta) const {
+Vec2 WaterSurface::restPosition(const Vec2& p, double t, double* sinTheta, double* cosTheta) const {
   // Solve F(p0) = p0 - sum dhat A sin(theta(p0)) - p = 0 by Newton's method; the Jacobian
-  // I - sum dhat dhat^T k A cos(theta) is positive definite while sum k A < 1.
+  // I - sum dhat dhat^T k A cos(theta) is positive definite while sum k A < 1. The loop ends
+  // on a small residual, so the returned sines and cosines belong to the returned p0 (the
+  // point above which the particle sits is p + F, within 1e-12 m of p).
   Vec2 p0 = p;
-  for (int it = 0; it < 12; ++it) {
+  for (int it = 0; it < 16; ++it) {
     Vec2 F = p0 - p;
     Mat2 J = Mat2::Identity();
     for (std::size_t i = 0; i < waves_.size(); ++i) {
       const Wave& w = waves_[i];
       const double th = w.k.dot(p0) - w.omega * t + w.phase;
-      const double s = std::sin(th), c = std::cos(th);
-      const Vec2 dhat = w.k / w.kmag;
-      F -= dhat * (w.amplitude * s);
-      J -= (w.amplitude * c) * dhat * w.k.transpose();
+      const double sn = std::sin(th), c = std::cos(th);
+      sinTheta[i] = sn;
+      cosTheta[i] = c;
+      F -= w.dhat * (w.amplitude * sn);
+      J -= (w.amplitude * c) * w.dhat * w.k.transpose();
     }
-    const Vec2 step = J.inverse() * F;
-    p0 -= step;
-    if (step.squaredNorm() < 1e-26 * (1.0 + p.squaredNorm())) break;
+    if (F.squaredNorm() < 1e-24) break;
+    p0 -= J.inverse() * F;
   }
-  for (std::size_t i = 0; i < waves_.size(); ++i)
-    theta[i] = waves_[i].k.dot(p0) - waves_[i].omega * t + waves_[i].phase;
   return p0;
 }
 
@@ -80,26 +80,25 @@ void WaterSurface::sample(double x, double y, double z, double t, double& h, Vec
   u = Vec3(p_.current.x(), p_.current.y(), 0.0);
   h = p_.level;
   if (waves_.empty()) return;
-  double theta[kMaxWaves];
-  restPosition(Vec2(x, y), t, theta);
-  for (std::size_t i = 0; i < waves_.size(); ++i) h += waves_[i].amplitude * std::cos(theta[i]);
+  double sn[kMaxWaves], cs[kMaxWaves];
+  restPosition(Vec2(x, y), t, sn, cs);
+  for (std::size_t i = 0; i < waves_.size(); ++i) h += waves_[i].amplitude * cs[i];
   const double zeta = std::min(0.0, z - h);
   for (std::size_t i = 0; i < waves_.size(); ++i) {
     const Wave& w = waves_[i];
-    const double a = w.amplitude * w.omega * std::exp(w.kmag * zeta);
-    const double c = std::cos(theta[i]);
-    u.x() += a * c * w.k.x() / w.kmag;
-    u.y() += a * c * w.k.y() / w.kmag;
-    u.z() += a * std::sin(theta[i]);
+    const double a = w.amplitude * w.omega * (zeta < 0.0 ? std::exp(w.kmag * zeta) : 1.0);
+    u.x() += a * cs[i] * w.dhat.x();
+    u.y() += a * cs[i] * w.dhat.y();
+    u.z() += a * sn[i];
   }
 }
 
 double WaterSurface::height(double x, double y, double t) const {
   if (waves_.empty()) return p_.level;
-  double theta[kMaxWaves];
-  restPosition(Vec2(x, y), t, theta);
+  double sn[kMaxWaves], cs[kMaxWaves];
+  restPosition(Vec2(x, y), t, sn, cs);
   double h = p_.level;
-  for (std::size_t i = 0; i < waves_.size(); ++i) h += waves_[i].amplitude * std::cos(theta[i]);
+  for (std::size_t i = 0; i < waves_.size(); ++i) h += waves_[i].amplitude * cs[i];
   return h;
 }
 

@@ -13,11 +13,17 @@
 //   int_sub (z - h) dV = int_wet d^2/2 n_z dA,
 // (n_z = zhat . n, zhat the world up axis in body coordinates), integrated exactly on each
 // wet triangle (the integrands are polynomials of degree <= 2 in the barycentric weights).
-#include <array>
-
 #include "lieride/model/hull.hpp"
 
 namespace lieride {
+
+// A point of a clipped piece: body position, depth, and a per-vertex attribute (the water
+// velocity), interpolated along the cut edges like the depth.
+struct ClipVertex {
+  Vec3 r;
+  double d;
+  Vec3 e;
+};
 
 // Integrals over the submerged part, body coordinates about the body origin.
 struct SubmergedIntegrals {
@@ -26,70 +32,68 @@ struct SubmergedIntegrals {
   double depthMoment = 0.0;     // int_sub (z - h) dV  (<= 0; hydrostatic potential)
   double wettedArea = 0.0;
 
-  // Adds one wet triangle (body points r, depths d >= 0), zhat = world up in body coordinates.
-  void addWet(const Vec3& zhat, const Vec3& r0, const Vec3& r1, const Vec3& r2, double d0, double d1, double d2) {
-    const Vec3 a = 0.5 * (r1 - r0).cross(r2 - r0);  // area vector A n
+  // Adds one wet triangle (depths >= 0) with area vector a = (r1 - r0) x (r2 - r0) / 2;
+  // zhat = world up in body coordinates.
+  void addWet(const Vec3& zhat, const Vec3& a, const ClipVertex& p0, const ClipVertex& p1, const ClipVertex& p2) {
     const double az = zhat.dot(a);
+    const double d0 = p0.d, d1 = p1.d, d2 = p2.d;
     const double sd = d0 + d1 + d2;
     const double sdd = d0 * d0 + d1 * d1 + d2 * d2;
     volume -= az * sd / 3.0;
-    moment -= az * ((sd * (r0 + r1 + r2) + d0 * r0 + d1 * r1 + d2 * r2) / 12.0 + zhat * ((sd * sd + sdd) / 24.0));
+    moment -= az * ((sd * (p0.r + p1.r + p2.r) + d0 * p0.r + d1 * p1.r + d2 * p2.r) / 12.0 +
+                    zhat * ((sd * sd + sdd) / 24.0));
     depthMoment += az * (sd * sd + sdd) / 24.0;
     wettedArea += a.norm();
   }
   Vec3 centroid() const { return volume > 0.0 ? Vec3(moment / volume) : Vec3::Zero(); }
 };
 
-// Calls wet(r0, r1, r2, d0, d1, d2) for every piece of the hull under water (all d >= 0) and
-// dry(...) for every piece above (all d <= 0); pieces keep the outward orientation of their
-// triangle. `depth` has one entry per mesh vertex. Allocation-free.
+inline Vec3 areaVector(const ClipVertex& a, const ClipVertex& b, const ClipVertex& c) {
+  return 0.5 * (b.r - a.r).cross(c.r - a.r);
+}
+
+// Calls wet(p0, p1, p2) for every piece of the hull under water (all d >= 0) and
+// dry(p0, p1, p2) for every piece above (all d <= 0), as ClipVertex; pieces keep the outward
+// orientation of their triangle. `depth` has one entry per mesh vertex; `attribute` too, or
+// is null (then e = 0). Allocation-free.
 template <class Wet, class Dry>
-void clipHull(const HullMesh& mesh, const double* depth, Wet&& wet, Dry&& dry) {
+void clipHull(const HullMesh& mesh, const double* depth, const Vec3* attribute, Wet&& wet, Dry&& dry) {
   for (const auto& t : mesh.triangles) {
-    const std::size_t i0 = static_cast<std::size_t>(t[0]), i1 = static_cast<std::size_t>(t[1]),
-                      i2 = static_cast<std::size_t>(t[2]);
-    const double d[3] = {depth[i0], depth[i1], depth[i2]};
-    const Vec3* r[3] = {&mesh.vertices[i0], &mesh.vertices[i1], &mesh.vertices[i2]};
-    const int nWet = (d[0] > 0.0) + (d[1] > 0.0) + (d[2] > 0.0);
+    ClipVertex v[3];
+    int nWet = 0;
+    for (int k = 0; k < 3; ++k) {
+      const auto i = static_cast<std::size_t>(t[static_cast<std::size_t>(k)]);
+      v[k] = {mesh.vertices[i], depth[i], attribute ? attribute[i] : Vec3::Zero()};
+      nWet += v[k].d > 0.0;
+    }
     if (nWet == 3) {
-      wet(*r[0], *r[1], *r[2], d[0], d[1], d[2]);
+      wet(v[0], v[1], v[2]);
       continue;
     }
     if (nWet == 0) {
-      dry(*r[0], *r[1], *r[2], d[0], d[1], d[2]);
+      dry(v[0], v[1], v[2]);
       continue;
     }
     // Walk the edges: one polygon per side, with the crossing points (d = 0) in both.
-    std::array<Vec3, 4> wp, dp;
-    std::array<double, 4> wd{}, dd{};
+    ClipVertex wp[4], dp[4];
     int nw = 0, nd = 0;
     for (int k = 0; k < 3; ++k) {
-      const int n = (k + 1) % 3;
-      const bool kw = d[k] > 0.0, nwet = d[n] > 0.0;
-      if (kw) {
-        wp[static_cast<std::size_t>(nw)] = *r[k];
-        wd[static_cast<std::size_t>(nw++)] = d[k];
-      } else {
-        dp[static_cast<std::size_t>(nd)] = *r[k];
-        dd[static_cast<std::size_t>(nd++)] = d[k];
-      }
-      if (kw != nwet) {
-        const double s = d[k] / (d[k] - d[n]);
-        const Vec3 c = *r[k] + s * (*r[n] - *r[k]);
-        wp[static_cast<std::size_t>(nw)] = c;
-        wd[static_cast<std::size_t>(nw++)] = 0.0;
-        dp[static_cast<std::size_t>(nd)] = c;
-        dd[static_cast<std::size_t>(nd++)] = 0.0;
+      const ClipVertex& a = v[k];
+      const ClipVertex& b = v[(k + 1) % 3];
+      const bool aw = a.d > 0.0, bw = b.d > 0.0;
+      if (aw)
+        wp[nw++] = a;
+      else
+        dp[nd++] = a;
+      if (aw != bw) {
+        const double s = a.d / (a.d - b.d);
+        const ClipVertex c{a.r + s * (b.r - a.r), 0.0, a.e + s * (b.e - a.e)};
+        wp[nw++] = c;
+        dp[nd++] = c;
       }
     }
-    for (int k = 1; k + 1 < nw; ++k) {
-      const auto a = static_cast<std::size_t>(k), b = static_cast<std::size_t>(k + 1);
-      wet(wp[0], wp[a], wp[b], wd[0], wd[a], wd[b]);
-    }
-    for (int k = 1; k + 1 < nd; ++k) {
-      const auto a = static_cast<std::size_t>(k), b = static_cast<std::size_t>(k + 1);
-      dry(dp[0], dp[a], dp[b], dd[0], dd[a], dd[b]);
-    }
+    for (int k = 1; k + 1 < nw; ++k) wet(wp[0], wp[k], wp[k + 1]);
+    for (int k = 1; k + 1 < nd; ++k) dry(dp[0], dp[k], dp[k + 1]);
   }
 }
 

@@ -66,11 +66,12 @@ class WaterSurface {
  private:
   struct Wave {
     Vec2 k;       // wavenumber vector k dhat
+    Vec2 dhat;    // unit travel direction
     double kmag;  // k
     double amplitude, omega, phase;
   };
-  // Rest position p0 of the surface particle above (x, y); returns its phases in theta.
-  Vec2 restPosition(const Vec2& p, double t, double* theta) const;
+  // Rest position p0 of the surface particle above (x, y), with sin and cos of its phases.
+  Vec2 restPosition(const Vec2& p, double t, double* sinTheta, double* cosTheta) const;
 
   WaterParams p_;
   std::vector<Wave> waves_;
