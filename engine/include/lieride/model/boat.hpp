@@ -6,7 +6,7 @@
 // Eq. 15, with f_h(r) = -E (rdot - R^T eta(x + R r)) - P n and rdot = v + w x r:
 //   (tau; f)_hydro = (1/A) int_wet (r x f_h; f_h) dA,   A = wetted area,
 // integrated per wet triangle with the edge-midpoint rule (exact for the quadratic r x E(w x r)
-// term) and eta sampled at the triangle centroid. Because of the 1/A, E is the damping matrix
+// term), eta sampled at the hull vertices and interpolated linearly over each wet piece. Because of the 1/A, E is the damping matrix
 // of the whole boat (N s/m): in steady straight motion the drag is exactly -E v.
 // Wind: each dry patch (area vector a, centroid c) with relative air velocity
 // u = R^T w_wind - (v + w x c) facing it feels 1/2 rho_a C_d max(0, -a.u) u (projected-area
