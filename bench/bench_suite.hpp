@@ -23,5 +23,9 @@ const std::vector<BenchSuite>& benchSuites();
 void addRigidBodySuite(std::vector<BenchSuite>& suites);
 void addStepCostSuite(std::vector<BenchSuite>& suites);
 void addBoatSuite(std::vector<BenchSuite>& suites);
+void addCarSuite(std::vector<BenchSuite>& suites);
+void addNpParticleSuite(std::vector<BenchSuite>& suites);
+void addSleighSuite(std::vector<BenchSuite>& suites);
+void addSnakeboardSuite(std::vector<BenchSuite>& suites);
 
 }  // namespace lieride::bench

@@ -8,6 +8,10 @@ const std::vector<BenchSuite>& benchSuites() {
     addRigidBodySuite(s);
     addStepCostSuite(s);
     addBoatSuite(s);
+    addCarSuite(s);
+    addNpParticleSuite(s);
+    addSleighSuite(s);
+    addSnakeboardSuite(s);
     return s;
   }();
   return suites;
