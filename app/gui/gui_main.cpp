@@ -1,2 +1,306 @@
+// The desktop app's platform layer (Dear ImGui example_sdl2_opengl3 order): SDL2 window,
+// OpenGL 3.3 core context via glad, ImGui with its SDL2/OpenGL3 backends, the frame loop,
+// shortcuts, screenshots, settings persistence, and shutdown in reverse order.
 #include "gui_main.hpp"
-namespace lieride::gui { int runGui(const std::vector<std::string>&) { return 0; } }
+
+#include <SDL.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <backends/imgui_impl_sdl.h>
+#include <glad/gl.h>
+#include <imgui.h>
+#include <stb_image_write.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <filesystem>
+#include <iostream>
+#include <vector>
+
+#include "app.hpp"
+#include "input/router.hpp"
+#include "ui/panels.hpp"
+
+namespace lieride::gui {
+namespace {
+
+struct Options {
+  std::string scene;
+  int frames = -1;
+  std::string screenshot;
+};
+
+int usage(const std::string& problem) {
+  std::cerr << "lieride app: " << problem << "\n"
+            << "usage: lieride app [--scene NAME|FILE] [--frames N --screenshot PNG]\n";
+  return 2;
+}
+
+bool writeScreenshot(const std::string& path, int w, int h) {
+  std::vector<unsigned char> px(static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * 4);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, px.data());
+  for (auto i = 3u; i < px.size(); i += 4) px[i] = 255;  // opaque
+  stbi_flip_vertically_on_write(1);
+  return stbi_write_png(path.c_str(), w, h, 4, px.data(), w * 4) != 0;
+}
+
+std::string timestampName() {
+  char buf[64];
+  const std::time_t t = std::time(nullptr);
+  std::strftime(buf, sizeof buf, "lieride-%Y%m%d-%H%M%S.png", std::localtime(&t));
+  return buf;
+}
+
+std::string configDir() {
+  if (const char* env = std::getenv("LIERIDE_CONFIG_DIR")) {
+    std::filesystem::create_directories(env);
+    return std::string(env) + "/";
+  }
+  char* p = SDL_GetPrefPath("lieride", "lieride");
+  std::string s = p ? p : "";
+  SDL_free(p);
+  return s;
+}
+
+void handleKey(const SDL_Keysym& k, AppState& st, App& app) {
+  const PhysicsFrame& f = app.latest();
+  auto speed = [&](double factor) {
+    st.settings.speed = std::clamp(st.settings.speed * factor, 0.1, 4.0);
+    Command c = Command::make(CommandKind::SetSpeed);
+    c.value[0] = st.settings.speed;
+    st.send(c);
+  };
+  auto step = [&](double factor) {
+    Command c = Command::make(CommandKind::SetTimeStep);
+    c.value[0] = std::clamp(f.h * factor, 1e-4, 1.0);
+    st.send(c);
+  };
+  switch (k.sym) {
+    case SDLK_F1: st.showHelp = !st.showHelp; break;
+    case SDLK_F12: st.requestScreenshot = true; break;
+    case SDLK_ESCAPE: st.showHelp = false; break;
+    case SDLK_SPACE: st.command(CommandKind::TogglePause); break;
+    case SDLK_n: st.command(CommandKind::Step); break;
+    case SDLK_BACKSPACE: st.command(CommandKind::Reset); break;
+    case SDLK_EQUALS: case SDLK_PLUS: case SDLK_KP_PLUS: speed(2.0); break;
+    case SDLK_MINUS: case SDLK_KP_MINUS: speed(0.5); break;
+    case SDLK_LEFTBRACKET: step(0.5); break;
+    case SDLK_RIGHTBRACKET: step(2.0); break;
+    case SDLK_c:
+      st.cameraMode = (st.cameraMode + 1) % 3;
+      st.settings.cameraPerScene[st.sceneName] = st.cameraMode;
+      app.camera().snap();
+      break;
+    case SDLK_t: st.settings.showTrails = !st.settings.showTrails; break;
+    case SDLK_p: st.showPlots = !st.showPlots; break;
+    case SDLK_TAB: st.showUi = !st.showUi; break;
+    default: break;
+  }
+}
+
+}  // namespace
+
+int runGui(const std::vector<std::string>& args) {
+  Options opt;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto value = [&](const char* what) -> const std::string* {
+      if (i + 1 >= args.size()) return nullptr;
+      (void)what;
+      return &args[++i];
+    };
+    if (a == "--scene") {
+      const auto* v = value("scene");
+      if (!v) return usage("--scene needs a name or a file");
+      opt.scene = *v;
+    } else if (a == "--frames") {
+      const auto* v = value("frames");
+      if (!v) return usage("--frames needs a positive integer");
+      try {
+        opt.frames = std::stoi(*v);
+      } catch (const std::exception&) {
+        return usage("--frames: expected a positive integer, got '" + *v + "'");
+      }
+      if (opt.frames <= 0) return usage("--frames: expected a positive integer, got '" + *v + "'");
+    } else if (a == "--screenshot") {
+      const auto* v = value("screenshot");
+      if (!v) return usage("--screenshot needs a PNG path");
+      opt.screenshot = *v;
+    } else if (a == "-h" || a == "--help") {
+      std::cout << "usage: lieride app [--scene NAME|FILE] [--frames N --screenshot PNG]\n";
+      return 0;
+    } else {
+      return usage("unknown argument '" + a + "'");
+    }
+  }
+  if (!opt.screenshot.empty() && opt.frames < 0) opt.frames = 120;
+  const bool batch = opt.frames > 0;
+
+  AppState st;
+  st.scenes = listScenes();
+  const std::string dir = batch ? std::string() : configDir();
+  if (!batch) st.settings.load(dir + "settings.ini");
+  SceneEntry fileEntry;
+  const SceneEntry* entry = nullptr;
+  int sceneIndex = 0;
+  const std::string wanted = !opt.scene.empty() ? opt.scene : (!batch && !st.settings.lastScene.empty() ? st.settings.lastScene : "");
+  if (!wanted.empty()) {
+    entry = findScene(st.scenes, wanted, &fileEntry);
+    if (!entry && !opt.scene.empty()) {
+      std::string names;
+      for (const auto& s : st.scenes) names += (names.empty() ? "" : ", ") + s.name;
+      std::cerr << "lieride app: --scene: no scene or file '" << opt.scene << "' (scenes: " << names << ")\n";
+      return 2;
+    }
+    if (entry && entry != &fileEntry) sceneIndex = static_cast<int>(entry - st.scenes.data());
+  }
+
+  if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER | SDL_INIT_TIMER) != 0) {
+    std::cerr << "lieride app: SDL_Init failed: " << SDL_GetError() << "\n";
+    return 1;
+  }
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_FLAGS, SDL_GL_CONTEXT_FORWARD_COMPATIBLE_FLAG);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3);
+  SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
+  SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 24);
+  SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 8);
+  SDL_Window* window = SDL_CreateWindow("lieride", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, 1280, 720,
+                                        SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
+  if (!window) {
+    std::cerr << "lieride app: cannot open a window: " << SDL_GetError() << "\n";
+    SDL_Quit();
+    return 1;
+  }
+  SDL_GLContext gl = SDL_GL_CreateContext(window);
+  if (!gl || !gladLoadGL(reinterpret_cast<GLADloadfunc>(SDL_GL_GetProcAddress))) {
+    std::cerr << "lieride app: cannot create an OpenGL 3.3 core context: " << SDL_GetError() << "\n";
+    SDL_DestroyWindow(window);
+    SDL_Quit();
+    return 1;
+  }
+  SDL_GL_MakeCurrent(window, gl);
+  SDL_GL_SetSwapInterval(batch ? 0 : 1);
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  const std::string iniPath = dir + "imgui.ini";
+  io.IniFilename = batch ? nullptr : iniPath.c_str();
+  float ddpi = 96.0f;
+  if (SDL_GetDisplayDPI(0, &ddpi, nullptr, nullptr) != 0 || !(ddpi > 0)) ddpi = 96.0f;
+  int ww = 0, wh = 0, dw = 0, dh = 0;
+  SDL_GetWindowSize(window, &ww, &wh);
+  SDL_GL_GetDrawableSize(window, &dw, &dh);
+  const float scale = (dw > ww) ? 1.0f : std::clamp(ddpi / 96.0f, 1.0f, 2.5f);
+  const std::string font = assetsDir() + "/fonts/DejaVuSans.ttf";
+  if (!std::filesystem::exists(font) || !io.Fonts->AddFontFromFileTTF(font.c_str(), 15.0f * scale)) io.Fonts->AddFontDefault();
+  applyStyle(scale);
+  ImGui_ImplSDL2_InitForOpenGL(window, gl);
+  ImGui_ImplOpenGL3_Init("#version 330 core");
+
+  int exitCode = 0;
+  {
+    App app(st);
+    bool loaded = false;
+    try {
+      loaded = app.loadScene(entry == &fileEntry ? -1 : sceneIndex, entry == &fileEntry ? entry : nullptr);
+    } catch (const std::exception& e) {
+      st.sceneError = e.what();
+    }
+    if (!loaded) {
+      std::cerr << "lieride app: " << (st.sceneError.empty() ? "cannot load the scene" : st.sceneError) << "\n";
+      exitCode = 2;
+    }
+    InputRouter router;
+    router.start(st);
+    bool running = loaded;
+    int frame = 0;
+    auto last = std::chrono::steady_clock::now();
+    std::vector<double> frameMs;
+    while (running) {
+      const auto now = std::chrono::steady_clock::now();
+      const double dt = std::chrono::duration<double>(now - last).count();
+      last = now;
+      if (frame > 0) {
+        st.frameTimes.add(dt * 1e3);
+        frameMs.push_back(dt * 1e3);
+      }
+      CameraInput cam;
+      SDL_Event e;
+      while (SDL_PollEvent(&e)) {
+        ImGui_ImplSDL2_ProcessEvent(&e);
+        router.handleEvent(e, st);
+        if (e.type == SDL_QUIT) running = false;
+        if (e.type == SDL_WINDOWEVENT && e.window.event == SDL_WINDOWEVENT_CLOSE && e.window.windowID == SDL_GetWindowID(window)) running = false;
+        if (e.type == SDL_KEYDOWN && !e.key.repeat && !io.WantCaptureKeyboard) handleKey(e.key.keysym, st, app);
+        if (e.type == SDL_MOUSEMOTION && !io.WantCaptureMouse) {
+          const glm::vec2 d(static_cast<float>(e.motion.xrel), static_cast<float>(e.motion.yrel));
+          if (e.motion.state & SDL_BUTTON_LMASK) cam.dragLeft += d;
+          if (e.motion.state & SDL_BUTTON_RMASK) cam.dragRight += d;
+          if (e.motion.state & SDL_BUTTON_MMASK) cam.dragMiddle += d;
+        }
+        if (e.type == SDL_MOUSEWHEEL && !io.WantCaptureMouse) cam.wheel += static_cast<float>(e.wheel.y);
+      }
+      st.wantKeyboard = io.WantCaptureKeyboard;
+      st.wantMouse = io.WantCaptureMouse;
+      router.update(st, SDL_GetKeyboardState(nullptr), dt);
+      if (st.requestScene >= 0) {
+        app.loadScene(st.requestScene);
+        st.requestScene = -1;
+        router.update(st, SDL_GetKeyboardState(nullptr), 0.0);
+      }
+      ImGui_ImplOpenGL3_NewFrame();
+      ImGui_ImplSDL2_NewFrame();
+      ImGui::NewFrame();
+      SDL_GetWindowSize(window, &ww, &wh);
+      SDL_GL_GetDrawableSize(window, &dw, &dh);
+      st.pixelRatio = ww > 0 ? static_cast<float>(dw) / static_cast<float>(ww) : 1.0f;
+      app.frame(std::min(dt, 0.1), dw, dh, cam);
+      const PhysicsFrame& f = app.latest();
+      if (st.showUi) {
+        drawPanels(st, f);
+        drawHud(st, f);
+      }
+      drawHelp(st);
+      ImGui::Render();
+      glViewport(0, 0, dw, dh);
+      ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+      ++frame;
+      if (st.requestScreenshot) {
+        st.requestScreenshot = false;
+        const std::string path = timestampName();
+        if (writeScreenshot(path, dw, dh)) st.lastScreenshot = path;
+      }
+      if (batch && frame >= opt.frames) {
+        if (!opt.screenshot.empty() && !writeScreenshot(opt.screenshot, dw, dh)) {
+          std::cerr << "lieride app: cannot write " << opt.screenshot << "\n";
+          exitCode = 1;
+        }
+        running = false;
+      }
+      SDL_GL_SwapWindow(window);
+    }
+    if (batch && loaded) {
+      std::sort(frameMs.begin(), frameMs.end());
+      auto pct = [&](double p) { return frameMs.empty() ? 0.0 : frameMs[static_cast<std::size_t>(p * static_cast<double>(frameMs.size() - 1))]; };
+      const PhysicsFrame& f = app.latest();
+      std::printf("scene \"%s\": %d frames %dx%d, frame time p50 %.2f ms p99 %.2f ms, physics %.0f steps/s, real-time %.2fx, t = %.2f s\n",
+                  st.sceneName.c_str(), frame, dw, dh, pct(0.5), pct(0.99), f.stats.physicsRate, f.stats.achievedSpeed, st.renderTime);
+    }
+    if (!batch) st.settings.save(dir + "settings.ini");
+  }
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplSDL2_Shutdown();
+  ImGui::DestroyContext();
+  SDL_GL_DeleteContext(gl);
+  SDL_DestroyWindow(window);
+  SDL_Quit();
+  return exitCode;
+}
+
+}  // namespace lieride::gui

@@ -29,20 +29,23 @@ void Pilot::apply(const PilotAxes& a, bool assist, Simulation& sim, const Snapsh
     // Drive torque up to 600 N m at the rear wheels; the left trigger brakes against the
     // rolling direction and reverses once the car is (nearly) stopped.
     const double vx = s ? s->bodyVelocity(3) : 0.0;
-    const double drive = clampd(a.rt + std::max(0.0f, a.ly), 0.0, 1.0);
-    const double brake = clampd(a.lt + std::max(0.0f, -a.ly), 0.0, 1.0);
+    const double drive = clampd(a.rt + std::max(0.0f, a.ly) + std::max(0.0f, a.ry), 0.0, 1.0);
+    const double brake = clampd(a.lt + std::max(0.0f, -a.ly) + std::max(0.0f, -a.ry), 0.0, 1.0);
     double torque = 600.0 * drive;
     if (brake > 0) torque += (vx > 0.3 ? -1500.0 : -400.0) * brake;
     set(sim, "drive_torque", torque);
-    set(sim, "steer_rate", -0.8 * a.lx);
+    set(sim, "steer_rate", -0.8 * clampd(a.lx + a.rx, -1.0, 1.0));
   } else if (vehicle_ == "boat") {
-    const double throttle = clampd(a.rt - a.lt + a.ly, -1.0, 1.0);
+    // Thrusters: up to 500 N ahead, 250 N astern each (the boat's defaults); turning left
+    // (stick left) pushes harder on the right thruster.
+    const double throttle = clampd(a.rt - a.lt + a.ly + a.ry, -1.0, 1.0);
     const double turn = clampd(a.rx + a.lx, -1.0, 1.0);
-    set(sim, "thrust_right", 1500.0 * clampd(throttle + 0.6 * turn, -1.0, 1.0));
-    set(sim, "thrust_left", 1500.0 * clampd(throttle - 0.6 * turn, -1.0, 1.0));
+    auto thrust = [](double u) { return u >= 0 ? 500.0 * std::min(u, 1.0) : 250.0 * std::max(u, -1.0); };
+    set(sim, "thrust_right", thrust(throttle - 0.7 * turn));
+    set(sim, "thrust_left", thrust(throttle + 0.7 * turn));
   } else if (vehicle_ == "snakeboard") {
-    set(sim, "rotor_torque", 40.0 * a.lx);
-    set(sim, "steer_torque", 4.0 * a.rx);
+    set(sim, "rotor_torque", 40.0 * clampd(a.lx + a.ly, -1.0, 1.0));
+    set(sim, "steer_torque", 4.0 * clampd(a.rx + a.ry, -1.0, 1.0));
   }
 }
 

@@ -81,6 +81,51 @@ PilotLimits readLimits(const SceneEntry& entry) {
   }
   return l;
 }
+Vec3 vec3Of(const toml::node_view<const toml::node>& n, Vec3 fallback) {
+  if (const auto* a = n.as_array(); a && a->size() == 3)
+    for (int i = 0; i < 3; ++i) fallback(i) = (*a)[static_cast<std::size_t>(i)].value_or(fallback(i));
+  return fallback;
+}
+
+VehicleGeometry readGeometry(const SceneEntry& entry) {
+  VehicleGeometry g;
+  try {
+    const toml::table t = entry.file.empty() ? toml::parse(entry.text) : toml::parse_file(entry.file);
+    const auto v = t["vehicle"];
+    const std::string type = v["type"].value_or(std::string());
+    g.wheelbase = v["wheelbase"].value_or(g.wheelbase);
+    g.wheelRadius = v["wheel_radius"].value_or(g.wheelRadius);
+    g.halfWheelbase = v["half_wheelbase"].value_or(g.halfWheelbase);
+    g.bodyInertia = vec3Of(v["inertia"], g.bodyInertia);
+    const auto hull = v["hull"];
+    g.hull = Vec3(hull["length"].value_or(g.hull.x()), hull["beam"].value_or(g.hull.y()), hull["height"].value_or(g.hull.z()));
+    g.thrusterRight = vec3Of(v["thrusters"]["right"], g.thrusterRight);
+    g.thrusterLeft = vec3Of(v["thrusters"]["left"], g.thrusterLeft);
+    if (type == "boat") {
+      // The same keys the boat builder reads (engine/src/boat/boat_vehicle.cpp, readWater).
+      g.hasWater = true;
+      const auto w = v["water"];
+      g.water.density = w["density"].value_or(g.water.density);
+      g.water.level = w["level"].value_or(g.water.level);
+      if (const auto* c = w["current"].as_array(); c && c->size() == 2)
+        g.water.current = Vec2((*c)[0].value_or(0.0), (*c)[1].value_or(0.0));
+      if (const auto* waves = v["waves"].as_table())
+        for (const auto& [name, node] : *waves) {
+          const auto* wt = node.as_table();
+          if (!wt) continue;
+          GerstnerWave gw;
+          gw.amplitude = (*wt)["amplitude"].value_or(gw.amplitude);
+          gw.wavelength = (*wt)["wavelength"].value_or(gw.wavelength);
+          if (const auto* d = (*wt)["direction"].as_array(); d && d->size() == 2)
+            gw.direction = Vec2((*d)[0].value_or(1.0), (*d)[1].value_or(0.0));
+          gw.phase = (*wt)["phase"].value_or(gw.phase);
+          g.water.waves.push_back(gw);
+        }
+    }
+  } catch (const std::exception&) {
+  }
+  return g;
+}
 }  // namespace
 
 std::string assetsDir() {
@@ -103,7 +148,14 @@ std::vector<SceneEntry> listScenes() {
     return std::any_of(out.begin(), out.end(), [&](const SceneEntry& s) { return lower(s.name) == n; });
   };
   if (!has("helicopter free flight")) out.insert(out.begin(), {"helicopter free flight", {}, kHelicopter, {}});
-  out.push_back({"large steps", {}, kLargeSteps, {"lie-cay", "rk4"}});
+  // "large steps" compares two integrators side by side on the same scenario.
+  bool haveLarge = false;
+  for (auto& s : out)
+    if (lower(s.name) == "large steps") {
+      s.compare = {"lie-cay", "rk4"};
+      haveLarge = true;
+    }
+  if (!haveLarge) out.push_back({"large steps", {}, kLargeSteps, {"lie-cay", "rk4"}});
   // The helicopter first: it is what `lieride` alone opens.
   std::stable_partition(out.begin(), out.end(), [](const SceneEntry& s) { return lower(s.name) == "helicopter free flight"; });
   return out;
@@ -128,6 +180,7 @@ const SceneEntry* findScene(const std::vector<SceneEntry>& scenes, const std::st
 LoadedScene loadScene(const SceneEntry& entry) {
   LoadedScene out;
   out.name = entry.name;
+  out.geometry = readGeometry(entry);
   auto load = [&](const ScenarioOverrides& o) {
     return entry.file.empty() ? loadScenarioFromString(entry.text, entry.name, assetsDir(), o)
                               : loadScenario(entry.file, o);

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "lieride/model/water.hpp"
 #include "physics_thread.hpp"
 
 namespace lieride::gui {
@@ -15,12 +16,25 @@ struct SceneEntry {
   std::vector<std::string> compare;  // app scene: one copy per integrator, side by side
 };
 
+// Drawing dimensions read from the scenario's [vehicle] table (MODELS.md defaults), and the
+// water surface the boat floats on (the engine's WaterSurface, built from the same keys).
+struct VehicleGeometry {
+  double wheelbase = 2.7, wheelRadius = 0.33;        // car
+  double halfWheelbase = 0.35;                        // snakeboard
+  Vec3 hull = Vec3(4.0, 1.6, 1.0);                    // boat box
+  Vec3 thrusterRight = Vec3(-2.0, -0.6, -0.45), thrusterLeft = Vec3(-2.0, 0.6, -0.45);
+  Vec3 bodyInertia = Vec3(1.0, 2.0, 3.0);             // rigid body: drawn box proportions
+  bool hasWater = false;
+  WaterParams water;
+};
+
 struct LoadedScene {
   std::string name;
   std::string vehicle;
   std::vector<SimSlot> slots;
   std::vector<Vec3> offsets;  // where each copy is drawn (world frame, metres)
   bool scripted = false;      // the scenario's own inputs drive it (parking, gaits)
+  VehicleGeometry geometry;
 };
 
 std::string assetsDir();  // the directory holding scenes/, fonts/ (source tree or install)

@@ -1,0 +1,149 @@
+#include "app.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <glm/gtc/matrix_transform.hpp>
+#include <glm/gtc/quaternion.hpp>
+
+namespace lieride::gui {
+
+App::~App() {
+  if (physics_) physics_->stop();
+}
+
+bool App::loadScene(int index, const SceneEntry* entry, bool startPaused) {
+  const SceneEntry* e = entry;
+  if (!e) {
+    if (index < 0 || index >= static_cast<int>(st_.scenes.size())) return false;
+    e = &st_.scenes[static_cast<std::size_t>(index)];
+  }
+  LoadedScene scene;
+  try {
+    scene = gui::loadScene(*e);
+  } catch (const std::exception& ex) {
+    st_.sceneError = ex.what();
+    return false;
+  }
+  if (physics_) physics_->stop();
+  physics_.reset();
+  st_.sceneError.clear();
+  if (index >= 0) st_.sceneIndex = index;
+  st_.sceneName = scene.name;
+  st_.vehicle = scene.vehicle;
+  st_.offsets = scene.offsets;
+  st_.scripted = scene.scripted;
+  st_.settings.lastScene = scene.name;
+  // Scripted sinusoids become editable gait sliders.
+  st_.gaits.clear();
+  const ControlSet& controls = scene.slots.front().sim->controls();
+  for (std::size_t i = 0; i < controls.size(); ++i)
+    if (const auto* s = dynamic_cast<const SinusoidSignal*>(&controls.signal(i)))
+      st_.gaits.push_back({static_cast<int>(i), controls.channels()[i], s->params().amplitude, s->params().frequency,
+                           s->params().phase, s->params().offset});
+  PhysicsOptions opt;
+  opt.speed = st_.settings.speed;
+  opt.assist = st_.settings.input.assist;
+  opt.startPaused = startPaused;
+  const std::size_t n = scene.slots.size();
+  renderer_ = std::make_unique<Renderer>(scene.geometry);
+  physics_ = std::make_unique<PhysicsThread>(std::move(scene.slots), opt);
+  st_.send = [p = physics_.get()](const Command& c) { p->send(c); };
+  st_.plots.assign(n, PlotHistory{});
+  trails_.assign(n, Trail{});
+  const glm::vec3 colors[] = {{1.0f, 0.55f, 0.1f}, {0.2f, 0.75f, 1.0f}, {0.6f, 1.0f, 0.4f}};
+  for (std::size_t i = 0; i < n; ++i) trails_[i].color = colors[i % 3];
+  lastGood_.assign(n, InterpolatedPose{});
+  const auto cm = st_.settings.cameraPerScene.find(st_.sceneName);
+  st_.cameraMode = cm != st_.settings.cameraPerScene.end() ? cm->second : 0;
+  cam_.mode = static_cast<CameraMode>(st_.cameraMode);
+  cam_.orbitDistance = 0;
+  cam_.snap();
+  resets_ = 0;
+  physics_->start();
+  return true;
+}
+
+void App::frame(double wallDt, int w, int h, const CameraInput& in) {
+  if (!physics_) return;
+  physics_->poll();
+  const PhysicsFrame& f = physics_->frame();
+  while (auto s = physics_->samples().pop())
+    if (s->sim < st_.plots.size()) st_.plots[s->sim].add(*s);
+  if (f.resets != resets_) {
+    resets_ = f.resets;
+    for (auto& t : trails_) t.points.clear();
+  }
+
+  // Interpolate each vehicle between its two latest states at the render time.
+  const double target = f.targetTime(steadySeconds());
+  poses_.clear();
+  st_.labels.clear();
+  glm::vec3 focus(0);
+  float yaw = 0;
+  for (std::size_t i = 0; i < f.sims.size(); ++i) {
+    const SimView& v = f.sims[i];
+    InterpolatedPose p = v.frozen ? interpolate(v.curr, v.curr, v.curr.t) : interpolate(v.prev, v.curr, target);
+    if (!p.finite) p = lastGood_[i];  // never draw NaN
+    else lastGood_[i] = p;
+    if (i == 0) st_.renderTime = p.t;
+    VehiclePose vp;
+    vp.vehicle = v.curr.vehicle;
+    const Vec3 off = i < st_.offsets.size() ? st_.offsets[i] : Vec3::Zero();
+    const Vec3 pos = p.position + off;
+    const Mat3 R = p.orientation.toRotationMatrix();
+    glm::mat4 M(1.0f);
+    for (int c = 0; c < 3; ++c)
+      for (int r = 0; r < 3; ++r) M[c][r] = static_cast<float>(R(r, c));
+    M[3] = glm::vec4(static_cast<float>(pos.x()), static_cast<float>(pos.y()), static_cast<float>(pos.z()), 1.0f);
+    vp.world = M;
+    vp.shapeNames = v.curr.shapeNames;
+    vp.shape = p.shape;
+    vp.channels = v.channels;
+    vp.inputs = v.curr.inputs;
+    poses_.push_back(std::move(vp));
+    trails_[i].add(glm::vec3(M[3]));
+    focus += glm::vec3(M[3]) / static_cast<float>(f.sims.size());
+    if (i == 0) yaw = static_cast<float>(std::atan2(R(1, 0), R(0, 0)));
+  }
+  // Rotor spin: proportional to sqrt(thrust), advanced with simulated time.
+  const double dt = std::clamp(st_.renderTime - lastRenderT_, 0.0, 0.1);
+  lastRenderT_ = st_.renderTime;
+  if (st_.vehicle == "helicopter" && !poses_.empty()) {
+    const double hover = 49.05;
+    const double uc = std::max(0.0, channelValue(poses_.front(), "collective", hover));
+    const double omega = 70.0 * std::sqrt(uc / hover);
+    rotorAngle_ = std::fmod(rotorAngle_ + omega * dt, 2 * M_PI);
+    tailAngle_ = std::fmod(tailAngle_ + 5.3 * omega * dt, 2 * M_PI);
+    for (auto& p : poses_) {
+      p.rotorAngle = rotorAngle_;
+      p.tailRotorAngle = tailAngle_;
+      p.rotorSpeed = f.paused ? 0.0 : omega;
+    }
+  }
+  cam_.mode = static_cast<CameraMode>(st_.cameraMode);
+  const float size = VehicleModels::size(st_.vehicle) * (f.sims.size() > 1 ? 1.8f : 1.0f);
+  cam_.update(wallDt, focus, yaw, size, in);
+  renderer_->draw(w, h, cam_, poses_, trails_, st_.renderTime, st_.settings.showTrails);
+
+  // Labels over side-by-side copies (and diverged vehicles).
+  if (f.sims.size() > 1) {
+    const glm::mat4 vpm = renderer_->viewProj(w, h, cam_);
+    for (std::size_t i = 0; i < poses_.size(); ++i) {
+      const glm::vec4 c = vpm * glm::vec4(glm::vec3(poses_[i].world[3]) + glm::vec3(0, 0, 1.1f), 1.0f);
+      if (c.w <= 0) continue;
+      ScreenLabel l;
+      l.x = (c.x / c.w * 0.5f + 0.5f) * static_cast<float>(w) / st_.pixelRatio;
+      l.y = (0.5f - c.y / c.w * 0.5f) * static_cast<float>(h) / st_.pixelRatio;
+      const SimView& v = f.sims[i];
+      char text[96];
+      if (v.frozen) std::snprintf(text, sizeof text, "%s  diverged at t = %.2f s", v.curr.integrator.c_str(), v.divergedAt);
+      else std::snprintf(text, sizeof text, "%s   E = %.4g J", v.curr.integrator.c_str(), v.curr.energy);
+      l.text = text;
+      l.diverged = v.frozen;
+      st_.labels.push_back(l);
+    }
+  }
+  for (auto& p : st_.plots) p.trim(st_.renderTime - 62.0);
+}
+
+}  // namespace lieride::gui

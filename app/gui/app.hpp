@@ -1,0 +1,39 @@
+#pragma once
+// One running scene: its physics thread, renderer, camera, trails and plot histories, and
+// what happens every frame (take the newest snapshots, interpolate, draw).
+#include <memory>
+#include <string>
+
+#include "core/interpolate.hpp"
+#include "physics_thread.hpp"
+#include "render/renderer.hpp"
+#include "ui/app_state.hpp"
+
+namespace lieride::gui {
+
+class App {
+ public:
+  explicit App(AppState& state) : st_(state) {}
+  ~App();
+  // Loads scene `index` of st_.scenes (or `entry` directly); on failure keeps the old one and
+  // sets st_.sceneError. Returns whether it loaded.
+  bool loadScene(int index, const SceneEntry* entry = nullptr, bool startPaused = false);
+  // Per frame: consume samples, interpolate, draw the 3-D view (drawable size w x h).
+  void frame(double wallDt, int w, int h, const CameraInput& in);
+  PhysicsThread* physics() { return physics_.get(); }
+  const PhysicsFrame& latest() const { return physics_->frame(); }
+  CameraRig& camera() { return cam_; }
+
+ private:
+  AppState& st_;
+  std::unique_ptr<PhysicsThread> physics_;
+  std::unique_ptr<Renderer> renderer_;
+  CameraRig cam_;
+  std::vector<Trail> trails_;
+  std::vector<InterpolatedPose> lastGood_;
+  std::vector<VehiclePose> poses_;
+  double rotorAngle_ = 0, tailAngle_ = 0, lastRenderT_ = 0;
+  std::uint32_t resets_ = 0;
+};
+
+}  // namespace lieride::gui

@@ -1,0 +1,76 @@
+#include "render/camera.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <glm/gtc/matrix_transform.hpp>
+
+namespace lieride::gui {
+
+const char* cameraModeName(CameraMode m) {
+  switch (m) {
+    case CameraMode::Chase: return "chase";
+    case CameraMode::Orbit: return "orbit";
+    case CameraMode::Free: return "free";
+  }
+  return "chase";
+}
+
+namespace {
+float wrapPi(float a) {
+  while (a > 3.14159265f) a -= 6.2831853f;
+  while (a < -3.14159265f) a += 6.2831853f;
+  return a;
+}
+}  // namespace
+
+void CameraRig::update(double dt, const glm::vec3& target, float yaw, float size, const CameraInput& in) {
+  const float k = first_ ? 1.0f : 1.0f - std::exp(-static_cast<float>(dt) * 4.0f);
+  if (orbitDistance <= 0) orbitDistance = 3.2f * size;
+  switch (mode) {
+    case CameraMode::Chase: {
+      if (first_) chaseYaw_ = yaw;
+      chaseYaw_ += wrapPi(yaw - chaseYaw_) * (first_ ? 1.0f : 1.0f - std::exp(-static_cast<float>(dt) * 1.5f));
+      const float dist = 2.6f * size, height = 0.9f * size;
+      const glm::vec3 want = target + glm::vec3(-std::cos(chaseYaw_) * dist, -std::sin(chaseYaw_) * dist, height);
+      eye_ += (want - eye_) * k;
+      center_ += (target + glm::vec3(0, 0, 0.15f * size) - center_) * (first_ ? 1.0f : 1.0f - std::exp(-static_cast<float>(dt) * 10.0f));
+      break;
+    }
+    case CameraMode::Orbit: {
+      orbitYaw -= in.dragLeft.x * 0.006f;
+      orbitPitch = std::clamp(orbitPitch + in.dragLeft.y * 0.005f, -0.2f, 1.5f);
+      orbitDistance = std::clamp(orbitDistance * std::pow(0.88f, in.wheel), 0.5f, 400.0f);
+      center_ += (target - center_) * (first_ ? 1.0f : 1.0f - std::exp(-static_cast<float>(dt) * 10.0f));
+      eye_ = center_ + orbitDistance * glm::vec3(std::cos(orbitPitch) * std::cos(orbitYaw),
+                                                  std::cos(orbitPitch) * std::sin(orbitYaw), std::sin(orbitPitch));
+      break;
+    }
+    case CameraMode::Free: {
+      if (first_) {
+        freePos_ = eye_;
+        const glm::vec3 d = glm::normalize(center_ - eye_);
+        freeYaw_ = std::atan2(d.y, d.x);
+        freePitch_ = std::asin(std::clamp(d.z, -1.0f, 1.0f));
+      }
+      freeYaw_ -= (in.dragLeft.x + in.dragRight.x) * 0.005f;
+      freePitch_ = std::clamp(freePitch_ - (in.dragLeft.y + in.dragRight.y) * 0.005f, -1.5f, 1.5f);
+      const glm::vec3 fwd(std::cos(freePitch_) * std::cos(freeYaw_), std::cos(freePitch_) * std::sin(freeYaw_), std::sin(freePitch_));
+      const glm::vec3 right = glm::normalize(glm::cross(fwd, glm::vec3(0, 0, 1)));
+      const glm::vec3 up = glm::cross(right, fwd);
+      freePos_ += fwd * in.wheel * 0.8f * size;
+      freePos_ += (-right * in.dragMiddle.x + up * in.dragMiddle.y) * 0.01f * size;
+      eye_ = freePos_;
+      center_ = freePos_ + fwd;
+      break;
+    }
+  }
+  first_ = false;
+}
+
+glm::mat4 CameraRig::view() const { return glm::lookAt(eye_, center_, glm::vec3(0, 0, 1)); }
+
+glm::mat4 CameraRig::projection(float aspect) const {
+  return glm::perspective(fovy, std::max(aspect, 0.1f), 0.05f, 2000.0f);
+}
+
+}  // namespace lieride::gui

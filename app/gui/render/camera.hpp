@@ -1,0 +1,39 @@
+#pragma once
+// Chase, orbit (mouse) and free cameras. Pure math (GLM), no GL.
+#include <glm/glm.hpp>
+
+namespace lieride::gui {
+
+enum class CameraMode { Chase = 0, Orbit = 1, Free = 2 };
+const char* cameraModeName(CameraMode m);
+
+struct CameraInput {
+  glm::vec2 dragLeft{0}, dragRight{0}, dragMiddle{0};  // pixels this frame
+  float wheel = 0;
+};
+
+class CameraRig {
+ public:
+  CameraMode mode = CameraMode::Chase;
+  float fovy = 0.9f;  // radians
+
+  // Follow `target` (world) whose heading is `yaw`; `size` scales the distances.
+  void update(double dt, const glm::vec3& target, float yaw, float size, const CameraInput& in);
+  void snap() { first_ = true; }
+  glm::mat4 view() const;
+  glm::mat4 projection(float aspect) const;
+  glm::vec3 eye() const { return eye_; }
+  glm::vec3 center() const { return center_; }
+
+  // Orbit parameters persist per scene (settings file).
+  float orbitYaw = -2.3f, orbitPitch = 0.35f, orbitDistance = 0;
+
+ private:
+  glm::vec3 eye_{-6, -6, 3}, center_{0, 0, 1};
+  glm::vec3 freePos_{-8, -8, 4};
+  float freeYaw_ = 0.8f, freePitch_ = -0.2f;
+  float chaseYaw_ = 0;
+  bool first_ = true;
+};
+
+}  // namespace lieride::gui

@@ -1,0 +1,245 @@
+#include "render/renderer.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <glm/gtc/matrix_transform.hpp>
+
+#include "render/primitives.hpp"
+
+namespace lieride::gui {
+
+void Trail::add(const glm::vec3& p, std::size_t maxPoints) {
+  if (!std::isfinite(p.x) || !std::isfinite(p.y) || !std::isfinite(p.z)) return;
+  if (!points.empty() && glm::length(points.back() - p) < 0.04f) return;
+  if (!points.empty() && glm::length(points.back() - p) > 50.0f) points.clear();  // a reset or a jump
+  points.push_back(p);
+  while (points.size() > maxPoints) points.pop_front();
+}
+
+namespace {
+MeshData unitQuad() {
+  MeshData m;
+  for (float y : {-1.f, 1.f})
+    for (float x : {-1.f, 1.f}) m.vertices.push_back({{x, y, 0}, {0, 0, 1}, {1, 1, 1}});
+  m.indices = {0, 1, 3, 0, 3, 2};
+  return m;
+}
+}  // namespace
+
+Renderer::Renderer(const VehicleGeometry& g)
+    : geometry_(g),
+      models_(g),
+      mesh_("mesh.vert", "mesh.frag"),
+      ground_("ground.vert", "ground.frag"),
+      sky_("sky.vert", "sky.frag"),
+      trail_("trail.vert", "trail.frag"),
+      water_("water.vert", "water.frag"),
+      groundQuad_(unitQuad()),
+      trailMesh_(MeshData{}, true),
+      waterMesh_(MeshData{}, true),
+      farWater_(MeshData{}, true) {
+  glGenVertexArrays(1, &emptyVao_);
+  lightDir_ = glm::normalize(glm::vec3(0.45f, 0.3f, 0.84f));
+  if (g.hasWater) {
+    try {
+      water_surface_.emplace(g.water);
+    } catch (const std::exception&) {
+      water_surface_.emplace();
+    }
+  }
+}
+
+glm::mat4 Renderer::viewProj(int w, int h, const CameraRig& cam) const {
+  return cam.projection(static_cast<float>(w) / static_cast<float>(std::max(h, 1))) * cam.view();
+}
+
+void Renderer::setCommon(const Program& p, const CameraRig& cam) const {
+  p.set("u_camPos", cam.eye());
+  p.set("u_lightDir", lightDir_);
+  p.set("u_fogColor", fogColor_);
+  p.set("u_fogDensity", fogDensity_);
+}
+
+void Renderer::draw(int w, int h, const CameraRig& cam, const std::vector<VehiclePose>& vehicles,
+                    const std::vector<Trail>& trails, double simTime, bool showTrails) {
+  glViewport(0, 0, w, h);
+  glClearColor(fogColor_.r, fogColor_.g, fogColor_.b, 1);
+  glClearStencil(0);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+  const glm::mat4 vp = viewProj(w, h, cam);
+
+  // Sky.
+  glDisable(GL_DEPTH_TEST);
+  glDisable(GL_CULL_FACE);
+  glDisable(GL_BLEND);
+  sky_.use();
+  sky_.set("u_invViewProj", glm::inverse(vp));
+  sky_.set("u_camPos", cam.eye());
+  sky_.set("u_lightDir", lightDir_);
+  sky_.set("u_fogColor", fogColor_);
+  glBindVertexArray(emptyVao_);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LESS);
+
+  items_.clear();
+  for (const auto& v : vehicles) models_.items(v, items_);
+
+  if (water_surface_) {
+    glm::vec3 focus = vehicles.empty() ? glm::vec3(0) : glm::vec3(vehicles.front().world[3]);
+    drawWater(vp, cam, focus, simTime);
+  } else {
+    // Ground with blob shadows under each vehicle (softer and wider the higher it flies).
+    ground_.use();
+    setCommon(ground_, cam);
+    ground_.set("u_viewProj", vp);
+    ground_.set("u_center", glm::vec2(std::round(cam.eye().x), std::round(cam.eye().y)));
+    ground_.set("u_extent", 600.0f);
+    ground_.set("u_height", 0.0f);
+    int n = 0;
+    for (const auto& v : vehicles) {
+      if (n >= 8) break;
+      const glm::vec3 p(v.world[3]);
+      const float size = 0.35f * VehicleModels::size(v.vehicle);
+      const float hgt = std::max(p.z, 0.0f);
+      const float strength = 0.45f / (1.0f + 0.15f * hgt);
+      const glm::vec4 blob(p.x - lightDir_.x / lightDir_.z * hgt * 0.2f, p.y - lightDir_.y / lightDir_.z * hgt * 0.2f,
+                           size * (1.0f + 0.2f * hgt), p.z < -0.5f ? 0.0f : strength);
+      glUniform4fv(ground_.loc(("u_blobs[" + std::to_string(n) + "]").c_str()), 1, &blob.x);
+      ++n;
+    }
+    ground_.set("u_blobCount", n);
+    groundQuad_.draw();
+
+    // Planar projected shadows of every part onto z = 0 along the sun; the stencil keeps
+    // overlapping parts from darkening twice.
+    const glm::vec3 L = lightDir_;
+    glm::mat4 shadow(1.0f);
+    shadow[2] = glm::vec4(-L.x / L.z, -L.y / L.z, 0.0f, 0.0f);  // column for z: (x,y,z) -> (x - z Lx/Lz, y - z Ly/Lz, 0)
+    shadow[3][2] = 0.003f;
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    glEnable(GL_STENCIL_TEST);
+    glStencilFunc(GL_EQUAL, 0, 0xFF);
+    glStencilOp(GL_KEEP, GL_KEEP, GL_INCR);
+    glDepthMask(GL_FALSE);
+    mesh_.use();
+    setCommon(mesh_, cam);
+    mesh_.set("u_viewProj", vp);
+    mesh_.set("u_shadowPass", 1);
+    for (const auto& it : items_) {
+      if (!it.shadow) continue;
+      const float z = it.model[3][2];
+      if (z < -0.5f) continue;
+      mesh_.set("u_shadowColor", glm::vec4(0.05f, 0.07f, 0.05f, 0.38f / (1.0f + 0.05f * std::max(z, 0.0f))));
+      mesh_.set("u_model", shadow * it.model);
+      it.mesh->draw();
+    }
+    glDepthMask(GL_TRUE);
+    glDisable(GL_STENCIL_TEST);
+  }
+
+  // Vehicles: opaque parts first, then translucent ones (rotor blur).
+  mesh_.use();
+  setCommon(mesh_, cam);
+  mesh_.set("u_viewProj", vp);
+  mesh_.set("u_shadowPass", 0);
+  mesh_.set("u_tint", glm::vec3(1));
+  glDisable(GL_BLEND);
+  for (const auto& it : items_)
+    if (it.alpha >= 1.0f) {
+      mesh_.set("u_alpha", 1.0f);
+      mesh_.set("u_model", it.model);
+      it.mesh->draw();
+    }
+  if (showTrails) drawTrails(vp, cam, trails);
+  glEnable(GL_BLEND);
+  glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+  glDepthMask(GL_FALSE);
+  mesh_.use();
+  for (const auto& it : items_)
+    if (it.alpha < 1.0f) {
+      mesh_.set("u_alpha", it.alpha);
+      mesh_.set("u_model", it.model);
+      it.mesh->draw();
+    }
+  glDepthMask(GL_TRUE);
+  glDisable(GL_BLEND);
+  glBindVertexArray(0);
+}
+
+void Renderer::drawTrails(const glm::mat4& vp, const CameraRig& cam, const std::vector<Trail>& trails) {
+  scratch_.vertices.clear();
+  scratch_.indices.clear();
+  for (const auto& tr : trails) {
+    const std::size_t n = tr.points.size();
+    if (n < 2) continue;
+    const auto base = static_cast<unsigned>(scratch_.vertices.size());
+    for (std::size_t i = 0; i < n; ++i) {
+      const glm::vec3 p = tr.points[i];
+      const glm::vec3 d = tr.points[std::min(i + 1, n - 1)] - tr.points[i > 0 ? i - 1 : 0];
+      glm::vec3 side = glm::cross(d, cam.eye() - p);
+      const float len = glm::length(side);
+      side = len > 1e-6f ? side / len : glm::vec3(0, 0, 1);
+      const float width = 0.035f + 0.0025f * glm::length(cam.eye() - p);
+      const float fade = static_cast<float>(i) / static_cast<float>(n - 1);
+      scratch_.vertices.push_back({p + side * width, {fade, 0, 0}, tr.color});
+      scratch_.vertices.push_back({p - side * width, {fade, 0, 0}, tr.color});
+    }
+    for (unsigned i = 0; i + 1 < n; ++i) {
+      const unsigned a = base + 2 * i;
+      scratch_.indices.insert(scratch_.indices.end(), {a, a + 1, a + 2, a + 1, a + 3, a + 2});
+    }
+  }
+  if (scratch_.indices.empty()) return;
+  trailMesh_.update(scratch_);
+  glEnable(GL_BLEND);
+  glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+  glDepthMask(GL_FALSE);
+  trail_.use();
+  trail_.set("u_viewProj", vp);
+  trailMesh_.draw();
+  glDepthMask(GL_TRUE);
+  glDisable(GL_BLEND);
+}
+
+void Renderer::drawWater(const glm::mat4& vp, const CameraRig& cam, const glm::vec3& focus, double t) {
+  // A grid of surface particles around the boat, displaced by the engine's own wave function.
+  const int n = 112;
+  const float extent = 70.0f, step = extent / static_cast<float>(n);
+  const float cx = std::round(focus.x / step) * step, cy = std::round(focus.y / step) * step;
+  scratch_.vertices.clear();
+  scratch_.indices.clear();
+  const WaterSurface& ws = *water_surface_;
+  for (int j = 0; j <= n; ++j)
+    for (int i = 0; i <= n; ++i) {
+      const double x0 = cx + (static_cast<float>(i) - 0.5f * n) * step;
+      const double y0 = cy + (static_cast<float>(j) - 0.5f * n) * step;
+      const Vec3 p = ws.displaced(x0, y0, t);
+      const Vec3 nn = ws.normalAt(x0, y0, t);
+      scratch_.vertices.push_back({glm::vec3(p.cast<float>().x(), p.cast<float>().y(), p.cast<float>().z()),
+                                   glm::vec3(nn.cast<float>().x(), nn.cast<float>().y(), nn.cast<float>().z()), {1, 1, 1}});
+    }
+  const auto w = static_cast<unsigned>(n + 1);
+  for (unsigned j = 0; j < static_cast<unsigned>(n); ++j)
+    for (unsigned i = 0; i < static_cast<unsigned>(n); ++i) {
+      const unsigned a = j * w + i;
+      scratch_.indices.insert(scratch_.indices.end(), {a, a + 1, a + w, a + 1, a + w + 1, a + w});
+    }
+  waterMesh_.update(scratch_);
+  // Beyond the detailed patch: a flat sheet at the mean level, slightly lower.
+  MeshData far;
+  const float lvl = static_cast<float>(ws.params().level) - 0.15f;
+  for (float y : {-1.f, 1.f})
+    for (float x : {-1.f, 1.f}) far.vertices.push_back({{cx + x * 900.0f, cy + y * 900.0f, lvl}, {0, 0, 1}, {1, 1, 1}});
+  far.indices = {0, 1, 3, 0, 3, 2};
+  farWater_.update(far);
+  water_.use();
+  setCommon(water_, cam);
+  water_.set("u_viewProj", vp);
+  water_.set("u_level", static_cast<float>(ws.params().level));
+  farWater_.draw();
+  waterMesh_.draw();
+}
+
+}  // namespace lieride::gui

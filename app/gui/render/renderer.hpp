@@ -1,0 +1,48 @@
+#pragma once
+// Draws one frame of the 3-D scene: sky, ground (or the boat's water), vehicles with planar
+// projected shadows and blob shadows, and fading trajectory ribbons.
+#include <deque>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "lieride/model/water.hpp"
+#include "render/camera.hpp"
+#include "render/gl_util.hpp"
+#include "render/vehicles.hpp"
+
+namespace lieride::gui {
+
+struct Trail {
+  std::deque<glm::vec3> points;
+  glm::vec3 color{1, 0.5f, 0.1f};
+  void add(const glm::vec3& p, std::size_t maxPoints = 1200);
+};
+
+class Renderer {
+ public:
+  explicit Renderer(const VehicleGeometry& geometry);
+  // `simTime` drives the water; `viewport` is the drawable size in pixels.
+  void draw(int width, int height, const CameraRig& cam, const std::vector<VehiclePose>& vehicles,
+            const std::vector<Trail>& trails, double simTime, bool showTrails);
+  glm::mat4 viewProj(int width, int height, const CameraRig& cam) const;
+
+ private:
+  void drawWater(const glm::mat4& vp, const CameraRig& cam, const glm::vec3& focus, double t);
+  void drawTrails(const glm::mat4& vp, const CameraRig& cam, const std::vector<Trail>& trails);
+  void setCommon(const Program& p, const CameraRig& cam) const;
+
+  VehicleGeometry geometry_;
+  VehicleModels models_;
+  Program mesh_, ground_, sky_, trail_, water_;
+  Mesh groundQuad_, trailMesh_, waterMesh_, farWater_;
+  GLuint emptyVao_ = 0;
+  std::optional<WaterSurface> water_surface_;
+  MeshData scratch_;
+  std::vector<DrawItem> items_;
+  glm::vec3 lightDir_;
+  glm::vec3 fogColor_{0.74f, 0.82f, 0.90f};
+  float fogDensity_ = 0.006f;
+};
+
+}  // namespace lieride::gui

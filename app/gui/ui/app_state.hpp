@@ -1,0 +1,102 @@
+#pragma once
+// State shared by the panels, the HUD and the main loop. No GL: the panels are exercised
+// headless (an ImGui frame per panel with no renderer).
+#include <array>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "commands.hpp"
+#include "frame.hpp"
+#include "scenes.hpp"
+#include "ui/plot.hpp"
+
+namespace lieride::gui {
+
+struct InputSettings {
+  float deadZone = 0.12f;   // radial, fraction of full deflection
+  float expo = 0.35f;       // 0 linear .. 1 cubic
+  bool invertLeftY = false, invertRightY = false;
+  bool assist = true;       // helicopter flight assist
+};
+
+struct Settings {
+  InputSettings input;
+  std::map<std::string, int> cameraPerScene;  // CameraMode by scene name
+  float historySeconds = 20.0f;
+  double speed = 1.0;
+  bool showTrails = true;
+  std::string lastScene;
+  bool load(const std::string& path);
+  bool save(const std::string& path) const;
+};
+
+// History of one vehicle's diagnostics for the live plots.
+struct PlotHistory {
+  TimeSeries energy, relEnergyError, momentum, constraint, iterations, residual;
+  std::vector<PlotMarker> markers;
+  double e0 = 0;
+  bool haveE0 = false;
+  void add(const PlotSample& s);
+  void clear();
+  void trim(double before);
+};
+
+struct GaitControl {  // a scripted sinusoid the Controls panel can edit (snakeboard gaits, parking)
+  int channel = 0;
+  std::string name;
+  double amplitude = 0, frequency = 0, phase = 0, offset = 0;
+};
+
+struct FrameTimes {
+  std::vector<double> ms;  // ring of recent frame times
+  std::size_t next = 0;
+  void add(double v);
+  double percentile(double p) const;
+};
+
+struct ScreenLabel {  // a vehicle's name drawn over it (side-by-side scenes)
+  float x = 0, y = 0;
+  std::string text;
+  bool diverged = false;
+};
+
+struct AppState {
+  std::vector<SceneEntry> scenes;
+  int sceneIndex = 0;
+  std::string sceneName, vehicle, sceneError;
+  std::vector<Vec3> offsets;
+  std::vector<GaitControl> gaits;
+  bool scripted = false;
+  Settings settings;
+  std::vector<PlotHistory> plots;
+  std::array<PlotState, 5> plotStates = [] {
+    std::array<PlotState, 5> p{};
+    p[1].logY = p[3].logY = true;  // relative energy error, constraint residual
+    return p;
+  }();
+  FrameTimes frameTimes;
+  double renderTime = 0;  // interpolated simulation time on screen
+  std::vector<ScreenLabel> labels;
+  float pixelRatio = 1.0f;  // drawable pixels per ImGui unit (HiDPI)
+
+  // Input and status.
+  bool gamepadConnected = false;
+  std::string gamepadName;
+  bool disconnectedBanner = false;
+  PilotAxes axes;
+  bool wantKeyboard = false, wantMouse = false;
+
+  // UI toggles and requests the main loop acts on.
+  bool showHelp = false, showUi = true, showPlots = true;
+  int cameraMode = 0;
+  int requestScene = -1;
+  bool requestScreenshot = false;
+  std::string lastScreenshot;
+  std::function<void(const Command&)> send = [](const Command&) {};
+
+  void command(CommandKind k) { send(Command::make(k)); }
+};
+
+}  // namespace lieride::gui

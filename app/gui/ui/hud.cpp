@@ -1,0 +1,135 @@
+// HUD: status line, divergence badges with reset, the controller-disconnected banner,
+// labels over side-by-side vehicles, the F1 shortcut overlay, and the app's ImGui style.
+#include <imgui.h>
+
+#include <cstdio>
+
+#include "ui/panels.hpp"
+
+namespace lieride::gui {
+
+void applyStyle(float scale) {
+  ImGuiStyle& s = ImGui::GetStyle();
+  ImGui::StyleColorsDark();
+  s.WindowRounding = 6;
+  s.FrameRounding = 4;
+  s.GrabRounding = 4;
+  s.PopupRounding = 4;
+  s.ScrollbarRounding = 6;
+  s.WindowBorderSize = 0;
+  s.FramePadding = ImVec2(7, 4);
+  s.ItemSpacing = ImVec2(8, 6);
+  s.WindowPadding = ImVec2(10, 10);
+  ImVec4* c = s.Colors;
+  c[ImGuiCol_WindowBg] = ImVec4(0.095f, 0.105f, 0.125f, 0.94f);
+  c[ImGuiCol_TitleBg] = ImVec4(0.10f, 0.11f, 0.13f, 1);
+  c[ImGuiCol_TitleBgActive] = ImVec4(0.13f, 0.15f, 0.19f, 1);
+  c[ImGuiCol_Header] = ImVec4(0.18f, 0.22f, 0.30f, 1);
+  c[ImGuiCol_HeaderHovered] = ImVec4(0.24f, 0.30f, 0.42f, 1);
+  c[ImGuiCol_HeaderActive] = ImVec4(0.28f, 0.36f, 0.50f, 1);
+  c[ImGuiCol_FrameBg] = ImVec4(0.16f, 0.18f, 0.22f, 1);
+  c[ImGuiCol_FrameBgHovered] = ImVec4(0.21f, 0.24f, 0.30f, 1);
+  c[ImGuiCol_FrameBgActive] = ImVec4(0.25f, 0.29f, 0.37f, 1);
+  c[ImGuiCol_Button] = ImVec4(0.20f, 0.30f, 0.46f, 1);
+  c[ImGuiCol_ButtonHovered] = ImVec4(0.27f, 0.40f, 0.60f, 1);
+  c[ImGuiCol_ButtonActive] = ImVec4(0.32f, 0.47f, 0.70f, 1);
+  c[ImGuiCol_SliderGrab] = ImVec4(0.96f, 0.66f, 0.22f, 1);
+  c[ImGuiCol_SliderGrabActive] = ImVec4(1.0f, 0.75f, 0.35f, 1);
+  c[ImGuiCol_CheckMark] = ImVec4(0.96f, 0.66f, 0.22f, 1);
+  c[ImGuiCol_TableRowBgAlt] = ImVec4(1, 1, 1, 0.03f);
+  s.ScaleAllSizes(scale);
+}
+
+void drawHud(AppState& app, const PhysicsFrame& f) {
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  ImDrawList* fg = ImGui::GetForegroundDrawList();
+  // Status line, top right.
+  {
+    char line[256];
+    const auto& s = f.sims.empty() ? Snapshot{} : f.sims.front().curr;
+    std::snprintf(line, sizeof line, "%s   t = %.2f s   %s   h = %.3g s   %.2gx%s", app.sceneName.c_str(), app.renderTime,
+                  f.sims.size() > 1 ? "side by side" : s.integrator.c_str(), f.h, f.speed, f.paused ? "   PAUSED" : "");
+    const ImVec2 ts = ImGui::CalcTextSize(line);
+    const ImVec2 p(vp->WorkPos.x + vp->WorkSize.x - ts.x - 24, vp->WorkPos.y + 10);
+    fg->AddRectFilled(ImVec2(p.x - 10, p.y - 5), ImVec2(p.x + ts.x + 10, p.y + ts.y + 5), IM_COL32(16, 18, 22, 200), 6);
+    fg->AddText(p, f.paused ? IM_COL32(255, 200, 90, 255) : IM_COL32(230, 232, 238, 255), line);
+  }
+  // Labels over vehicles.
+  for (const auto& l : app.labels) {
+    const ImVec2 ts = ImGui::CalcTextSize(l.text.c_str());
+    const ImVec2 p(l.x - ts.x * 0.5f, l.y - ts.y);
+    fg->AddRectFilled(ImVec2(p.x - 8, p.y - 4), ImVec2(p.x + ts.x + 8, p.y + ts.y + 4),
+                      l.diverged ? IM_COL32(170, 30, 30, 230) : IM_COL32(20, 24, 30, 210), 5);
+    fg->AddText(p, IM_COL32(245, 245, 245, 255), l.text.c_str());
+  }
+  // Divergence badges with a reset button.
+  float y = vp->WorkPos.y + 48;
+  for (std::size_t i = 0; i < f.sims.size(); ++i) {
+    if (!f.sims[i].frozen) continue;
+    ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x - 16, y), ImGuiCond_Always, ImVec2(1, 0));
+    ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.62f, 0.08f, 0.08f, 0.95f));
+    char name[32];
+    std::snprintf(name, sizeof name, "##diverged%zu", i);
+    if (ImGui::Begin(name, nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
+                                        ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav)) {
+      ImGui::Text("%s diverged at t = %.3f s", f.sims[i].curr.integrator.c_str(), f.sims[i].divergedAt);
+      ImGui::SameLine();
+      ImGui::PushID(static_cast<int>(i));
+      if (ImGui::SmallButton("Reset")) app.command(CommandKind::Reset);
+      ImGui::PopID();
+      y += ImGui::GetWindowHeight() + 6;
+    }
+    ImGui::End();
+    ImGui::PopStyleColor();
+  }
+  // Controller disconnected banner.
+  if (app.disconnectedBanner) {
+    ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + 60), ImGuiCond_Always, ImVec2(0.5f, 0));
+    ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.85f, 0.45f, 0.05f, 0.95f));
+    if (ImGui::Begin("##banner", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings)) {
+      ImGui::TextUnformatted("Controller disconnected: inputs neutral, simulation paused. The keyboard still works.");
+      ImGui::SameLine();
+      if (ImGui::SmallButton("Dismiss")) app.disconnectedBanner = false;
+    }
+    ImGui::End();
+    ImGui::PopStyleColor();
+  }
+  // Hint, bottom right.
+  const char* hint = "F1 shortcuts";
+  const ImVec2 ts = ImGui::CalcTextSize(hint);
+  fg->AddText(ImVec2(vp->WorkPos.x + vp->WorkSize.x - ts.x - 12, vp->WorkPos.y + vp->WorkSize.y - ts.y - 8), IM_COL32(255, 255, 255, 120), hint);
+}
+
+void drawHelp(AppState& app) {
+  if (!app.showHelp) return;
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.5f), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowBgAlpha(0.95f);
+  if (ImGui::Begin("Shortcuts", &app.showHelp, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse)) {
+    const char* rows[][2] = {
+        {"F1", "show / hide this overlay"},        {"F12", "save a screenshot (PNG)"},
+        {"Space", "pause / run"},                  {"N", "single step (paused)"},
+        {"Backspace", "reset the scene"},          {"+ / -", "speed x2 / x0.5 (0.1x - 4x)"},
+        {"[ / ]", "time step h / 2, h x 2"},       {"C", "cycle camera: chase, orbit, free"},
+        {"T", "trajectory trails on / off"},       {"P", "plots window on / off"},
+        {"Tab", "hide / show all panels"},         {"Esc", "close this overlay"},
+        {"W / S", "left stick up / down (collective, throttle)"},
+        {"A / D", "left stick left / right (yaw, steering, rotor)"},
+        {"Arrows or I J K L", "right stick (cyclic, steering torque)"},
+        {"Mouse drag / wheel", "orbit and zoom (orbit camera), look and move (free)"},
+        {"Gamepad", "Mode 2: left stick collective + yaw, right stick cyclic; triggers drive/brake"}};
+    if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg)) {
+      for (const auto& r : rows) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextColored(ImVec4(0.96f, 0.7f, 0.3f, 1), "%s", r[0]);
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(r[1]);
+      }
+      ImGui::EndTable();
+    }
+  }
+  ImGui::End();
+}
+
+}  // namespace lieride::gui

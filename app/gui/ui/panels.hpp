@@ -1,0 +1,25 @@
+#pragma once
+// The ImGui panels: Scene, Integrator, Controls, Plots, Diagnostics; the HUD (status line,
+// divergence badges, "controller disconnected" banner, vehicle labels) and the F1 overlay.
+// ImGui only: they run headless in the tests.
+#include "frame.hpp"
+#include "ui/app_state.hpp"
+
+namespace lieride::gui {
+
+void applyStyle(float scale);
+void scenePanel(AppState& app, const PhysicsFrame& f);
+void integratorPanel(AppState& app, const PhysicsFrame& f);
+void controlsPanel(AppState& app, const PhysicsFrame& f);
+void diagnosticsPanel(AppState& app, const PhysicsFrame& f);
+void plotsPanel(AppState& app, const PhysicsFrame& f);
+// The left sidebar with the four panels as collapsing sections, and the plots window.
+void drawPanels(AppState& app, const PhysicsFrame& f);
+void drawHud(AppState& app, const PhysicsFrame& f);
+void drawHelp(AppState& app);
+
+// Log-scale time-step slider position <-> h (1e-4 .. 1 s).
+double sliderToStep(float x);
+float stepToSlider(double h);
+
+}  // namespace lieride::gui

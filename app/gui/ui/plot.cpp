@@ -1,0 +1,212 @@
+#include "ui/plot.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace lieride::gui {
+
+void TimeSeries::push(double time, double value) {
+  t.push_back(time);
+  y.push_back(value);
+}
+
+void TimeSeries::trimBefore(double time) {
+  const auto it = std::lower_bound(t.begin(), t.end(), time);
+  const auto n = it - t.begin();
+  if (n > 4096 || (n > 0 && static_cast<std::size_t>(n) * 2 > t.size())) {
+    t.erase(t.begin(), it);
+    y.erase(y.begin(), y.begin() + n);
+  }
+}
+
+double niceStep(double range, int targetTicks) {
+  if (!(range > 0) || !std::isfinite(range)) return 1.0;
+  const double raw = range / std::max(targetTicks, 1);
+  const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+  const double f = raw / mag;
+  return (f < 1.5 ? 1.0 : f < 3.5 ? 2.0 : f < 7.5 ? 5.0 : 10.0) * mag;
+}
+
+std::string formatTick(double v, const char* unit) {
+  char buf[48];
+  if (v != 0 && (std::abs(v) >= 1e5 || std::abs(v) < 1e-3))
+    std::snprintf(buf, sizeof buf, "%.0e", v);
+  else
+    std::snprintf(buf, sizeof buf, "%.4g", v);
+  std::string s = buf;
+  if (unit && *unit) s += std::string(" ") + unit;
+  return s;
+}
+
+namespace {
+double transform(double v, const PlotState& st) {
+  if (!std::isfinite(v)) return v;
+  return st.logY ? std::log10(std::max(std::abs(v) > 0 && v > 0 ? v : st.floor, st.floor)) : v;
+}
+}  // namespace
+
+void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
+                const std::vector<PlotMarker>& markers, double tNow, double window, const char* unit,
+                PlotState& st) {
+  ImGui::PushID(id);
+  if (st.hidden.size() < lines.size()) st.hidden.resize(lines.size(), false);
+  if (size.x <= 0) size.x = ImGui::GetContentRegionAvail().x;
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton("##plot", size);
+  const bool hovered = ImGui::IsItemHovered();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float padL = 70.0f, padB = 18.0f, padT = 4.0f, padR = 8.0f;
+  const ImVec2 a(origin.x + padL, origin.y + padT), b(origin.x + size.x - padR, origin.y + size.y - padB);
+  dl->AddRectFilled(origin, ImVec2(origin.x + size.x, origin.y + size.y), IM_COL32(22, 25, 31, 255), 4.0f);
+  dl->AddRectFilled(a, b, IM_COL32(30, 34, 42, 255));
+  const double t1 = tNow, t0 = tNow - window;
+
+  // y range over the visible window.
+  double lo = INFINITY, hi = -INFINITY;
+  for (std::size_t k = 0; k < lines.size(); ++k) {
+    if (st.hidden[k] || !lines[k].data) continue;
+    const auto& s = *lines[k].data;
+    const auto first = std::lower_bound(s.t.begin(), s.t.end(), t0) - s.t.begin();
+    for (auto i = static_cast<std::size_t>(first); i < s.t.size(); ++i) {
+      const double v = transform(s.y[i], st);
+      if (!std::isfinite(v)) continue;
+      lo = std::min(lo, v);
+      hi = std::max(hi, v);
+    }
+  }
+  if (!st.autofit) {
+    lo = transform(st.lockedMin, st);
+    hi = transform(st.lockedMax, st);
+  } else if (std::isfinite(lo)) {
+    st.lockedMin = st.logY ? std::pow(10.0, lo) : lo;
+    st.lockedMax = st.logY ? std::pow(10.0, hi) : hi;
+  }
+  if (!std::isfinite(lo) || !std::isfinite(hi)) { lo = 0; hi = 1; }
+  if (hi - lo < 1e-12 * std::max(1.0, std::abs(hi))) {
+    const double c = 0.5 * (hi + lo), d = st.logY ? 0.5 : std::max(std::abs(c) * 0.05, 1e-9);
+    lo = c - d;
+    hi = c + d;
+  }
+  const double pad = 0.06 * (hi - lo);
+  if (st.autofit) { lo -= pad; hi += pad; }
+  auto X = [&](double t) { return a.x + static_cast<float>((t - t0) / window) * (b.x - a.x); };
+  auto Y = [&](double v) { return b.y - static_cast<float>((v - lo) / (hi - lo)) * (b.y - a.y); };
+
+  // Grid and ticks.
+  const ImU32 grid = IM_COL32(255, 255, 255, 22), text = IM_COL32(170, 176, 188, 255);
+  const double ys = st.logY ? std::max(1.0, std::round(niceStep(hi - lo, 4))) : niceStep(hi - lo, 4);
+  for (double v = std::ceil(lo / ys) * ys; v <= hi; v += ys) {
+    const float y = Y(v);
+    dl->AddLine(ImVec2(a.x, y), ImVec2(b.x, y), grid);
+    std::string label;
+    if (st.logY) {
+      char buf[32];
+      std::snprintf(buf, sizeof buf, "1e%d", static_cast<int>(std::lround(v)));
+      label = buf;
+      if (unit && *unit) label += std::string(" ") + unit;
+    } else {
+      label = formatTick(std::abs(v) < ys * 1e-6 ? 0.0 : v, unit);
+    }
+    const ImVec2 ts = ImGui::CalcTextSize(label.c_str());
+    dl->AddText(ImVec2(a.x - ts.x - 6, y - ts.y * 0.5f), text, label.c_str());
+  }
+  const double xs = niceStep(window, 6);
+  for (double t = std::ceil(t0 / xs) * xs; t <= t1 + 1e-9; t += xs) {
+    const float x = X(t);
+    dl->AddLine(ImVec2(x, a.y), ImVec2(x, b.y), grid);
+    const std::string label = formatTick(std::abs(t) < xs * 1e-6 ? 0.0 : t, "s");
+    const ImVec2 ts = ImGui::CalcTextSize(label.c_str());
+    dl->AddText(ImVec2(std::clamp(x - ts.x * 0.5f, a.x, b.x - ts.x), b.y + 2), text, label.c_str());
+  }
+
+  dl->PushClipRect(a, b, true);
+  // Markers where h or the integrator changed.
+  for (const auto& m : markers) {
+    if (m.t < t0 || m.t > t1) continue;
+    const float x = X(m.t);
+    for (float y = a.y; y < b.y; y += 8) dl->AddLine(ImVec2(x, y), ImVec2(x, std::min(y + 4, b.y)), IM_COL32(255, 210, 90, 170));
+    dl->AddText(ImVec2(x + 3, a.y + 2), IM_COL32(255, 210, 90, 220), m.label.c_str());
+  }
+  // Series: at most two points (min, max) per pixel column; NaN starts a new polyline.
+  std::vector<ImVec2> pts;
+  for (std::size_t k = 0; k < lines.size(); ++k) {
+    if (st.hidden[k] || !lines[k].data) continue;
+    const auto& s = *lines[k].data;
+    auto i = static_cast<std::size_t>(std::lower_bound(s.t.begin(), s.t.end(), t0) - s.t.begin());
+    if (i > 0) --i;
+    pts.clear();
+    auto flush = [&] {
+      if (pts.size() >= 2) dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), lines[k].color, 0, 1.6f);
+      else if (pts.size() == 1) dl->AddCircleFilled(pts[0], 1.6f, lines[k].color);
+      pts.clear();
+    };
+    int column = -1;
+    float cmin = 0, cmax = 0, clast = 0, cx = 0;
+    bool open = false;
+    for (; i < s.t.size(); ++i) {
+      const double v = transform(s.y[i], st);
+      if (!std::isfinite(v)) {
+        if (open) { pts.push_back(ImVec2(cx, cmin)); if (cmax != cmin) pts.push_back(ImVec2(cx, cmax)); pts.push_back(ImVec2(cx, clast)); open = false; }
+        flush();
+        column = -1;
+        continue;
+      }
+      const float x = X(s.t[i]), y = std::clamp(Y(v), a.y - 1e4f, b.y + 1e4f);
+      const int col = static_cast<int>(x);
+      if (col != column) {
+        if (open) { pts.push_back(ImVec2(cx, cmin)); if (cmax != cmin) pts.push_back(ImVec2(cx, cmax)); pts.push_back(ImVec2(cx, clast)); }
+        column = col;
+        cx = x;
+        cmin = cmax = clast = y;
+        open = true;
+      } else {
+        cmin = std::min(cmin, y);
+        cmax = std::max(cmax, y);
+        clast = y;
+      }
+    }
+    if (open) { pts.push_back(ImVec2(cx, cmin)); if (cmax != cmin) pts.push_back(ImVec2(cx, cmax)); pts.push_back(ImVec2(cx, clast)); }
+    flush();
+  }
+  dl->PopClipRect();
+
+  // Hover read-out.
+  if (hovered) {
+    const ImVec2 mp = ImGui::GetIO().MousePos;
+    if (mp.x >= a.x && mp.x <= b.x) {
+      dl->AddLine(ImVec2(mp.x, a.y), ImVec2(mp.x, b.y), IM_COL32(255, 255, 255, 90));
+      const double t = t0 + (mp.x - a.x) / (b.x - a.x) * window;
+      ImGui::BeginTooltip();
+      ImGui::Text("t = %.3f s", t);
+      for (std::size_t k = 0; k < lines.size(); ++k) {
+        if (st.hidden[k] || !lines[k].data || lines[k].data->t.empty()) continue;
+        const auto& s = *lines[k].data;
+        auto it = std::lower_bound(s.t.begin(), s.t.end(), t);
+        if (it == s.t.end()) --it;
+        const double v = s.y[static_cast<std::size_t>(it - s.t.begin())];
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(lines[k].color), "%s: %.6g %s", lines[k].name.c_str(), v, unit ? unit : "");
+      }
+      ImGui::EndTooltip();
+    }
+  }
+
+  // Legend: click an entry to hide/show its series.
+  if (st.legend) {
+    ImVec2 p(a.x + 8, a.y + 6);
+    for (std::size_t k = 0; k < lines.size(); ++k) {
+      const ImVec2 ts = ImGui::CalcTextSize(lines[k].name.c_str());
+      const ImVec2 r0(p.x - 3, p.y - 1), r1(p.x + ts.x + 22, p.y + ts.y + 1);
+      const bool over = ImGui::IsMouseHoveringRect(r0, r1);
+      dl->AddRectFilled(r0, r1, over ? IM_COL32(60, 66, 80, 230) : IM_COL32(26, 29, 36, 210), 3.0f);
+      const ImU32 c = st.hidden[k] ? IM_COL32(110, 110, 110, 255) : lines[k].color;
+      dl->AddRectFilled(ImVec2(p.x, p.y + ts.y * 0.5f - 2), ImVec2(p.x + 14, p.y + ts.y * 0.5f + 2), c);
+      dl->AddText(ImVec2(p.x + 18, p.y), st.hidden[k] ? IM_COL32(120, 120, 120, 255) : IM_COL32(225, 228, 235, 255), lines[k].name.c_str());
+      if (over && ImGui::IsMouseClicked(0)) st.hidden[k] = !st.hidden[k];
+      p.y += ts.y + 4;
+    }
+  }
+  ImGui::PopID();
+}
+
+}  // namespace lieride::gui

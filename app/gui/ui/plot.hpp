@@ -1,0 +1,50 @@
+#pragma once
+// A live plot widget drawn on ImGui's draw list (no ImPlot package exists on Debian):
+// several series with a clickable legend, a scrolling window over simulation time, autofit or
+// locked y range, log-y with a floor for values <= 0, tick labels with units, a hover
+// read-out, vertical markers (h or integrator changed), and NaN breaking the line.
+#include <imgui.h>
+
+#include <string>
+#include <vector>
+
+namespace lieride::gui {
+
+struct TimeSeries {
+  std::vector<double> t, y;
+  void push(double time, double value);
+  void clear() { t.clear(); y.clear(); }
+  void trimBefore(double time);  // amortised: drops old samples in chunks
+};
+
+struct PlotMarker {
+  double t;
+  std::string label;
+};
+
+struct PlotLine {
+  std::string name;
+  ImU32 color;
+  const TimeSeries* data;
+};
+
+struct PlotState {
+  bool autofit = true;
+  bool logY = false;
+  bool legend = true;
+  double floor = 1e-16;           // log-y: values <= floor are drawn at the floor
+  double lockedMin = 0, lockedMax = 1;
+  std::vector<bool> hidden;        // per line, toggled from the legend
+};
+
+// Draws the plot filling `size` (width <= 0: available width). `window` seconds of history
+// ending at `tNow`. `unit` labels the y axis ("J", "kg m^2/s", "", ...).
+void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
+                const std::vector<PlotMarker>& markers, double tNow, double window, const char* unit,
+                PlotState& state);
+
+// Helpers shared with tests.
+double niceStep(double range, int targetTicks);
+std::string formatTick(double v, const char* unit);
+
+}  // namespace lieride::gui

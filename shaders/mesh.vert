@@ -1,0 +1,17 @@
+#version 330 core
+// Lit vehicle parts: position, normal, per-vertex colour.
+layout(location = 0) in vec3 a_position;
+layout(location = 1) in vec3 a_normal;
+layout(location = 2) in vec3 a_color;
+uniform mat4 u_model;
+uniform mat4 u_viewProj;
+out vec3 v_world;
+out vec3 v_normal;
+out vec3 v_color;
+void main() {
+  vec4 w = u_model * vec4(a_position, 1.0);
+  v_world = w.xyz;
+  v_normal = transpose(inverse(mat3(u_model))) * a_normal;
+  v_color = a_color;
+  gl_Position = u_viewProj * w;
+}
