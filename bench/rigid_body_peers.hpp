@@ -51,6 +51,7 @@ struct RunResult {
   std::string reason;      // empty unless blewUp
   double cpuSeconds = 0.0;  // thread CPU time of the stepping loop
   double meanIterations = 0.0;
+  Vec3 w = Vec3::Zero(), v = Vec3::Zero();  // final body velocities (omega, v)
 };
 
 // Thread CPU time in seconds (CLOCK_THREAD_CPUTIME_ID).

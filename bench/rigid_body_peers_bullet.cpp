@@ -61,7 +61,7 @@ RunResult runBullet(const Case& c, double h, long steps, bool gyroscopic, const 
     world.stepSimulation(h, 1, h);
     const btMatrix3x3& basis = body.getWorldTransform().getBasis();
     const Vec3 w = fromBt(body.getAngularVelocity() * basis);  // R^T w_world: body frame
-    const Vec3 v = fromBt(body.getLinearVelocity());
+    const Vec3 v = fromBt(body.getLinearVelocity());  // world frame: same norm
     const double e = 0.5 * w.dot(c.inertia.cwiseProduct(w)) + 0.5 * c.mass * v.squaredNorm();
     if (!check.ok(e, w.norm(), v.norm())) {
       r.blewUp = true;
@@ -74,6 +74,8 @@ RunResult runBullet(const Case& c, double h, long steps, bool gyroscopic, const 
   const btQuaternion q = T.getRotation();
   r.final.q = Quat(q.w(), q.x(), q.y(), q.z());
   r.final.x = fromBt(T.getOrigin());
+  r.w = fromBt(body.getAngularVelocity() * T.getBasis());
+  r.v = fromBt(T.getBasis().transpose() * body.getLinearVelocity());
   world.removeRigidBody(&body);
   return r;
 }

@@ -68,7 +68,7 @@ RunResult runOde(const Case& c, double h, long steps, const BlowUpCheck& check) 
     const dReal* l = dBodyGetLinearVel(body);
     const Quat qk(qb[0], qb[1], qb[2], qb[3]);
     const Vec3 w = qk.normalized().conjugate() * Vec3(a[0], a[1], a[2]);
-    const Vec3 v(l[0], l[1], l[2]);
+    const Vec3 v(l[0], l[1], l[2]);  // world frame: same norm
     const double e = 0.5 * w.dot(c.inertia.cwiseProduct(w)) + 0.5 * c.mass * v.squaredNorm();
     if (!check.ok(e, w.norm(), v.norm())) {
       r.blewUp = true;
@@ -81,6 +81,11 @@ RunResult runOde(const Case& c, double h, long steps, const BlowUpCheck& check) 
   const dReal* qf = dBodyGetQuaternion(body);
   r.final.q = Quat(qf[0], qf[1], qf[2], qf[3]);
   r.final.x = Vec3(p[0], p[1], p[2]);
+  const dReal* a = dBodyGetAngularVel(body);
+  const dReal* l = dBodyGetLinearVel(body);
+  const Quat qn = r.final.q.normalized();
+  r.w = qn.conjugate() * Vec3(a[0], a[1], a[2]);
+  r.v = qn.conjugate() * Vec3(l[0], l[1], l[2]);
   return r;
 }
 

@@ -41,7 +41,7 @@ struct RunRow {
   int run = 0;
   RunResult result;
   double posErr = 0.0, rotErr = 0.0;
-  double energyDrift = NAN, pDrift = NAN, lDrift = NAN;  // lieride integrators only
+  double energyDrift = NAN, pDrift = NAN, lDrift = NAN;  // relative, final vs initial
 };
 
 void writeRigidBodyReport(const std::string& outDir, const SweepConfig& cfg, const std::vector<TruthRow>& truth,
