@@ -32,7 +32,7 @@ std::string gaitToml(const Gait& g) {
 const char* const kTorques =
     "[vehicle]\ntype = \"snakeboard\"\n[initial]\nlinear_velocity = [0.5, 0.0]\nshape = [0.0, 0.1]\n[integrator]\n"
     "dt = 0.01\n[controls]\nrotor_torque = { amplitude = 2.0, frequency = 0.5 }\n"
-    "steer_torque = { amplitude = 0.05, frequency = 0.5 }\n";
+    "steer_torque = { amplitude = 0.05, frequency = 0.5, phase = 1.5707963267948966 }\n";
 
 struct Net {
   Vec3 perCycle;  // forward, sideways, turn per cycle (start frame)

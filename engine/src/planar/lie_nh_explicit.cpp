@@ -12,8 +12,20 @@
 namespace lieride {
 namespace {
 
-// sin(x)/x with a series below |x| < 1e-4 (error < 1e-17).
-inline double sinc(double x) { return std::abs(x) < 1e-4 ? 1.0 - x * x / 6.0 : std::sin(x) / x; }
+// sin and cos of a small angle: Taylor series to x^13 / x^12 for |x| < 0.1 (truncation
+// below 1e-22 relative), libm otherwise. The car's half step angle h omega / 2 is small.
+inline void smallSinCos(double x, double& s, double& c) {
+  if (std::abs(x) >= 0.1) {
+    s = std::sin(x);
+    c = std::cos(x);
+    return;
+  }
+  const double x2 = x * x;
+  s = x * (1.0 - x2 / 6.0 * (1.0 - x2 / 20.0 * (1.0 - x2 / 42.0 * (1.0 - x2 / 72.0 * (1.0 - x2 / 110.0 * (1.0 - x2 / 156.0))))));
+  c = 1.0 - x2 / 2.0 * (1.0 - x2 / 12.0 * (1.0 - x2 / 30.0 * (1.0 - x2 / 56.0 * (1.0 - x2 / 90.0 * (1.0 - x2 / 132.0)))));
+}
+// sin(x)/x for the chord length, from sin(x) (series below 1e-4).
+inline double sincFrom(double x, double sx) { return std::abs(x) < 1e-4 ? 1.0 - x * x / 6.0 : sx / x; }
 
 // Car, 5.2.1:
 //   (a + b sigma_k sigma_k+alpha) u_k = (a + b sigma_k sigma_k-1+alpha) u_k-1
@@ -46,8 +58,9 @@ class LieNhCar final : public NhIntegrator {
     const double u = (pplus_ + h * (1.0 - alpha_) * fA) / (a + b * sig0 * sigA);
     const double v = p.wheelRadius * u, w = p.wheelRadius / p.wheelbase * sigA * u;
     const double half = 0.5 * h * w;
-    const double sh = std::sin(half), ch = std::cos(half);
-    const double chord = h * v * (std::abs(half) < 1e-4 ? 1.0 - half * half / 6.0 : sh / half);
+    double sh, ch;
+    smallSinCos(half, sh, ch);
+    const double chord = h * v * sincFrom(half, sh);
     const double thm = s.q(CarModel::kTheta) + half;
     const double sm = std::sin(thm), cm = std::cos(thm);
     s.q(CarModel::kX) += chord * cm;
