@@ -88,3 +88,27 @@ TEST_CASE("snakeboard gaits: drive forward, rotate in place, park sideways", "[p
   CHECK(std::abs(parkRef.sideways) > std::abs(parkRef.forward));
   CHECK(std::abs(parkRef.sideways) < 0.2 * std::abs(driveRef.forward));
 }
+
+TEST_CASE("planar scenario errors name the key", "[planar][scenes]") {
+  auto message = [](const std::string& toml) {
+    try {
+      loadScenarioFromString(toml, "bad.toml", ".");
+    } catch (const ScenarioError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  CHECK(message("[vehicle]\ntype = \"car\"\n[integrator]\nname = \"dla\"\nconstraint = \"mid\"\n")
+            .find("integrator.constraint") != std::string::npos);
+  CHECK(message("[vehicle]\ntype = \"car\"\n[integrator]\nalpha = 1.5\n").find("integrator.alpha") != std::string::npos);
+  CHECK(message("[vehicle]\ntype = \"np-particle\"\n[integrator]\nname = \"lie-nh\"\n").find("does not apply") !=
+        std::string::npos);
+  CHECK(message("[vehicle]\ntype = \"car\"\nwheelbase = -1.0\n").find("vehicle.wheelbase") != std::string::npos);
+  CHECK(message("[vehicle]\ntype = \"car\"\nwheel_base = 2.0\n").find("wheel_base") != std::string::npos);
+  CHECK(message("[vehicle]\ntype = \"sleigh\"\n[initial]\nlinear_velocity = [1.0, 0.5]\n")
+            .find("initial.linear_velocity") != std::string::npos);
+  CHECK(message("[vehicle]\ntype = \"snakeboard\"\n[initial]\nshape = [0.0, 1.5]\n").find("initial.shape") !=
+        std::string::npos);
+  CHECK(message("[vehicle]\ntype = \"np-particle\"\n[initial]\nposition = [0.0, 1.0, 0.0]\nvelocity = [1.0, 0.0, 0.0]\n")
+            .find("initial.velocity") != std::string::npos);
+}

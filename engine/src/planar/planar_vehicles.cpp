@@ -111,7 +111,7 @@ std::unique_ptr<Simulation> buildSleigh(ScenarioContext& ctx) {
   const auto lv = in.numbers("linear_velocity", {0.0, 0.0});
   checkNear(in, "linear_velocity", lv[1], 0.0, "[vx, vy] with vy (the blade does not slide sideways)");
   const NhState s = model->stateFrom({heading, pos[0], pos[1]}, omega, lv[0]);
-  std::vector<std::string> integ = {"nh-reflect", "lie-nh", "nh-rattle", "dla", "euler", "rk2", "rk4"};
+  std::vector<std::string> integ = {"lie-nh", "nh-reflect", "nh-rattle", "dla", "euler", "rk2", "rk4"};
   return finish(std::move(model), ctx, s, integ);
 }
 
@@ -143,7 +143,7 @@ void registerPlanarVehicles(std::vector<VehicleInfo>& registry) {
   registry.push_back({"snakeboard", "snakeboard (Kobilarov et al. 5.2.2, Ostrowski Ex. 5.4)", infos(kShapeIntegrators),
                       {"rotor_torque", "steer_torque", "psi", "phi"}, buildSnakeboard});
   registry.push_back({"sleigh", "Chaplygin sleigh (Ferraro et al. Ex. 3)",
-                      infos({"nh-reflect", "lie-nh", "nh-rattle", "dla", "euler", "rk2", "rk4"}), {}, buildSleigh});
+                      infos({"lie-nh", "nh-reflect", "nh-rattle", "dla", "euler", "rk2", "rk4"}), {}, buildSleigh});
   registry.push_back({"np-particle", "nonholonomic particle (Ferraro et al. Ex. 1)", infos(kParticleIntegrators), {},
                       buildParticle});
 }
