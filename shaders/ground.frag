@@ -24,7 +24,7 @@ void main() {
   float axisY = 1.0 - min(abs(p.x) / fwidth(p.x) / 1.5, 1.0);
   base = mix(base, vec3(0.75, 0.30, 0.25), axisX * 0.7);
   base = mix(base, vec3(0.30, 0.65, 0.30), axisY * 0.7);
-  vec3 c = pow(base, vec3(2.2)) * 1.05;
+  vec3 c = base * base * 1.05;  // sRGB ~ gamma 2 (cheap on software rasterisers)
   float shade = 1.0;
   for (int i = 0; i < u_blobCount; ++i) {
     float d = length(p - u_blobs[i].xy) / u_blobs[i].z;
@@ -32,7 +32,8 @@ void main() {
   }
   c *= shade;
   float d = length(u_camPos - v_world);
-  float fog = 1.0 - exp(-pow(d * u_fogDensity, 1.5));
-  c = mix(c, pow(u_fogColor, vec3(2.2)), clamp(fog, 0.0, 1.0));
-  o_color = vec4(pow(c, vec3(1.0 / 2.2)), 1.0);
+  float fd = d * u_fogDensity;
+  float fog = 1.0 - exp(-fd * fd);
+  c = mix(c, u_fogColor * u_fogColor, fog);
+  o_color = vec4(sqrt(c), 1.0);
 }

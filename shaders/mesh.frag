@@ -18,17 +18,22 @@ void main() {
   if (u_shadowPass == 1) { o_color = u_shadowColor; return; }
   vec3 n = normalize(v_normal);
   if (!gl_FrontFacing) n = -n;
-  vec3 base = pow(v_color * u_tint, vec3(2.2));
+  vec3 base = v_color * u_tint;
+  base *= base;  // sRGB ~ gamma 2
   vec3 V = normalize(u_camPos - v_world);
   float ndl = max(dot(n, u_lightDir), 0.0);
   vec3 sky = vec3(0.50, 0.62, 0.80), ground = vec3(0.30, 0.27, 0.22);
   vec3 ambient = mix(ground, sky, 0.5 + 0.5 * n.z) * 0.55;
   vec3 H = normalize(u_lightDir + V);
-  float spec = pow(max(dot(n, H), 0.0), 64.0) * 0.5 * step(0.0, ndl);
-  float rim = pow(1.0 - max(dot(n, V), 0.0), 3.0) * 0.12;
+  float sh = max(dot(n, H), 0.0);
+  sh *= sh; sh *= sh; sh *= sh; sh *= sh; sh *= sh; sh *= sh;  // ^64
+  float spec = sh * 0.5 * step(0.0, ndl);
+  float r1 = 1.0 - max(dot(n, V), 0.0);
+  float rim = r1 * r1 * r1 * 0.12;
   vec3 c = base * (ambient + ndl * vec3(1.0, 0.96, 0.88) * 1.25) + vec3(spec) + rim * sky;
   float d = length(u_camPos - v_world);
-  float fog = 1.0 - exp(-pow(d * u_fogDensity, 1.5));
-  c = mix(c, pow(u_fogColor, vec3(2.2)), clamp(fog, 0.0, 1.0));
-  o_color = vec4(pow(c, vec3(1.0 / 2.2)), u_alpha);
+  float fd = d * u_fogDensity;
+  float fog = 1.0 - exp(-fd * fd);
+  c = mix(c, u_fogColor * u_fogColor, fog);
+  o_color = vec4(sqrt(max(c, vec3(0.0))), u_alpha);
 }

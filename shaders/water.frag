@@ -11,19 +11,25 @@ out vec4 o_color;
 void main() {
   vec3 n = normalize(v_normal);
   vec3 V = normalize(u_camPos - v_world);
-  float fres = 0.04 + 0.96 * pow(1.0 - max(dot(n, V), 0.0), 5.0);
-  vec3 deep = pow(vec3(0.05, 0.22, 0.32), vec3(2.2));
-  vec3 shallow = pow(vec3(0.12, 0.42, 0.48), vec3(2.2));
+  float f1 = 1.0 - max(dot(n, V), 0.0);
+  float f2 = f1 * f1;
+  float fres = 0.04 + 0.96 * f2 * f2 * f1;
+  vec3 deep = vec3(0.05, 0.22, 0.32); deep *= deep;
+  vec3 shallow = vec3(0.12, 0.42, 0.48); shallow *= shallow;
   vec3 body = mix(deep, shallow, clamp((v_world.z - u_level) * 0.8 + 0.4, 0.0, 1.0));
   vec3 R = reflect(-V, n);
-  vec3 sky = pow(mix(u_fogColor, vec3(0.25, 0.45, 0.75), clamp(R.z, 0.0, 1.0)), vec3(2.2));
+  vec3 sky = mix(u_fogColor, vec3(0.25, 0.45, 0.75), clamp(R.z, 0.0, 1.0));
+  sky *= sky;
   vec3 H = normalize(u_lightDir + V);
-  float glint = pow(max(dot(n, H), 0.0), 256.0) * 3.0;
+  float g = max(dot(n, H), 0.0);
+  g *= g; g *= g; g *= g; g *= g; g *= g; g *= g; g *= g; g *= g;  // ^256
+  float glint = g * 3.0;
   vec3 c = mix(body * (0.35 + 0.65 * max(dot(n, u_lightDir), 0.0)), sky, fres) + vec3(glint);
   float foam = (1.0 - smoothstep(0.7, 0.82, n.z)) * 0.5;
   c = mix(c, vec3(0.85), foam);
   float d = length(u_camPos - v_world);
-  float fog = 1.0 - exp(-pow(d * u_fogDensity, 1.5));
-  c = mix(c, pow(u_fogColor, vec3(2.2)), clamp(fog, 0.0, 1.0));
-  o_color = vec4(pow(c, vec3(1.0 / 2.2)), 1.0);
+  float fd = d * u_fogDensity;
+  float fog = 1.0 - exp(-fd * fd);
+  c = mix(c, u_fogColor * u_fogColor, fog);
+  o_color = vec4(sqrt(max(c, vec3(0.0))), 1.0);
 }

@@ -63,6 +63,19 @@ bool App::loadScene(int index, const SceneEntry* entry, bool startPaused) {
   return true;
 }
 
+std::pair<double, double> App::motionVariation() const {
+  auto cv = [](const std::vector<double>& d) {
+    if (d.size() < 12) return 0.0;
+    double m = 0, q = 0;
+    const std::size_t skip = 10, n = d.size() - skip;  // the first frames warm up
+    for (std::size_t i = skip; i < d.size(); ++i) m += d[i];
+    m /= static_cast<double>(n);
+    for (std::size_t i = skip; i < d.size(); ++i) q += (d[i] - m) * (d[i] - m);
+    return m > 0 ? std::sqrt(q / static_cast<double>(n)) / m : 0.0;
+  };
+  return {cv(motion_.drawn), cv(motion_.raw)};
+}
+
 void App::frame(double wallDt, int w, int h, const CameraInput& in) {
   if (!physics_) return;
   physics_->poll();
@@ -85,7 +98,20 @@ void App::frame(double wallDt, int w, int h, const CameraInput& in) {
     InterpolatedPose p = v.frozen ? interpolate(v.curr, v.curr, v.curr.t) : interpolate(v.prev, v.curr, target);
     if (!p.finite) p = lastGood_[i];  // never draw NaN
     else lastGood_[i] = p;
-    if (i == 0) st_.renderTime = p.t;
+    if (i == 0) {
+      st_.renderTime = p.t;
+      const InterpolatedPose raw = interpolate(v.curr, v.curr, v.curr.t);
+      if (motion_.have && !f.paused) {
+        auto dist = [](const InterpolatedPose& x, const InterpolatedPose& y) {
+          return (x.position - y.position).norm() + x.orientation.angularDistance(y.orientation);
+        };
+        motion_.drawn.push_back(dist(p, motion_.lastDrawn));
+        motion_.raw.push_back(dist(raw, motion_.lastRaw));
+      }
+      motion_.lastDrawn = p;
+      motion_.lastRaw = raw;
+      motion_.have = true;
+    }
     VehiclePose vp;
     vp.vehicle = v.curr.vehicle;
     const Vec3 off = i < st_.offsets.size() ? st_.offsets[i] : Vec3::Zero();
@@ -121,9 +147,16 @@ void App::frame(double wallDt, int w, int h, const CameraInput& in) {
     }
   }
   cam_.mode = static_cast<CameraMode>(st_.cameraMode);
+  {
+    // Centre the image in the part of the window the panels leave free.
+    const float W = static_cast<float>(w) / st_.pixelRatio, H = static_cast<float>(h) / st_.pixelRatio;
+    const float x0 = std::clamp(st_.viewLeft, 0.0f, 0.6f * W), y1 = st_.viewBottom > 0.3f * H ? st_.viewBottom : H;
+    cam_.shift = glm::vec2(x0 / W, (H - y1) / H);  // NDC of the free area's centre
+  }
   const float size = VehicleModels::size(st_.vehicle) * (f.sims.size() > 1 ? 1.8f : 1.0f);
-  cam_.update(wallDt, focus, yaw, size, in);
-  renderer_->draw(w, h, cam_, poses_, trails_, st_.renderTime, st_.settings.showTrails);
+  cam_.update(wallDt, focus + glm::vec3(0, 0, VehicleModels::focusHeight(st_.vehicle)), yaw, size, in);
+  renderer_->draw(w, h, cam_, poses_, trails_, st_.renderTime, st_.settings.showTrails,
+                  static_cast<int>(st_.viewLeft * st_.pixelRatio));
 
   // Labels over side-by-side copies (and diverged vehicles).
   if (f.sims.size() > 1) {

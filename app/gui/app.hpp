@@ -23,6 +23,10 @@ class App {
   PhysicsThread* physics() { return physics_.get(); }
   const PhysicsFrame& latest() const { return physics_->frame(); }
   CameraRig& camera() { return cam_; }
+  // Smoothness: per-frame motion of the first vehicle (metres + radians), as drawn
+  // (interpolated) and as the newest snapshot alone would show it. Returns the coefficient
+  // of variation (std / mean) of each; a jerky picture has a large one.
+  std::pair<double, double> motionVariation() const;
 
  private:
   AppState& st_;
@@ -34,6 +38,11 @@ class App {
   std::vector<VehiclePose> poses_;
   double rotorAngle_ = 0, tailAngle_ = 0, lastRenderT_ = 0;
   std::uint32_t resets_ = 0;
+  struct Motion {
+    InterpolatedPose lastDrawn, lastRaw;
+    bool have = false;
+    std::vector<double> drawn, raw;
+  } motion_;
 };
 
 }  // namespace lieride::gui

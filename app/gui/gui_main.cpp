@@ -12,8 +12,10 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <ctime>
 #include <filesystem>
 #include <iostream>
@@ -27,6 +29,7 @@ namespace lieride::gui {
 namespace {
 
 struct Options {
+  double dt = 0;  // --dt: start with this time step
   std::string scene;
   int frames = -1;
   std::string screenshot;
@@ -34,7 +37,7 @@ struct Options {
 
 int usage(const std::string& problem) {
   std::cerr << "lieride app: " << problem << "\n"
-            << "usage: lieride app [--scene NAME|FILE] [--frames N --screenshot PNG]\n";
+            << "usage: lieride app [--scene NAME|FILE] [--dt S] [--frames N --screenshot PNG] [--list-scenes]\n";
   return 2;
 }
 
@@ -42,7 +45,7 @@ bool writeScreenshot(const std::string& path, int w, int h) {
   std::vector<unsigned char> px(static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * 4);
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
   glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, px.data());
-  for (auto i = 3u; i < px.size(); i += 4) px[i] = 255;  // opaque
+  for (std::size_t i = 3; i < px.size(); i += 4) px[i] = 255;  // opaque
   stbi_flip_vertically_on_write(1);
   return stbi_write_png(path.c_str(), w, h, 4, px.data(), w * 4) != 0;
 }
@@ -129,6 +132,17 @@ int runGui(const std::vector<std::string>& args) {
       const auto* v = value("screenshot");
       if (!v) return usage("--screenshot needs a PNG path");
       opt.screenshot = *v;
+    } else if (a == "--dt") {
+      const auto* v = value("dt");
+      try {
+        opt.dt = v ? std::stod(*v) : 0.0;
+      } catch (const std::exception&) {
+        opt.dt = 0;
+      }
+      if (!(opt.dt > 0) || !std::isfinite(opt.dt)) return usage("--dt: expected a finite time step > 0 (seconds)");
+    } else if (a == "--list-scenes") {
+      for (const auto& s : listScenes()) std::cout << s.name << "\n";
+      return 0;
     } else if (a == "-h" || a == "--help") {
       std::cout << "usage: lieride app [--scene NAME|FILE] [--frames N --screenshot PNG]\n";
       return 0;
@@ -216,6 +230,11 @@ int runGui(const std::vector<std::string>& args) {
       std::cerr << "lieride app: " << (st.sceneError.empty() ? "cannot load the scene" : st.sceneError) << "\n";
       exitCode = 2;
     }
+    if (loaded && opt.dt > 0) {
+      Command c = Command::make(CommandKind::SetTimeStep);
+      c.value[0] = opt.dt;
+      st.send(c);
+    }
     InputRouter router;
     router.start(st);
     bool running = loaded;
@@ -262,7 +281,8 @@ int runGui(const std::vector<std::string>& args) {
       st.pixelRatio = ww > 0 ? static_cast<float>(dw) / static_cast<float>(ww) : 1.0f;
       app.frame(std::min(dt, 0.1), dw, dh, cam);
       const PhysicsFrame& f = app.latest();
-      if (st.showUi) {
+      static const bool skipUi = std::getenv("LIERIDE_DEBUG_SKIP") && std::strstr(std::getenv("LIERIDE_DEBUG_SKIP"), "ui");
+      if (st.showUi && !skipUi) {
         drawPanels(st, f);
         drawHud(st, f);
       }
@@ -289,8 +309,11 @@ int runGui(const std::vector<std::string>& args) {
       std::sort(frameMs.begin(), frameMs.end());
       auto pct = [&](double p) { return frameMs.empty() ? 0.0 : frameMs[static_cast<std::size_t>(p * static_cast<double>(frameMs.size() - 1))]; };
       const PhysicsFrame& f = app.latest();
-      std::printf("scene \"%s\": %d frames %dx%d, frame time p50 %.2f ms p99 %.2f ms, physics %.0f steps/s, real-time %.2fx, t = %.2f s\n",
-                  st.sceneName.c_str(), frame, dw, dh, pct(0.5), pct(0.99), f.stats.physicsRate, f.stats.achievedSpeed, st.renderTime);
+      const auto [drawnCv, rawCv] = app.motionVariation();
+      std::printf("scene \"%s\": %d frames %dx%d, frame time p50 %.2f ms p99 %.2f ms, physics %.0f steps/s, real-time %.2fx, "
+                  "t = %.2f s, h = %.4g s, per-frame motion variation %.2f drawn (%.2f without interpolation)\n",
+                  st.sceneName.c_str(), frame, dw, dh, pct(0.5), pct(0.99), f.stats.physicsRate, f.stats.achievedSpeed,
+                  st.renderTime, f.h, drawnCv, rawCv);
     }
     if (!batch) st.settings.save(dir + "settings.ini");
   }

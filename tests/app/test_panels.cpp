@@ -1,1 +1,142 @@
+// Every panel runs headless: an ImGui frame per panel with no renderer, over a frame with two
+// vehicles (one diverged), plot histories with markers and a NaN, and the banner raised.
+#include <imgui.h>
+
 #include <catch2/catch.hpp>
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+#include "ui/panels.hpp"
+
+using namespace lieride;
+using namespace lieride::gui;
+
+namespace {
+PhysicsFrame sampleFrame() {
+  PhysicsFrame f;
+  f.h = 0.1;
+  f.speed = 1.0;
+  for (int i = 0; i < 2; ++i) {
+    SimView v;
+    v.label = i == 0 ? "lie-cay" : "rk4";
+    v.integrators = {"lie-cay", "rk4", "lie-exp"};
+    v.channels = {"collective", "tail", "cyclic_pitch", "cyclic_roll"};
+    v.curr.vehicle = "helicopter";
+    v.curr.integrator = v.label;
+    v.curr.t = 3.0;
+    v.curr.h = 0.1;
+    v.curr.inputs = {49.05, 0, 0.01, -0.02};
+    v.curr.energy = 10.0;
+    v.prev = v.curr;
+    v.prev.t = 2.9;
+    v.frozen = i == 1;
+    v.divergedAt = 2.5;
+    f.sims.push_back(v);
+  }
+  f.stats.physicsRate = 1000;
+  f.stats.achievedSpeed = 0.98;
+  return f;
+}
+
+struct ImGuiHeadless {
+  ImGuiHeadless() {
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.DisplaySize = ImVec2(1280, 720);
+    io.IniFilename = nullptr;
+    io.DeltaTime = 1.0f / 60.0f;
+    unsigned char* px = nullptr;
+    int w = 0, h = 0;
+    io.Fonts->GetTexDataAsRGBA32(&px, &w, &h);  // builds the atlas; no texture upload
+  }
+  ~ImGuiHeadless() { ImGui::DestroyContext(); }
+  template <class F>
+  int frame(F&& body) {
+    ImGui::NewFrame();
+    body();
+    ImGui::Render();
+    return ImGui::GetDrawData()->TotalVtxCount;
+  }
+};
+}  // namespace
+
+TEST_CASE("panels: each panel draws headless without a renderer", "[panels]") {
+  ImGuiHeadless gui;
+  AppState app;
+  std::vector<Command> sent;
+  app.send = [&](const Command& c) { sent.push_back(c); };
+  app.vehicle = "helicopter";
+  app.sceneName = "large steps";
+  app.scenes = {{"large steps", "", "", {"lie-cay", "rk4"}}};
+  app.gaits = {{0, "collective", 1.0, 0.5, 0.0, 49.0}};
+  app.plots.resize(2);
+  for (int k = 0; k < 200; ++k) {
+    PlotSample s;
+    s.t = 0.01 * k;
+    s.energy = k == 100 ? NAN : 10.0 + 1e-6 * k;  // NaN breaks the line
+    s.momentum = 1.0;
+    s.constraint = k % 2 ? 0.0 : 1e-12;           // zeros clamp to the log floor
+    app.plots[0].add(s);
+    app.plots[1].add(s);
+  }
+  PlotSample m;
+  m.kind = SampleKind::Marker;
+  m.t = 1.0;
+  std::snprintf(m.label.data(), m.label.size(), "h = 0.1 s");
+  app.plots[0].add(m);
+  app.renderTime = 2.0;
+  app.disconnectedBanner = true;
+  app.showHelp = true;
+  const PhysicsFrame f = sampleFrame();
+  using Panel = void (*)(AppState&, const PhysicsFrame&);
+  for (Panel p : {scenePanel, integratorPanel, controlsPanel, diagnosticsPanel, plotsPanel}) {
+    const int vertices = gui.frame([&] {
+      ImGui::SetNextWindowSize(ImVec2(900, 600));
+      ImGui::Begin("panel");
+      p(app, f);
+      ImGui::End();
+    });
+    CHECK(vertices > 100);
+  }
+  CHECK(gui.frame([&] { drawPanels(app, f); drawHud(app, f); drawHelp(app); }) > 1000);
+  CHECK(app.viewLeft > 0);  // the sidebar reports the area it covers
+  CHECK(app.plots[0].markers.size() == 1);
+}
+
+TEST_CASE("panels: the time-step slider is logarithmic from 1e-4 to 1 s", "[panels]") {
+  CHECK(sliderToStep(0.0f) == Approx(1e-4));
+  CHECK(sliderToStep(1.0f) == Approx(1.0));
+  CHECK(sliderToStep(0.5f) == Approx(1e-2));
+  for (double h : {1e-4, 3e-3, 0.05, 0.2, 1.0}) CHECK(sliderToStep(stepToSlider(h)) == Approx(h).epsilon(1e-5));
+}
+
+TEST_CASE("panels: plot history computes the relative energy error and restarts on reset", "[panels]") {
+  PlotHistory p;
+  PlotSample s;
+  s.energy = 4.0;
+  p.add(s);
+  s.t = 1.0;
+  s.energy = 5.0;
+  p.add(s);
+  REQUIRE(p.relEnergyError.y.size() == 2);
+  CHECK(p.relEnergyError.y[0] == 0.0);
+  CHECK(p.relEnergyError.y[1] == Approx(0.25));
+  PlotSample r;
+  r.kind = SampleKind::Reset;
+  p.add(r);
+  CHECK(p.energy.t.empty());
+  CHECK_FALSE(p.haveE0);
+}
+
+TEST_CASE("panels: tick steps are 1, 2 or 5 times a power of ten", "[panels]") {
+  for (double range : {0.0037, 1.0, 7.3, 480.0, 2.5e7}) {
+    const double s = niceStep(range, 5);
+    const double m = s / std::pow(10.0, std::floor(std::log10(s) + 1e-12));
+    CHECK((std::abs(m - 1) < 1e-9 || std::abs(m - 2) < 1e-9 || std::abs(m - 5) < 1e-9));
+    CHECK(range / s >= 2.0);
+    CHECK(range / s <= 10.0);
+  }
+  CHECK(formatTick(147.20012, "J", 1e-5) == "147.20012 J");
+  CHECK(formatTick(2.0, "s", 2.0) == "2 s");
+}

@@ -1,1 +1,73 @@
+// The scene catalogue and the render-side interpolation on the group.
 #include <catch2/catch.hpp>
+#include <cmath>
+
+#include "core/interpolate.hpp"
+#include "scenes.hpp"
+
+using namespace lieride;
+using namespace lieride::gui;
+
+TEST_CASE("scenes: every scene in the menu loads, the helicopter comes first", "[scenes]") {
+  const auto scenes = listScenes();
+  REQUIRE(scenes.size() >= 2);
+  CHECK(scenes.front().name == "helicopter free flight");
+  for (const auto& s : scenes) {
+    INFO(s.name);
+    LoadedScene l = loadScene(s);
+    REQUIRE_FALSE(l.slots.empty());
+    CHECK(l.slots.size() == l.offsets.size());
+    CHECK(l.slots.size() == (s.compare.empty() ? 1u : s.compare.size()));
+  }
+}
+
+TEST_CASE("scenes: large steps puts lie-cay and rk4 side by side on the same motion", "[scenes]") {
+  const auto scenes = listScenes();
+  const SceneEntry* e = findScene(scenes, "large-steps", nullptr);
+  REQUIRE(e != nullptr);
+  LoadedScene l = loadScene(*e);
+  REQUIRE(l.slots.size() == 2);
+  CHECK(l.slots[0].sim->integratorName() == "lie-cay");
+  CHECK(l.slots[1].sim->integratorName() == "rk4");
+  CHECK(l.slots[0].sim->timeStep() == l.slots[1].sim->timeStep());
+  const Snapshot a = l.slots[0].sim->snapshot(), b = l.slots[1].sim->snapshot();
+  CHECK(a.position == b.position);
+  CHECK(a.orientation.coeffs() == b.orientation.coeffs());
+  CHECK((l.offsets[0] - l.offsets[1]).norm() > 1.0);  // drawn apart
+}
+
+TEST_CASE("scenes: unknown names are not found, file paths are", "[scenes]") {
+  const auto scenes = listScenes();
+  SceneEntry file;
+  CHECK(findScene(scenes, "no such scene", &file) == nullptr);
+  const std::string path = std::string(LIERIDE_SOURCE_DIR) + "/assets/scenes/helicopter-hover.toml";
+  const SceneEntry* e = findScene(scenes, path, &file);
+  REQUIRE(e != nullptr);
+  CHECK_FALSE(loadScene(*e).slots.empty());
+}
+
+TEST_CASE("scenes: interpolation follows the geodesic between consecutive states", "[scenes]") {
+  Snapshot a, b;
+  a.t = 1.0;
+  b.t = 1.2;
+  a.position = Vec3(0, 0, 0);
+  b.position = Vec3(2, 0, 0);
+  a.orientation = Quat::Identity();
+  b.orientation = Quat(Eigen::AngleAxisd(M_PI / 2, Vec3::UnitZ()));
+  a.shape = {0.0};
+  b.shape = {1.0};
+  const InterpolatedPose m = interpolate(a, b, 1.1);
+  CHECK(m.position.x() == Approx(1.0));
+  CHECK(m.shape[0] == Approx(0.5));
+  // Halfway on SO(3): a rotation of pi/4 about the same axis, still unit.
+  const Eigen::AngleAxisd aa(m.orientation);
+  CHECK(aa.angle() == Approx(M_PI / 4));
+  CHECK(aa.axis().z() == Approx(1.0));
+  CHECK(m.orientation.norm() == Approx(1.0));
+  // Outside the interval: clamped to the ends, never extrapolated.
+  CHECK(interpolate(a, b, 5.0).position.x() == Approx(2.0));
+  CHECK(interpolate(a, b, 0.0).position.x() == Approx(0.0));
+  // A non-finite state is flagged so the renderer can keep the last good pose.
+  b.position.x() = NAN;
+  CHECK_FALSE(interpolate(a, b, 1.1).finite);
+}

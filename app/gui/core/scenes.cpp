@@ -126,6 +126,13 @@ VehicleGeometry readGeometry(const SceneEntry& entry) {
   }
   return g;
 }
+// A free rigid body feels no gravity; one that starts at the ground is drawn 1.6 m up so it
+// tumbles in the air instead of through the floor (a drawing offset, the state is untouched).
+void liftFreeBodies(LoadedScene& s) {
+  if (s.vehicle != "rigid-body" || s.slots.empty()) return;
+  if (s.slots.front().sim->snapshot().position.z() < 1.0)
+    for (auto& o : s.offsets) o.z() += 1.6;
+}
 }  // namespace
 
 std::string assetsDir() {
@@ -192,9 +199,10 @@ LoadedScene loadScene(const SceneEntry& entry) {
                    out.vehicle != "boat";
     out.slots.push_back({std::move(sc.simulation), entry.name, !out.scripted, readLimits(entry)});
     out.offsets.push_back(Vec3::Zero());
+    liftFreeBodies(out);
     return out;
   }
-  const double spacing = 2.4;
+  const double spacing = 2.6;
   for (std::size_t i = 0; i < entry.compare.size(); ++i) {
     ScenarioOverrides o;
     o.integrator = entry.compare[i];
@@ -204,6 +212,7 @@ LoadedScene loadScene(const SceneEntry& entry) {
     const double y = (static_cast<double>(i) - 0.5 * static_cast<double>(entry.compare.size() - 1)) * spacing;
     out.offsets.push_back(Vec3(0.0, -y, 0.0));
   }
+  liftFreeBodies(out);
   return out;
 }
 

@@ -30,7 +30,7 @@ void CameraRig::update(double dt, const glm::vec3& target, float yaw, float size
     case CameraMode::Chase: {
       if (first_) chaseYaw_ = yaw;
       chaseYaw_ += wrapPi(yaw - chaseYaw_) * (first_ ? 1.0f : 1.0f - std::exp(-static_cast<float>(dt) * 1.5f));
-      const float dist = 2.6f * size, height = 0.9f * size;
+      const float dist = 1.9f * size, height = 0.65f * size;
       const glm::vec3 want = target + glm::vec3(-std::cos(chaseYaw_) * dist, -std::sin(chaseYaw_) * dist, height);
       eye_ += (want - eye_) * k;
       center_ += (target + glm::vec3(0, 0, 0.15f * size) - center_) * (first_ ? 1.0f : 1.0f - std::exp(-static_cast<float>(dt) * 10.0f));
@@ -70,7 +70,7 @@ void CameraRig::update(double dt, const glm::vec3& target, float yaw, float size
 glm::mat4 CameraRig::view() const { return glm::lookAt(eye_, center_, glm::vec3(0, 0, 1)); }
 
 glm::mat4 CameraRig::projection(float aspect) const {
-  return glm::perspective(fovy, std::max(aspect, 0.1f), 0.05f, 2000.0f);
+  return glm::translate(glm::mat4(1.0f), glm::vec3(shift, 0.0f)) * glm::perspective(fovy, std::max(aspect, 0.1f), 0.05f, 2000.0f);
 }
 
 }  // namespace lieride::gui

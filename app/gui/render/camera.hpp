@@ -15,7 +15,8 @@ struct CameraInput {
 class CameraRig {
  public:
   CameraMode mode = CameraMode::Chase;
-  float fovy = 0.9f;  // radians
+  float fovy = 0.8f;  // radians
+  glm::vec2 shift{0};  // NDC offset of the image centre (keeps the vehicle clear of the panels)
 
   // Follow `target` (world) whose heading is `yaw`; `size` scales the distances.
   void update(double dt, const glm::vec3& target, float yaw, float size, const CameraInput& in);

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
+#include <cstring>
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "render/primitives.hpp"
@@ -61,31 +63,28 @@ void Renderer::setCommon(const Program& p, const CameraRig& cam) const {
 }
 
 void Renderer::draw(int w, int h, const CameraRig& cam, const std::vector<VehiclePose>& vehicles,
-                    const std::vector<Trail>& trails, double simTime, bool showTrails) {
+                    const std::vector<Trail>& trails, double simTime, bool showTrails, int scissorLeft) {
   glViewport(0, 0, w, h);
+  // The opaque sidebar covers [0, scissorLeft): nothing 3-D is drawn under it.
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(std::clamp(scissorLeft, 0, w), 0, std::max(w - scissorLeft, 1), h);
   glClearColor(fogColor_.r, fogColor_.g, fogColor_.b, 1);
   glClearStencil(0);
+  glClearDepth(1.0);
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
   const glm::mat4 vp = viewProj(w, h, cam);
-
-  // Sky.
-  glDisable(GL_DEPTH_TEST);
   glDisable(GL_CULL_FACE);
   glDisable(GL_BLEND);
-  sky_.use();
-  sky_.set("u_invViewProj", glm::inverse(vp));
-  sky_.set("u_camPos", cam.eye());
-  sky_.set("u_lightDir", lightDir_);
-  sky_.set("u_fogColor", fogColor_);
-  glBindVertexArray(emptyVao_);
-  glDrawArrays(GL_TRIANGLES, 0, 3);
   glEnable(GL_DEPTH_TEST);
-  glDepthFunc(GL_LESS);
+  glDepthFunc(GL_LEQUAL);
 
   items_.clear();
   for (const auto& v : vehicles) models_.items(v, items_);
 
-  if (water_surface_) {
+  static const char* skip = std::getenv("LIERIDE_DEBUG_SKIP");  // profiling aid: "ground,sky,shadow"
+  auto skipped = [&](const char* what) { return skip && std::strstr(skip, what); };
+  if (skipped("ground")) {
+  } else if (water_surface_) {
     glm::vec3 focus = vehicles.empty() ? glm::vec3(0) : glm::vec3(vehicles.front().world[3]);
     drawWater(vp, cam, focus, simTime);
   } else {
@@ -128,7 +127,7 @@ void Renderer::draw(int w, int h, const CameraRig& cam, const std::vector<Vehicl
     mesh_.set("u_viewProj", vp);
     mesh_.set("u_shadowPass", 1);
     for (const auto& it : items_) {
-      if (!it.shadow) continue;
+      if (!it.shadow || skipped("shadow")) continue;
       const float z = it.model[3][2];
       if (z < -0.5f) continue;
       mesh_.set("u_shadowColor", glm::vec4(0.05f, 0.07f, 0.05f, 0.38f / (1.0f + 0.05f * std::max(z, 0.0f))));
@@ -138,6 +137,9 @@ void Renderer::draw(int w, int h, const CameraRig& cam, const std::vector<Vehicl
     glDepthMask(GL_TRUE);
     glDisable(GL_STENCIL_TEST);
   }
+  // The sky last among the opaque backdrops: only where nothing is in front (cheap on
+  // software rasterisers, which reject hidden fragments early).
+  if (!skipped("sky")) drawSky(vp, cam);
 
   // Vehicles: opaque parts first, then translucent ones (rotor blur).
   mesh_.use();
@@ -165,7 +167,21 @@ void Renderer::draw(int w, int h, const CameraRig& cam, const std::vector<Vehicl
     }
   glDepthMask(GL_TRUE);
   glDisable(GL_BLEND);
+  glDisable(GL_SCISSOR_TEST);
   glBindVertexArray(0);
+}
+
+void Renderer::drawSky(const glm::mat4& vp, const CameraRig& cam) {
+  glDepthMask(GL_FALSE);
+  glDisable(GL_BLEND);
+  sky_.use();
+  sky_.set("u_invViewProj", glm::inverse(vp));
+  sky_.set("u_camPos", cam.eye());
+  sky_.set("u_lightDir", lightDir_);
+  sky_.set("u_fogColor", fogColor_);
+  glBindVertexArray(emptyVao_);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  glDepthMask(GL_TRUE);
 }
 
 void Renderer::drawTrails(const glm::mat4& vp, const CameraRig& cam, const std::vector<Trail>& trails) {

@@ -24,13 +24,14 @@ class Renderer {
   explicit Renderer(const VehicleGeometry& geometry);
   // `simTime` drives the water; `viewport` is the drawable size in pixels.
   void draw(int width, int height, const CameraRig& cam, const std::vector<VehiclePose>& vehicles,
-            const std::vector<Trail>& trails, double simTime, bool showTrails);
+            const std::vector<Trail>& trails, double simTime, bool showTrails, int scissorLeft = 0);
   glm::mat4 viewProj(int width, int height, const CameraRig& cam) const;
 
  private:
   void drawWater(const glm::mat4& vp, const CameraRig& cam, const glm::vec3& focus, double t);
   void drawTrails(const glm::mat4& vp, const CameraRig& cam, const std::vector<Trail>& trails);
   void setCommon(const Program& p, const CameraRig& cam) const;
+  void drawSky(const glm::mat4& vp, const CameraRig& cam);
 
   VehicleGeometry geometry_;
   VehicleModels models_;

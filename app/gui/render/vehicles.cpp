@@ -177,11 +177,18 @@ VehicleModels::VehicleModels(const VehicleGeometry& g)
       fallback_(build(sphere(0.3f, 24, 12, kGrey))) {}
 
 float VehicleModels::size(const std::string& v) {
-  if (v == "car") return 4.5f;
-  if (v == "boat") return 5.0f;
-  if (v == "snakeboard") return 2.0f;
-  if (v == "helicopter") return 1.8f;
-  return 1.6f;
+  if (v == "car") return 5.5f;
+  if (v == "boat") return 6.5f;
+  if (v == "snakeboard") return 2.8f;
+  if (v == "helicopter") return 2.0f;
+  return 2.2f;
+}
+
+float VehicleModels::focusHeight(const std::string& v) {
+  if (v == "car") return 0.8f;
+  if (v == "snakeboard") return 0.9f;
+  if (v == "boat") return 0.6f;
+  return 0.0f;
 }
 
 void VehicleModels::items(const VehiclePose& p, std::vector<DrawItem>& out) const {

@@ -37,6 +37,8 @@ class VehicleModels {
   void items(const VehiclePose& p, std::vector<DrawItem>& out) const;
   // Height of the model's lowest point below the body origin (for camera framing).
   static float size(const std::string& vehicle);
+  // Height above the body origin the cameras look at.
+  static float focusHeight(const std::string& vehicle);
 
  private:
   VehicleGeometry g_;

@@ -80,6 +80,7 @@ struct AppState {
   double renderTime = 0;  // interpolated simulation time on screen
   std::vector<ScreenLabel> labels;
   float pixelRatio = 1.0f;  // drawable pixels per ImGui unit (HiDPI)
+  float viewLeft = 0, viewBottom = 0;  // the 3-D view's free area: right of the sidebar, above the plots (ImGui units; 0 = none)
 
   // Input and status.
   bool gamepadConnected = false;

@@ -126,13 +126,14 @@ void controlsPanel(AppState& app, const PhysicsFrame& f) {
       app.send(c);
     }
   }
-  if (ImGui::BeginTable("mapping", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
+  if (ImGui::BeginTable("mapping", 1, ImGuiTableFlags_RowBg)) {
     for (const auto& [input, effect] : Pilot::describe(app.vehicle, app.settings.input.assist)) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(input.c_str());
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(effect.c_str());
+      ImGui::TextColored(ImVec4(0.96f, 0.7f, 0.3f, 1), "%s", input.c_str());
+      ImGui::Indent(12);
+      ImGui::TextWrapped("%s", effect.c_str());
+      ImGui::Unindent(12);
     }
     ImGui::EndTable();
   }
@@ -250,25 +251,30 @@ void plotsPanel(AppState& app, const PhysicsFrame& f) {
 }
 
 void drawPanels(AppState& app, const PhysicsFrame& f) {
+  app.viewLeft = app.viewBottom = 0;
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   const float sidebar = 360.0f * ImGui::GetIO().FontGlobalScale;
-  ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + 8, vp->WorkPos.y + 8), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(sidebar, vp->WorkSize.y - 16), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowBgAlpha(0.92f);
-  if (ImGui::Begin("lieride")) {
+  ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x, vp->WorkPos.y), ImGuiCond_Always);
+  ImGui::SetNextWindowSizeConstraints(ImVec2(260, vp->WorkSize.y), ImVec2(vp->WorkSize.x * 0.5f, vp->WorkSize.y));
+  ImGui::SetNextWindowSize(ImVec2(sidebar, vp->WorkSize.y), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowBgAlpha(1.0f);  // opaque: the 3-D view is not drawn under it
+  if (ImGui::Begin("lieride", nullptr, ImGuiWindowFlags_NoMove)) {
     if (ImGui::CollapsingHeader("Scene", ImGuiTreeNodeFlags_DefaultOpen)) scenePanel(app, f);
     if (ImGui::CollapsingHeader("Integrator", ImGuiTreeNodeFlags_DefaultOpen)) integratorPanel(app, f);
     if (ImGui::CollapsingHeader("Controls", ImGuiTreeNodeFlags_DefaultOpen)) controlsPanel(app, f);
     if (ImGui::CollapsingHeader("Diagnostics", ImGuiTreeNodeFlags_DefaultOpen)) diagnosticsPanel(app, f);
   }
+  app.viewLeft = ImGui::IsWindowCollapsed() ? 0.0f : ImGui::GetWindowPos().x + ImGui::GetWindowSize().x;
   ImGui::End();
+  app.viewBottom = 0;
   if (app.showPlots) {
-    const float x = vp->WorkPos.x + sidebar + 16;
+    const float x = vp->WorkPos.x + sidebar + 8;
     const float height = std::min(300.0f, vp->WorkSize.y * 0.4f);
     ImGui::SetNextWindowPos(ImVec2(x, vp->WorkPos.y + vp->WorkSize.y - height - 8), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(vp->WorkSize.x - sidebar - 24, height), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(vp->WorkSize.x - sidebar - 16, height), ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowBgAlpha(0.9f);
     if (ImGui::Begin("Plots", &app.showPlots)) plotsPanel(app, f);
+    if (!ImGui::IsWindowCollapsed()) app.viewBottom = ImGui::GetWindowPos().y;
     ImGui::End();
   }
 }

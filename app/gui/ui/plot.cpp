@@ -28,10 +28,12 @@ double niceStep(double range, int targetTicks) {
   return (f < 1.5 ? 1.0 : f < 3.5 ? 2.0 : f < 7.5 ? 5.0 : 10.0) * mag;
 }
 
-std::string formatTick(double v, const char* unit) {
+std::string formatTick(double v, const char* unit, double step) {
   char buf[48];
-  if (v != 0 && (std::abs(v) >= 1e5 || std::abs(v) < 1e-3))
-    std::snprintf(buf, sizeof buf, "%.0e", v);
+  if (v != 0 && (std::abs(v) >= 1e5 || (std::abs(v) < 1e-3 && step < 1e-3)))
+    std::snprintf(buf, sizeof buf, "%.3g", v);
+  else if (step > 0 && std::isfinite(step))
+    std::snprintf(buf, sizeof buf, "%.*f", std::clamp(static_cast<int>(std::ceil(-std::log10(step) - 1e-9)), 0, 9), v);
   else
     std::snprintf(buf, sizeof buf, "%.4g", v);
   std::string s = buf;
@@ -56,11 +58,11 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
   ImGui::InvisibleButton("##plot", size);
   const bool hovered = ImGui::IsItemHovered();
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  const float padL = 70.0f, padB = 18.0f, padT = 4.0f, padR = 8.0f;
+  const float padL = 84.0f, padB = 18.0f, padT = 4.0f, padR = 8.0f;
   const ImVec2 a(origin.x + padL, origin.y + padT), b(origin.x + size.x - padR, origin.y + size.y - padB);
   dl->AddRectFilled(origin, ImVec2(origin.x + size.x, origin.y + size.y), IM_COL32(22, 25, 31, 255), 4.0f);
   dl->AddRectFilled(a, b, IM_COL32(30, 34, 42, 255));
-  const double t1 = tNow, t0 = tNow - window;
+  const double t1 = std::max(tNow, window), t0 = t1 - window;  // fills from t = 0, then scrolls
 
   // y range over the visible window.
   double lo = INFINITY, hi = -INFINITY;
@@ -106,7 +108,7 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
       label = buf;
       if (unit && *unit) label += std::string(" ") + unit;
     } else {
-      label = formatTick(std::abs(v) < ys * 1e-6 ? 0.0 : v, unit);
+      label = formatTick(std::abs(v) < ys * 1e-6 ? 0.0 : v, unit, ys);
     }
     const ImVec2 ts = ImGui::CalcTextSize(label.c_str());
     dl->AddText(ImVec2(a.x - ts.x - 6, y - ts.y * 0.5f), text, label.c_str());
@@ -115,7 +117,7 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
   for (double t = std::ceil(t0 / xs) * xs; t <= t1 + 1e-9; t += xs) {
     const float x = X(t);
     dl->AddLine(ImVec2(x, a.y), ImVec2(x, b.y), grid);
-    const std::string label = formatTick(std::abs(t) < xs * 1e-6 ? 0.0 : t, "s");
+    const std::string label = formatTick(std::abs(t) < xs * 1e-6 ? 0.0 : t, "s", xs);
     const ImVec2 ts = ImGui::CalcTextSize(label.c_str());
     dl->AddText(ImVec2(std::clamp(x - ts.x * 0.5f, a.x, b.x - ts.x), b.y + 2), text, label.c_str());
   }

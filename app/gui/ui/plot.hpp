@@ -45,6 +45,7 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
 
 // Helpers shared with tests.
 double niceStep(double range, int targetTicks);
-std::string formatTick(double v, const char* unit);
+// Tick label with as many decimals as the tick spacing `step` needs, plus the unit.
+std::string formatTick(double v, const char* unit, double step);
 
 }  // namespace lieride::gui
