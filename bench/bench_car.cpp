@@ -235,7 +235,8 @@ int runCarSuite(const std::string& outDirArg, std::ostream& log) {
      << " ns** (" << formatNumber(1e3 / constCosts[0].bareNs) << " M steps/s), rk2 " << formatNumber(constCosts[1].bareNs)
      << " ns, ratio " << formatNumber(constCosts[0].bareNs / constCosts[1].bareNs) << ". One libm sin costs "
      << formatNumber(sinNs) << " ns on this machine in the same run (a sinusoidal-input lie-nh car step evaluates two "
-     << "input sinusoids and one sin/cos pair; rk2 evaluates four input sinusoids and three sin/cos pairs).\n";
+     << "input sinusoids and no libm function for its pose update; rk2 evaluates four input sinusoids and three "
+     << "sin/cos pairs).\n";
   md << "\nData: car_fig5.csv, car_step_cost.csv; plots: car_fig5_error.png, car_fig5_cpu.png, car_energy.png.\n";
   std::ofstream(outDir + "/summary.md") << md.str();
   log << md.str();

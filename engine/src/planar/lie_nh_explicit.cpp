@@ -44,6 +44,7 @@ class LieNhCar final : public NhIntegrator {
   void reset(const NhModel& m, const ControlSet&, double, double, const NhState& s) override {
     const auto& car = static_cast<const CarModel&>(m);
     pplus_ = car.momentum(s);
+    thetaCached_ = std::nan("");
   }
 
   StepReport step(const NhModel& m, const ControlSet& c, double t, double h, NhState& s) override {
@@ -61,8 +62,16 @@ class LieNhCar final : public NhIntegrator {
     double sh, ch;
     smallSinCos(half, sh, ch);
     const double chord = h * v * sincFrom(half, sh);
-    const double thm = s.q(CarModel::kTheta) + half;
-    const double sm = std::sin(thm), cm = std::cos(thm);
+    // cos/sin of theta_k: carried over from the previous step (rotations by the series
+    // sin/cos of the half angles, no libm call), re-synchronised with libm every 256 steps
+    // and whenever theta was changed from outside.
+    if (!(s.q(CarModel::kTheta) == thetaCached_) || ++sinceSync_ >= 256) {
+      thetaCached_ = s.q(CarModel::kTheta);
+      cTh_ = std::cos(thetaCached_);
+      sTh_ = std::sin(thetaCached_);
+      sinceSync_ = 0;
+    }
+    const double cm = cTh_ * ch - sTh_ * sh, sm = sTh_ * ch + cTh_ * sh;
     s.q(CarModel::kX) += chord * cm;
     s.q(CarModel::kY) += chord * sm;
     s.q(CarModel::kTheta) += h * w;
@@ -72,6 +81,9 @@ class LieNhCar final : public NhIntegrator {
     // Continuous state at t_k+1 (cos/sin of theta_k+1 by rotating the midpoint angle).
     const double psiDot = pplus_ / (a + b * sig1 * sig1);
     const double c1 = cm * ch - sm * sh, s1 = sm * ch + cm * sh;
+    cTh_ = c1;
+    sTh_ = s1;
+    thetaCached_ = s.q(CarModel::kTheta);
     const double v1 = p.wheelRadius * psiDot;
     s.qdot(CarModel::kTheta) = p.wheelRadius / p.wheelbase * sig1 * psiDot;
     s.qdot(CarModel::kX) = v1 * c1;
@@ -84,6 +96,8 @@ class LieNhCar final : public NhIntegrator {
  private:
   double alpha_;
   double pplus_ = 0.0;
+  double thetaCached_ = std::nan(""), cTh_ = 1.0, sTh_ = 0.0;
+  int sinceSync_ = 0;
 };
 
 // Snakeboard, 5.2.2 with the connection derived from MODELS.md section 5:

@@ -54,6 +54,12 @@ class CarModel final : public NhModel {
   double b() const { return b_; }
 
   double momentum(const NhState& s) const override;  // p_psi = (a + b sigma^2) psi_dot
+  // 1/2 qdot^T M qdot with the diagonal M written out (called every step).
+  double energy(const NhState& s) const override {
+    const NVec& v = s.qdot;
+    return 0.5 * (p_.yawInertia * v(kTheta) * v(kTheta) + p_.mass * (v(kX) * v(kX) + v(kY) * v(kY)) +
+                  p_.wheelInertia * v(kPsi) * v(kPsi));
+  }
   double stepResidual(const NhState& a, const NhState& b, double h, double alpha) const override;
   std::vector<std::string> stateColumns() const override;
   void stateRow(const NhState& s, std::vector<double>& out) const override;
