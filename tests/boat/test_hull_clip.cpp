@@ -153,3 +153,42 @@ TEST_CASE("the box floats at draft m / (rho_w L B)", "[boat][hydrostatics]") {
     CHECK(w.norm() < 1e-6 * m * 9.81);
   }
 }
+
+TEST_CASE("Eq. 15 patch forces match closed forms on the floating box", "[boat][hydrodynamics]") {
+  const double L = 4.0, B = 1.6, H = 1.0, m = 800.0, T = m / (1000.0 * L * B);
+  BoatParams p;
+  p.hull = makeBoxHull(L, B, H, 3);
+  p.damping = Vec3(300.0, 1500.0, 3000.0).asDiagonal();
+  const double Exx = 300.0, Eyy = 1500.0;
+  p.pressure = 200.0;
+  p.wind.speed = 7.0;
+  p.wind.direction = Vec2(-1.0, 0.0);  // head wind: blows towards -x
+  const BoatForces boat(p);
+  const SE3 g{Quat::Identity(), Vec3(0.0, 0.0, H / 2 - T)};
+  const double Awet = L * B + 2.0 * (L + B) * T;
+  CHECK(boat.submerged(0.0, g).wettedArea == Approx(Awet).epsilon(1e-12));
+
+  // At rest: P pushes up with P (sum n dA) / A = P L B / A (the cap closes the wet surface).
+  const Vec6 rest = boat.hydrodynamicWrench(0.0, g, Vec6::Zero());
+  CHECK(rest(5) == Approx(p.pressure * L * B / Awet).epsilon(1e-12));
+  CHECK(rest.head<5>().norm() < 1e-9);
+
+  // Uniform translation: the 1/A of Eq. 15 makes the drag exactly -E v, whatever the hull.
+  Vec6 xi = Vec6::Zero();
+  xi.tail<3>() = Vec3(1.5, -0.4, 0.2);
+  const Vec6 moving = boat.hydrodynamicWrench(0.0, g, xi) - rest;
+  CHECK((moving.tail<3>() + p.damping * xi.tail<3>()).norm() < 1e-9);
+
+  // Pure yaw rate w: tau_z = -(w / A) int (E_yy x^2 + E_xx y^2) dA over bottom, sides, ends.
+  const double intX2 = B * L * L * L / 12.0 + 2.0 * T * L * L * L / 12.0 + 2.0 * (L / 2) * (L / 2) * B * T;
+  const double intY2 = L * B * B * B / 12.0 + 2.0 * (B / 2) * (B / 2) * L * T + 2.0 * T * B * B * B / 12.0;
+  Vec6 yaw = Vec6::Zero();
+  yaw(2) = 0.3;
+  const Vec6 turning = boat.hydrodynamicWrench(0.0, g, yaw) - rest;
+  CHECK(turning(2) == Approx(-0.3 * (Eyy * intX2 + Exx * intY2) / Awet).epsilon(1e-12));
+
+  // Head wind on the bow's dry face: 1/2 rho_a C_d (B (H - T)) U^2 towards -x, at rest.
+  const Vec6 wind = boat.windWrench(0.0, g, Vec6::Zero());
+  CHECK(wind(3) == Approx(-0.5 * 1.225 * 1.0 * B * (H - T) * 49.0).epsilon(1e-12));
+  CHECK(std::abs(wind(4)) < 1e-9);
+}
