@@ -129,7 +129,8 @@ void App::frame(double wallDt, int w, int h, const CameraInput& in) {
     poses_.push_back(std::move(vp));
     trails_[i].add(glm::vec3(M[3]));
     focus += glm::vec3(M[3]) / static_cast<float>(f.sims.size());
-    if (i == 0) yaw = static_cast<float>(std::atan2(R(1, 0), R(0, 0)));
+    // Chase heading: the vehicle's, except for free bodies whose tumbling would spin the view.
+    if (i == 0) yaw = v.curr.vehicle == "rigid-body" ? 0.35f : static_cast<float>(std::atan2(R(1, 0), R(0, 0)));
   }
   // Rotor spin: proportional to sqrt(thrust), advanced with simulated time.
   const double dt = std::clamp(st_.renderTime - lastRenderT_, 0.0, 0.1);

@@ -105,13 +105,16 @@ MeshData riderLegs(const VehicleGeometry& g) {
 MeshData riderTorso() {
   MeshData m;
   const vec3 shirt(0.86f, 0.36f, 0.12f), skin(0.86f, 0.68f, 0.55f);
-  m.append(box({0.24f, 0.42f, 0.56f}, shirt), T(0, 0, 1.36f));
+  // Snakeboarders stand sideways: shoulders along the board (x), facing +y.
+  m.append(box({0.42f, 0.24f, 0.56f}, shirt), T(0, 0, 1.36f));
   m.append(sphere(0.11f, 16, 10, skin), T(0, 0, 1.78f));
   m.append(sphere(0.115f, 16, 8, kDark), T(-0.01f, 0, 1.81f) * S(1.0f, 1.0f, 0.7f));  // hair
-  for (float s : {-1.0f, 1.0f}) {  // arms held out sideways: their swing shows the twist psi
-    m.append(cylinder(0.045f, 0.04f, 0.62f, 10, shirt), T(0, s * 0.22f, 1.58f) * Rx(s * -1.9f));
-    m.append(sphere(0.05f, 10, 6, skin), T(0, s * 0.8f, 1.38f));
+  for (float s : {-1.0f, 1.0f}) {  // arms held out along the board: their swing shows the twist psi
+    m.append(cylinder(0.045f, 0.04f, 0.6f, 10, shirt), T(s * 0.22f, 0, 1.58f) * Ry(s * 1.9f));
+    m.append(sphere(0.05f, 10, 6, skin), T(s * 0.78f, 0, 1.38f));
   }
+  m.append(sphere(0.03f, 8, 6, kDark), T(0.03f, 0.1f, 1.8f));   // eyes: which way the rider faces
+  m.append(sphere(0.03f, 8, 6, kDark), T(-0.03f, 0.1f, 1.8f));
   return m;
 }
 
@@ -121,6 +124,8 @@ MeshData hull(const VehicleGeometry& g) {
   m.append(box({L, B, 0.5f * H}, vec3(0.7f, 0.14f, 0.1f)), T(0, 0, -0.25f * H));   // antifouling below
   m.append(box({L, B, 0.5f * H}, kWhite), T(0, 0, 0.25f * H));
   m.append(box({L + 0.01f, B + 0.01f, 0.06f}, kBlue), T(0, 0, 0.05f * H));         // boot stripe
+  m.append(box({L - 0.16f, B - 0.16f, 0.02f}, vec3(0.62f, 0.46f, 0.3f)), T(0, 0, 0.5f * H + 0.01f));  // teak deck
+  m.append(box({0.1f, B + 0.02f, 0.12f}, kBlue), T(0.5f * L - 0.05f, 0, 0.5f * H - 0.02f));           // bow band
   m.append(box({0.32f * L, 0.7f * B, 0.55f}, kWhite), T(0.05f * L, 0, 0.5f * H + 0.27f));
   m.append(box({0.33f * L, 0.71f * B, 0.18f}, kGlass), T(0.05f * L, 0, 0.5f * H + 0.36f));
   for (const auto& c : {g.thrusterRight, g.thrusterLeft})
@@ -179,7 +184,7 @@ VehicleModels::VehicleModels(const VehicleGeometry& g)
 float VehicleModels::size(const std::string& v) {
   if (v == "car") return 5.5f;
   if (v == "boat") return 6.5f;
-  if (v == "snakeboard") return 2.8f;
+  if (v == "snakeboard") return 3.4f;
   if (v == "helicopter") return 2.0f;
   return 2.2f;
 }

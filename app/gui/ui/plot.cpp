@@ -113,13 +113,17 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
     const ImVec2 ts = ImGui::CalcTextSize(label.c_str());
     dl->AddText(ImVec2(a.x - ts.x - 6, y - ts.y * 0.5f), text, label.c_str());
   }
-  const double xs = niceStep(window, 6);
+  const double xs = niceStep(window, std::max(2, static_cast<int>((b.x - a.x) / 70.0f)));
+  float lastRight = -1e9f;
   for (double t = std::ceil(t0 / xs) * xs; t <= t1 + 1e-9; t += xs) {
     const float x = X(t);
     dl->AddLine(ImVec2(x, a.y), ImVec2(x, b.y), grid);
     const std::string label = formatTick(std::abs(t) < xs * 1e-6 ? 0.0 : t, "s", xs);
     const ImVec2 ts = ImGui::CalcTextSize(label.c_str());
-    dl->AddText(ImVec2(std::clamp(x - ts.x * 0.5f, a.x, b.x - ts.x), b.y + 2), text, label.c_str());
+    const float lx = std::clamp(x - ts.x * 0.5f, a.x, b.x - ts.x);
+    if (lx < lastRight + 6) continue;  // never overlap labels
+    dl->AddText(ImVec2(lx, b.y + 2), text, label.c_str());
+    lastRight = lx + ts.x;
   }
 
   dl->PushClipRect(a, b, true);
