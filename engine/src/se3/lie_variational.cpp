@@ -52,6 +52,19 @@ Vec6 LieVariationalSe3::cTransposeTimes(const Vec6& y, const Vec6& mu) const {
 Mat6 LieVariationalSe3::cTransposeTimesJacobian(const Vec6& y, const Vec6& mu) const {
   switch (variant_) {
     case LieVariant::Exp: {
+      if (y.head<3>().norm() > 0.5) {
+        // Large rotation per step: the series below is poor, so differentiate the closed form
+        // (central differences; Newton then converges as with the exact Jacobian).
+        Mat6 D;
+        for (int c = 0; c < 6; ++c) {
+          const double e = 1e-6 * std::max(1.0, std::abs(y(c)));
+          Vec6 p = y, m = y;
+          p(c) += e;
+          m(c) -= e;
+          D.col(c) = (se3::dexpInv(p).transpose() * mu - se3::dexpInv(m).transpose() * mu) / (2.0 * e);
+        }
+        return D;
+      }
       // Derivative of the truncated series (I - ad/2 + ad^2/12)^T mu: a Jacobian accurate to
       // O(|y|^3), enough for fast Newton convergence on the exact residual.
       const Mat6 adT = se3::ad(y).transpose();

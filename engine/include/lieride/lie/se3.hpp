@@ -37,7 +37,11 @@ Mat6 ad(const Vec6& xi);
 // the matrix of the coadjoint term as a linear function of xi (used by Newton Jacobians).
 Mat6 adTransposeMatrix(const Vec6& mu);
 // ad_xi^T mu = (pi x w + p x v, p x w), without forming ad.
-Vec6 adTranspose(const Vec6& xi, const Vec6& mu);
+inline Vec6 adTranspose(const Vec6& xi, const Vec6& mu) {
+  const Vec3 w = angular(xi), v = linear(xi);
+  const Vec3 pi = mu.head<3>(), p = mu.tail<3>();
+  return join(pi.cross(w) + p.cross(v), p.cross(w));
+}
 
 SE3 exp(const Vec6& xi);
 Vec6 log(const SE3& g);

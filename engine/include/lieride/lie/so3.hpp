@@ -13,7 +13,11 @@ namespace lieride::so3 {
 
 inline constexpr double kSmallAngle = 0.1;
 
-Mat3 hat(const Vec3& w);
+inline Mat3 hat(const Vec3& w) {
+  Mat3 W;
+  W << 0.0, -w.z(), w.y(), w.z(), 0.0, -w.x(), -w.y(), w.x(), 0.0;
+  return W;
+}
 Vec3 vee(const Mat3& W);
 
 // exp (Eq. 11), as a unit quaternion and as a matrix.

@@ -102,12 +102,6 @@ Mat6 adTransposeMatrix(const Vec6& mu) {
   return M;
 }
 
-Vec6 adTranspose(const Vec6& xi, const Vec6& mu) {
-  const Vec3 w = angular(xi), v = linear(xi);
-  const Vec3 pi = mu.head<3>(), p = mu.tail<3>();
-  return join(pi.cross(w) + p.cross(v), p.cross(w));
-}
-
 SE3 exp(const Vec6& xi) {
   const Vec3 w = angular(xi);
   return {so3::expQuat(w), so3::dexp(w) * linear(xi)};

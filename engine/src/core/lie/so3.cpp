@@ -38,12 +38,6 @@ double dexpInvCoefficient(double t) {
 
 }  // namespace
 
-Mat3 hat(const Vec3& w) {
-  Mat3 W;
-  W << 0.0, -w.z(), w.y(), w.z(), 0.0, -w.x(), -w.y(), w.x(), 0.0;
-  return W;
-}
-
 Vec3 vee(const Mat3& W) { return {W(2, 1), W(0, 2), W(1, 0)}; }
 
 Quat expQuat(const Vec3& w) {
