@@ -26,6 +26,8 @@ bool App::loadScene(int index, const SceneEntry* entry, bool startPaused) {
   }
   if (physics_) physics_->stop();
   physics_.reset();
+  current_ = *e;
+  st_.alpha = integratorNumber(*e, "alpha", 0.5);
   st_.sceneError.clear();
   if (index >= 0) st_.sceneIndex = index;
   st_.sceneName = scene.name;
@@ -74,6 +76,19 @@ std::pair<double, double> App::motionVariation() const {
     return m > 0 ? std::sqrt(q / static_cast<double>(n)) / m : 0.0;
   };
   return {cv(motion_.drawn), cv(motion_.raw)};
+}
+
+bool App::reloadWithAlpha(double alpha) {
+  try {
+    const SceneEntry e = withIntegratorNumber(current_, "alpha", alpha);
+    const int index = st_.sceneIndex;
+    const bool ok = loadScene(-1, &e);
+    st_.sceneIndex = index;
+    return ok;
+  } catch (const std::exception& ex) {
+    st_.sceneError = ex.what();
+    return false;
+  }
 }
 
 void App::frame(double wallDt, int w, int h, const CameraInput& in) {

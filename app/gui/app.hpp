@@ -18,6 +18,8 @@ class App {
   // Loads scene `index` of st_.scenes (or `entry` directly); on failure keeps the old one and
   // sets st_.sceneError. Returns whether it loaded.
   bool loadScene(int index, const SceneEntry* entry = nullptr, bool startPaused = false);
+  // Restart the current scene with lie-nh's alpha changed (a scenario parameter).
+  bool reloadWithAlpha(double alpha);
   // Per frame: consume samples, interpolate, draw the 3-D view (drawable size w x h).
   void frame(double wallDt, int w, int h, const CameraInput& in);
   PhysicsThread* physics() { return physics_.get(); }
@@ -38,6 +40,7 @@ class App {
   std::vector<VehiclePose> poses_;
   double rotorAngle_ = 0, tailAngle_ = 0, lastRenderT_ = 0;
   std::uint32_t resets_ = 0;
+  SceneEntry current_;
   struct Motion {
     InterpolatedPose lastDrawn, lastRaw;
     bool have = false;

@@ -268,6 +268,10 @@ int runGui(const std::vector<std::string>& args) {
       st.wantKeyboard = io.WantCaptureKeyboard;
       st.wantMouse = io.WantCaptureMouse;
       router.update(st, SDL_GetKeyboardState(nullptr), dt);
+      if (st.requestAlpha >= 0) {
+        app.reloadWithAlpha(st.requestAlpha);
+        st.requestAlpha = -1;
+      }
       if (st.requestScene >= 0) {
         app.loadScene(st.requestScene);
         st.requestScene = -1;

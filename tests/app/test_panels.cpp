@@ -68,7 +68,7 @@ TEST_CASE("panels: each panel draws headless without a renderer", "[panels]") {
   app.send = [&](const Command& c) { sent.push_back(c); };
   app.vehicle = "helicopter";
   app.sceneName = "large steps";
-  app.scenes = {{"large steps", "", "", {"lie-cay", "rk4"}}};
+  app.scenes = {{"large steps", "", "", {"lie-cay", "rk4"}, ""}};
   app.gaits = {{0, "collective", 1.0, 0.5, 0.0, 49.0}};
   app.plots.resize(2);
   for (int k = 0; k < 200; ++k) {

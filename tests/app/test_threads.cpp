@@ -65,16 +65,18 @@ TEST_CASE("threads: triple buffer never exposes a torn value under concurrency",
     done = true;
   });
   std::uint64_t last = 0, reads = 0, torn = 0, backwards = 0;
-  while (!done.load() || b.update()) {
-    if (!b.update()) continue;
-    const Payload& p = b.front();
-    for (auto c : p.copies) torn += c != p.seq;
-    backwards += p.seq < last;
-    last = p.seq;
-    ++reads;
+  for (;;) {
+    const bool finished = done.load();
+    if (b.update()) {
+      const Payload& p = b.front();
+      for (auto c : p.copies) torn += c != p.seq;
+      backwards += p.seq < last;
+      last = p.seq;
+      ++reads;
+    }
+    if (finished) break;  // the update after `done` was seen took the final value
   }
   writer.join();
-  b.update();
   CHECK(torn == 0);
   CHECK(backwards == 0);
   CHECK(reads > 0);
@@ -203,7 +205,7 @@ TEST_CASE("threads: speed factor scales simulated time", "[threads]") {
   physics.poll();
   const double wall = steadySeconds() - w0;
   const double t = physics.frame().sims[0].curr.t;
-  CHECK(t > 1.5 * wall);
+  CHECK(t > 1.2 * wall);  // loose: the machine is shared; speed 1 would give t <= wall
   CHECK(t < 3.0 * wall + 0.05);
 }
 
@@ -239,7 +241,9 @@ TEST_CASE("threads: a slow step re-synchronises the clock instead of spiralling"
   opt.maxBurstSteps = 1000;
   PhysicsThread physics(oscillators(1, 1e-6), opt);
   physics.start();
-  std::this_thread::sleep_for(600ms);
+  // Wall time runs 16x ahead of what 1000-step bursts of 1e-6 s can follow: within ~0.25 s
+  // the lag passes the bound and the clock re-syncs (waiting longer only on a loaded machine).
+  waitFor([&] { physics.poll(); return physics.frame().stats.resyncs > 0; }, 10.0);
   physics.send(Command::make(CommandKind::TogglePause));
   waitFor([&] { physics.poll(); return physics.frame().paused; }, 2.0);
   CHECK(physics.frame().paused);

@@ -150,11 +150,11 @@ std::vector<SceneEntry> listScenes() {
   for (const auto& e : fs::directory_iterator(fs::path(assetsDir()) / "scenes", ec))
     if (e.path().extension() == ".toml") files.push_back(e.path());
   std::sort(files.begin(), files.end());
-  for (const auto& f : files) out.push_back({sceneName(f), f.string(), {}, {}});
+  for (const auto& f : files) out.push_back({sceneName(f), f.string(), {}, {}, {}});
   auto has = [&](const std::string& n) {
     return std::any_of(out.begin(), out.end(), [&](const SceneEntry& s) { return lower(s.name) == n; });
   };
-  if (!has("helicopter free flight")) out.insert(out.begin(), {"helicopter free flight", {}, kHelicopter, {}});
+  if (!has("helicopter free flight")) out.insert(out.begin(), {"helicopter free flight", {}, kHelicopter, {}, {}});
   // "large steps" compares two integrators side by side on the same scenario.
   bool haveLarge = false;
   for (auto& s : out)
@@ -162,7 +162,7 @@ std::vector<SceneEntry> listScenes() {
       s.compare = {"lie-cay", "rk4"};
       haveLarge = true;
     }
-  if (!haveLarge) out.push_back({"large steps", {}, kLargeSteps, {"lie-cay", "rk4"}});
+  if (!haveLarge) out.push_back({"large steps", {}, kLargeSteps, {"lie-cay", "rk4"}, {}});
   // The helicopter first: it is what `lieride` alone opens.
   std::stable_partition(out.begin(), out.end(), [](const SceneEntry& s) { return lower(s.name) == "helicopter free flight"; });
   return out;
@@ -178,10 +178,32 @@ const SceneEntry* findScene(const std::vector<SceneEntry>& scenes, const std::st
     if (lower(s.name) == std::string([&] { std::string t = k; std::replace(t.begin(), t.end(), '-', ' '); std::replace(t.begin(), t.end(), '_', ' '); return t; }()))
       return &s;
   if (fileEntry && fs::is_regular_file(key)) {
-    *fileEntry = {sceneName(key), key, {}, {}};
+    *fileEntry = {sceneName(key), key, {}, {}, {}};
     return fileEntry;
   }
   return nullptr;
+}
+
+SceneEntry withIntegratorNumber(const SceneEntry& entry, const std::string& key, double value) {
+  toml::table t = entry.file.empty() ? toml::parse(entry.text) : toml::parse_file(entry.file);
+  if (!t.contains("integrator")) t.insert("integrator", toml::table{});
+  t["integrator"].as_table()->insert_or_assign(key, value);
+  std::ostringstream text;
+  text << t;
+  SceneEntry e = entry;
+  e.text = text.str();
+  if (!entry.file.empty()) e.baseDir = fs::path(entry.file).parent_path().string();
+  e.file.clear();
+  return e;
+}
+
+double integratorNumber(const SceneEntry& entry, const std::string& key, double fallback) {
+  try {
+    const toml::table t = entry.file.empty() ? toml::parse(entry.text) : toml::parse_file(entry.file);
+    return t["integrator"][key].value_or(fallback);
+  } catch (const std::exception&) {
+    return fallback;
+  }
 }
 
 LoadedScene loadScene(const SceneEntry& entry) {
@@ -189,7 +211,7 @@ LoadedScene loadScene(const SceneEntry& entry) {
   out.name = entry.name;
   out.geometry = readGeometry(entry);
   auto load = [&](const ScenarioOverrides& o) {
-    return entry.file.empty() ? loadScenarioFromString(entry.text, entry.name, assetsDir(), o)
+    return entry.file.empty() ? loadScenarioFromString(entry.text, entry.name, entry.baseDir.empty() ? assetsDir() : entry.baseDir, o)
                               : loadScenario(entry.file, o);
   };
   if (entry.compare.empty()) {

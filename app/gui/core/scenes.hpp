@@ -14,6 +14,7 @@ struct SceneEntry {
   std::string file;         // scenario file, or empty for an app scene
   std::string text;         // app scene: scenario TOML
   std::vector<std::string> compare;  // app scene: one copy per integrator, side by side
+  std::string baseDir;      // text scenes: where relative paths resolve (default: assets/)
 };
 
 // Drawing dimensions read from the scenario's [vehicle] table (MODELS.md defaults), and the
@@ -44,5 +45,9 @@ const SceneEntry* findScene(const std::vector<SceneEntry>& scenes, const std::st
                             SceneEntry* fileEntry);
 // Throws std::exception with a one-line message when the scenario is invalid.
 LoadedScene loadScene(const SceneEntry& entry);
+// The same scene with one [integrator] number replaced (e.g. lie-nh's alpha), as text.
+SceneEntry withIntegratorNumber(const SceneEntry& entry, const std::string& key, double value);
+// A number from the scene's [integrator] table, or `fallback`.
+double integratorNumber(const SceneEntry& entry, const std::string& key, double fallback);
 
 }  // namespace lieride::gui

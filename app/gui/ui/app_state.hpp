@@ -93,6 +93,8 @@ struct AppState {
   bool showHelp = false, showUi = true, showPlots = true;
   int cameraMode = 0;
   int requestScene = -1;
+  double alpha = 0.5;          // lie-nh quadrature point of the current scene
+  double requestAlpha = -1;    // >= 0: reload the scene with this alpha
   bool requestScreenshot = false;
   std::string lastScreenshot;
   std::function<void(const Command&)> send = [](const Command&) {};

@@ -97,6 +97,12 @@ void integratorPanel(AppState& app, const PhysicsFrame& f) {
     app.send(c);
   }
   if (f.sims.size() > 1) sectionHint("Both copies share the time step.");
+  if (f.sims.front().curr.integrator == "lie-nh") {
+    float alpha = static_cast<float>(app.alpha);
+    ImGui::SetNextItemWidth(-1);
+    ImGui::SliderFloat("##alpha", &alpha, 0.0f, 1.0f, "alpha = %.2f (restarts)");
+    if (ImGui::IsItemDeactivatedAfterEdit()) app.requestAlpha = alpha;
+  }
   const auto& s = f.sims.front().curr;
   ImGui::Text("solver: %d iterations, residual %.2e", s.solver.iterations, s.solver.residual);
   if (!s.solver.converged) ImGui::TextColored(ImVec4(1, 0.6f, 0.3f, 1), "last solve did not converge");
