@@ -63,9 +63,9 @@ class LieNhCar final : public NhIntegrator {
     smallSinCos(half, sh, ch);
     const double chord = h * v * sincFrom(half, sh);
     // cos/sin of theta_k: carried over from the previous step (rotations by the series
-    // sin/cos of the half angles, no libm call), re-synchronised with libm every 256 steps
+    // sin/cos of the half angles, no libm call), re-synchronised with libm every 64 steps
     // and whenever theta was changed from outside.
-    if (!(s.q(CarModel::kTheta) == thetaCached_) || ++sinceSync_ >= 256) {
+    if (!(s.q(CarModel::kTheta) == thetaCached_) || ++sinceSync_ >= 64) {
       thetaCached_ = s.q(CarModel::kTheta);
       cTh_ = std::cos(thetaCached_);
       sTh_ = std::sin(thetaCached_);
