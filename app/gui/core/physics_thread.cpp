@@ -348,7 +348,7 @@ void PhysicsThread::run() {
       }
     }
     now = steadySeconds();
-    if (now - lastStats >= 0.5) {
+    if (now - lastStats >= std::max(0.5, 2.5 * h_ / speed_)) {  // a window spanning at least two steps
       const double dt = now - windowWall_;
       if (dt > 0) {
         stats_.physicsRate = static_cast<double>(windowSteps_) / dt;

@@ -64,6 +64,7 @@ void CameraRig::update(double dt, const glm::vec3& target, float yaw, float size
       break;
     }
   }
+  if (mode != CameraMode::Free) eye_.z = std::max(eye_.z, 0.3f);  // never look from under the ground
   first_ = false;
 }
 
