@@ -30,11 +30,11 @@ struct Snapshot {
   double h = 0.0;
   Quat orientation = Quat::Identity();  // planar vehicles: rotation about +z by theta
   Vec3 position = Vec3::Zero();         // planar vehicles: (x, y, 0)
-  Vec6 bodyVelocity = Vec6::Zero();     // (omega, v), body frame
+  Vec6 bodyVelocity = Vec6::Zero();     // (omega, v), body frame, at time t (from the momentum)
   std::vector<std::string> shapeNames;  // e.g. psi, sigma (car); psi, phi (snakeboard)
   std::vector<double> shape;
   std::vector<double> inputs;           // in the order of controls().channels()
-  double energy = 0.0;
+  double energy = 0.0;      // of the state at t: continuous across integrator and h switches
   double momentum = 0.0;    // |spatial momentum| (3-D) or the nonholonomic momentum
   double constraint = 0.0;  // largest constraint residual (0 for holonomic vehicles)
   StepReport solver;
