@@ -308,6 +308,12 @@ int runGui(const std::vector<std::string>& args) {
         running = false;
       }
       SDL_GL_SwapWindow(window);
+      if (!batch) {
+        // Where vsync is not honoured (Xvfb, some drivers) cap at 120 frames/s rather than
+        // spinning a core.
+        const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - now).count();
+        if (spent < 1.0 / 120.0) SDL_Delay(static_cast<Uint32>((1.0 / 120.0 - spent) * 1000.0));
+      }
     }
     if (batch && loaded) {
       std::sort(frameMs.begin(), frameMs.end());
@@ -315,9 +321,9 @@ int runGui(const std::vector<std::string>& args) {
       const PhysicsFrame& f = app.latest();
       const auto [drawnCv, rawCv] = app.motionVariation();
       std::printf("scene \"%s\": %d frames %dx%d, frame time p50 %.2f ms p99 %.2f ms, physics %.0f steps/s, real-time %.2fx, "
-                  "t = %.2f s, h = %.4g s, per-frame motion variation %.2f drawn (%.2f without interpolation)\n",
+                  "step cost %.1f us, t = %.2f s, h = %.4g s, per-frame motion variation %.2f drawn (%.2f without interpolation)\n",
                   st.sceneName.c_str(), frame, dw, dh, pct(0.5), pct(0.99), f.stats.physicsRate, f.stats.achievedSpeed,
-                  st.renderTime, f.h, drawnCv, rawCv);
+                  f.stats.stepCostUs, st.renderTime, f.h, drawnCv, rawCv);
     }
     if (!batch) st.settings.save(dir + "settings.ini");
   }

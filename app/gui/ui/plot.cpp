@@ -143,7 +143,7 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
     if (i > 0) --i;
     pts.clear();
     auto flush = [&] {
-      if (pts.size() >= 2) dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), lines[k].color, 0, 1.6f);
+      if (pts.size() >= 2) dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), lines[k].color, 0, 2.0f);  // integer width: ImGui's cheap textured lines
       else if (pts.size() == 1) dl->AddCircleFilled(pts[0], 1.6f, lines[k].color);
       pts.clear();
     };
