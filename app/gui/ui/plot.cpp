@@ -30,7 +30,9 @@ double niceStep(double range, int targetTicks) {
 
 std::string formatTick(double v, const char* unit, double step) {
   char buf[48];
-  if (v != 0 && (std::abs(v) >= 1e5 || (std::abs(v) < 1e-3 && step < 1e-3)))
+  if (v == 0)
+    std::snprintf(buf, sizeof buf, "0");
+  else if (std::abs(v) >= 1e5 || (std::abs(v) < 1e-3 && step < 1e-3))
     std::snprintf(buf, sizeof buf, "%.3g", v);
   else if (step > 0 && std::isfinite(step))
     std::snprintf(buf, sizeof buf, "%.*f", std::clamp(static_cast<int>(std::ceil(-std::log10(step) - 1e-9)), 0, 9), v);
