@@ -174,14 +174,21 @@ void controlsPanel(AppState& app, const PhysicsFrame& f) {
       ImGui::PushID(g.channel);
       ImGui::TextUnformatted(g.name.c_str());
       const double amax = 2.0 * std::max(1.0, std::abs(g.amplitude)), zero = 0.0, fmax = 2.0, pmin = -3.1416, pmax = 3.1416;
-      bool changed = ImGui::SliderScalar("amplitude", ImGuiDataType_Double, &g.amplitude, &zero, &amax, "%.3f");
-      changed |= ImGui::SliderScalar("frequency (Hz)", ImGuiDataType_Double, &g.frequency, &zero, &fmax, "%.3f");
-      changed |= ImGui::SliderScalar("phase (rad)", ImGuiDataType_Double, &g.phase, &pmin, &pmax, "%.2f");
+      // Applied on release, and the run restarts from the scenario's initial state so the
+      // prescribed shape starts consistent with the new gait.
+      bool changed = false;
+      ImGui::SliderScalar("amplitude", ImGuiDataType_Double, &g.amplitude, &zero, &amax, "%.3f");
+      changed |= ImGui::IsItemDeactivatedAfterEdit();
+      ImGui::SliderScalar("frequency (Hz)", ImGuiDataType_Double, &g.frequency, &zero, &fmax, "%.3f");
+      changed |= ImGui::IsItemDeactivatedAfterEdit();
+      ImGui::SliderScalar("phase (rad)", ImGuiDataType_Double, &g.phase, &pmin, &pmax, "%.2f");
+      changed |= ImGui::IsItemDeactivatedAfterEdit();
       if (changed) {
         Command c = Command::make(CommandKind::SetSinusoid);
         c.channel = g.channel;
         c.value = {g.amplitude, g.frequency, g.phase, g.offset};
         app.send(c);
+        app.command(CommandKind::Reset);
       }
       ImGui::PopID();
     }
