@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/interpolate.hpp"
+#include "pilot.hpp"
 #include "scenes.hpp"
 
 using namespace lieride;
@@ -82,4 +83,35 @@ TEST_CASE("scenes: lie-nh's alpha is changed by restarting from the edited scena
   LoadedScene l = loadScene(edited);
   REQUIRE(l.slots.size() == 1);
   CHECK(l.vehicle == "car");
+}
+
+TEST_CASE("scenes: the flight assist hovers hands-off and lands the helicopter on its skids", "[scenes]") {
+  const auto scenes = listScenes();
+  const SceneEntry* e = findScene(scenes, "helicopter hover", nullptr);
+  REQUIRE(e != nullptr);
+  LoadedScene l = loadScene(*e);
+  Simulation& sim = *l.slots[0].sim;
+  const Pilot pilot(sim, l.slots[0].limits);
+  Snapshot s = sim.snapshot();
+  const double z0 = s.position.z();
+  auto fly = [&](const PilotAxes& axes, double seconds, double& zmin) {
+    const int steps = static_cast<int>(seconds / sim.timeStep());
+    for (int k = 0; k < steps; ++k) {
+      pilot.apply(axes, true, sim, &s);
+      sim.step();
+      s = sim.snapshot();
+      zmin = std::min(zmin, s.position.z());
+    }
+  };
+  double zmin = 1e9;
+  fly(PilotAxes{}, 3.0, zmin);  // sticks centred: hover in place
+  CHECK(std::abs(s.position.z() - z0) < 0.01);
+  CHECK(s.position.head<2>().norm() < 0.01);
+  PilotAxes down;
+  down.ly = -1.0f;               // full down: descend at 3 m/s, easing into a touchdown
+  fly(down, 12.0, zmin);
+  CHECK(s.position.z() == Approx(0.28).margin(0.03));
+  CHECK(zmin > 0.2);             // never through the ground
+  const Vec3 v = s.orientation * s.bodyVelocity.tail<3>();
+  CHECK(std::abs(v.z()) < 0.05);
 }
