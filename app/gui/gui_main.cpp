@@ -30,6 +30,7 @@ namespace {
 
 struct Options {
   double dt = 0;  // --dt: start with this time step
+  bool overlay = false;  // --shortcuts: start with the F1 overlay open (screenshots)
   std::string scene;
   int frames = -1;
   std::string screenshot;
@@ -37,7 +38,7 @@ struct Options {
 
 int usage(const std::string& problem) {
   std::cerr << "lieride app: " << problem << "\n"
-            << "usage: lieride app [--scene NAME|FILE] [--dt S] [--frames N --screenshot PNG] [--list-scenes]\n";
+            << "usage: lieride app [--scene NAME|FILE] [--dt S] [--frames N --screenshot PNG] [--shortcuts] [--list-scenes]\n";
   return 2;
 }
 
@@ -140,6 +141,8 @@ int runGui(const std::vector<std::string>& args) {
         opt.dt = 0;
       }
       if (!(opt.dt > 0) || !std::isfinite(opt.dt)) return usage("--dt: expected a finite time step > 0 (seconds)");
+    } else if (a == "--shortcuts") {
+      opt.overlay = true;
     } else if (a == "--list-scenes") {
       for (const auto& s : listScenes()) std::cout << s.name << "\n";
       return 0;
@@ -154,6 +157,7 @@ int runGui(const std::vector<std::string>& args) {
   const bool batch = opt.frames > 0;
 
   AppState st;
+  st.showHelp = opt.overlay;
   st.scenes = listScenes();
   const std::string dir = batch ? std::string() : configDir();
   if (!batch) st.settings.load(dir + "settings.ini");

@@ -61,9 +61,9 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
   const bool hovered = ImGui::IsItemHovered();
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float padL = 84.0f, padB = 18.0f, padT = 4.0f, padR = 8.0f;
-  const ImVec2 a(origin.x + padL, origin.y + padT), b(origin.x + size.x - padR, origin.y + size.y - padB);
+  ImVec2 a(origin.x + padL, origin.y + padT);
+  const ImVec2 b(origin.x + size.x - padR, origin.y + size.y - padB);
   dl->AddRectFilled(origin, ImVec2(origin.x + size.x, origin.y + size.y), IM_COL32(22, 25, 31, 255), 4.0f);
-  dl->AddRectFilled(a, b, IM_COL32(30, 34, 42, 255));
   const double t1 = std::max(tNow, window), t0 = t1 - window;  // fills from t = 0, then scrolls
 
   // y range over the visible window.
@@ -100,9 +100,9 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
   // Grid and ticks.
   const ImU32 grid = IM_COL32(255, 255, 255, 22), text = IM_COL32(170, 176, 188, 255);
   const double ys = st.logY ? std::max(1.0, std::round(niceStep(hi - lo, 4))) : niceStep(hi - lo, 4);
+  std::vector<std::pair<double, std::string>> yticks;
+  float labelWidth = 0;
   for (double v = std::ceil(lo / ys) * ys; v <= hi; v += ys) {
-    const float y = Y(v);
-    dl->AddLine(ImVec2(a.x, y), ImVec2(b.x, y), grid);
     std::string label;
     if (st.logY) {
       char buf[32];
@@ -112,6 +112,14 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
     } else {
       label = formatTick(std::abs(v) < ys * 1e-6 ? 0.0 : v, unit, ys);
     }
+    labelWidth = std::max(labelWidth, ImGui::CalcTextSize(label.c_str()).x);
+    yticks.emplace_back(v, std::move(label));
+  }
+  a.x = origin.x + std::max(40.0f, labelWidth + 12.0f);  // room for the widest tick label
+  dl->AddRectFilled(a, b, IM_COL32(30, 34, 42, 255));
+  for (const auto& [v, label] : yticks) {
+    const float y = Y(v);
+    dl->AddLine(ImVec2(a.x, y), ImVec2(b.x, y), grid);
     const ImVec2 ts = ImGui::CalcTextSize(label.c_str());
     dl->AddText(ImVec2(a.x - ts.x - 6, y - ts.y * 0.5f), text, label.c_str());
   }
