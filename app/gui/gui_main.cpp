@@ -30,7 +30,8 @@ namespace {
 
 struct Options {
   double dt = 0;  // --dt: start with this time step
-  bool overlay = false;  // --shortcuts: start with the F1 overlay open (screenshots)
+  bool overlay = false;
+  std::string integrator;  // --integrator: start every copy with this integrator  // --shortcuts: start with the F1 overlay open (screenshots)
   std::string scene;
   int frames = -1;
   std::string screenshot;
@@ -38,7 +39,7 @@ struct Options {
 
 int usage(const std::string& problem) {
   std::cerr << "lieride app: " << problem << "\n"
-            << "usage: lieride app [--scene NAME|FILE] [--dt S] [--frames N --screenshot PNG] [--shortcuts] [--list-scenes]\n";
+            << "usage: lieride app [--scene NAME|FILE] [--dt S] [--integrator NAME] [--frames N --screenshot PNG] [--shortcuts] [--list-scenes]\n";
   return 2;
 }
 
@@ -141,6 +142,10 @@ int runGui(const std::vector<std::string>& args) {
         opt.dt = 0;
       }
       if (!(opt.dt > 0) || !std::isfinite(opt.dt)) return usage("--dt: expected a finite time step > 0 (seconds)");
+    } else if (a == "--integrator") {
+      const auto* v = value("integrator");
+      if (!v) return usage("--integrator needs a name (see `lieride list`)");
+      opt.integrator = *v;
     } else if (a == "--shortcuts") {
       opt.overlay = true;
     } else if (a == "--list-scenes") {
@@ -238,6 +243,18 @@ int runGui(const std::vector<std::string>& args) {
       Command c = Command::make(CommandKind::SetTimeStep);
       c.value[0] = opt.dt;
       st.send(c);
+    }
+    if (loaded && !opt.integrator.empty()) {
+      const auto& names = app.latest().sims.front().integrators;
+      if (std::find(names.begin(), names.end(), opt.integrator) == names.end()) {
+        std::cerr << "lieride app: --integrator: '" << opt.integrator << "' does not apply to " << st.vehicle << "\n";
+        exitCode = 2;
+        loaded = false;
+      } else {
+        Command c = Command::make(CommandKind::SetIntegrator);
+        c.setName(opt.integrator);
+        st.send(c);
+      }
     }
     InputRouter router;
     router.start(st);

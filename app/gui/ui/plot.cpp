@@ -138,11 +138,22 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
 
   dl->PushClipRect(a, b, true);
   // Markers where h or the integrator changed.
-  for (const auto& m : markers) {
+  // Labels of nearby markers stack downwards instead of overwriting each other; the same
+  // change reported by several vehicles is drawn once.
+  float lastX = -1e9f, row = 0;
+  const float lineH = ImGui::GetTextLineHeight();
+  for (std::size_t k = 0; k < markers.size(); ++k) {
+    const auto& m = markers[k];
     if (m.t < t0 || m.t > t1) continue;
+    bool duplicate = false;
+    for (std::size_t j = 0; j < k && !duplicate; ++j) duplicate = markers[j].t == m.t && markers[j].label == m.label;
+    if (duplicate) continue;
     const float x = X(m.t);
     for (float y = a.y; y < b.y; y += 8) dl->AddLine(ImVec2(x, y), ImVec2(x, std::min(y + 4, b.y)), IM_COL32(255, 210, 90, 170));
-    dl->AddText(ImVec2(x + 3, a.y + 2), IM_COL32(255, 210, 90, 220), m.label.c_str());
+    row = (x - lastX < 90.0f) ? row + 1 : 0;
+    lastX = x;
+    const float ty = b.y - lineH * (row + 1) - 2;  // from the bottom: the legend sits at the top
+    dl->AddText(ImVec2(x + 3, ty), IM_COL32(255, 210, 90, 230), m.label.c_str());
   }
   // Series: at most two points (min, max) per pixel column; NaN starts a new polyline.
   std::vector<ImVec2> pts;
