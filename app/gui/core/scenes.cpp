@@ -9,7 +9,9 @@
 
 #include <toml++/toml.h>
 
+#include "lieride/model/boat.hpp"
 #include "lieride/sim/scenario.hpp"
+#include "lieride/sim/se3_simulation.hpp"
 
 #ifndef LIERIDE_SOURCE_DIR
 #define LIERIDE_SOURCE_DIR "."
@@ -101,31 +103,19 @@ VehicleGeometry readGeometry(const SceneEntry& entry) {
     g.hull = Vec3(hull["length"].value_or(g.hull.x()), hull["beam"].value_or(g.hull.y()), hull["height"].value_or(g.hull.z()));
     g.thrusterRight = vec3Of(v["thrusters"]["right"], g.thrusterRight);
     g.thrusterLeft = vec3Of(v["thrusters"]["left"], g.thrusterLeft);
-    if (type == "boat") {
-      // The same keys the boat builder reads (engine/src/boat/boat_vehicle.cpp, readWater).
-      g.hasWater = true;
-      const auto w = v["water"];
-      g.water.density = w["density"].value_or(g.water.density);
-      g.water.level = w["level"].value_or(g.water.level);
-      if (const auto* c = w["current"].as_array(); c && c->size() == 2)
-        g.water.current = Vec2((*c)[0].value_or(0.0), (*c)[1].value_or(0.0));
-      if (const auto* waves = v["waves"].as_table())
-        for (const auto& [name, node] : *waves) {
-          const auto* wt = node.as_table();
-          if (!wt) continue;
-          GerstnerWave gw;
-          gw.amplitude = (*wt)["amplitude"].value_or(gw.amplitude);
-          gw.wavelength = (*wt)["wavelength"].value_or(gw.wavelength);
-          if (const auto* d = (*wt)["direction"].as_array(); d && d->size() == 2)
-            gw.direction = Vec2((*d)[0].value_or(1.0), (*d)[1].value_or(0.0));
-          gw.phase = (*wt)["phase"].value_or(gw.phase);
-          g.water.waves.push_back(gw);
-        }
-    }
   } catch (const std::exception&) {
   }
   return g;
 }
+// What is drawn is what is simulated: the water surface is the boat force model's own.
+void takeWaterFrom(const Simulation& sim, VehicleGeometry& g) {
+  const auto* se3 = dynamic_cast<const Se3Simulation*>(&sim);
+  const auto* boat = se3 ? dynamic_cast<const BoatForces*>(&se3->forceModel()) : nullptr;
+  if (!boat) return;
+  g.hasWater = true;
+  g.water = boat->water().params();
+}
+
 // A free rigid body feels no gravity; one that starts at the ground is drawn 1.6 m up so it
 // tumbles in the air instead of through the floor (a drawing offset, the state is untouched).
 void liftFreeBodies(LoadedScene& s) {
@@ -219,6 +209,7 @@ LoadedScene loadScene(const SceneEntry& entry) {
     out.vehicle = sc.simulation->vehicleType();
     out.scripted = !sc.simulation->controls().identicallyZero() && out.vehicle != "helicopter" &&
                    out.vehicle != "boat";
+    takeWaterFrom(*sc.simulation, out.geometry);
     out.slots.push_back({std::move(sc.simulation), entry.name, !out.scripted, readLimits(entry)});
     out.offsets.push_back(Vec3::Zero());
     liftFreeBodies(out);
@@ -230,6 +221,7 @@ LoadedScene loadScene(const SceneEntry& entry) {
     o.integrator = entry.compare[i];
     Scenario sc = load(o);
     out.vehicle = sc.simulation->vehicleType();
+    takeWaterFrom(*sc.simulation, out.geometry);
     out.slots.push_back({std::move(sc.simulation), entry.compare[i], true, readLimits(entry)});
     const double y = (static_cast<double>(i) - 0.5 * static_cast<double>(entry.compare.size() - 1)) * spacing;
     out.offsets.push_back(Vec3(0.0, -y, 0.0));

@@ -43,6 +43,7 @@ class Se3Simulation final : public Simulation {
 
   const Se3State& state() const { return state_; }
   const Se3Inertia& inertia() const { return spec_.inertia; }
+  const Se3ForceModel& forceModel() const { return *spec_.forces; }
   double energy() const { return energyOf(state_, reportedVelocity()); }
   // The velocity the CSV reports: xi(t) for Runge-Kutta schemes, the discrete average
   // velocity xi_k for the variational integrators (see Se3Integrator::reportedVelocity).
