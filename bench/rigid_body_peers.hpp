@@ -71,7 +71,7 @@ struct PeerInfo {
 std::vector<PeerInfo> availablePeers();
 RunResult runPeer(const std::string& name, const Case& c, double h, long steps, const BlowUpCheck& check);
 
-// Implemented per engine (stubs report "not built" when the library was not found).
+// Implemented per engine; a build without that library reports the peer as "not built".
 RunResult runBullet(const Case& c, double h, long steps, bool gyroscopic, const BlowUpCheck& check);
 RunResult runOde(const Case& c, double h, long steps, const BlowUpCheck& check);
 bool bulletAvailable();
