@@ -25,16 +25,21 @@ void writeCsvHeader(const Simulation& sim, std::ostream& out) {
   out << '\n';
 }
 
-void writeCsvRow(const Simulation& sim, std::ostream& out) {
+std::size_t statusColumn(const Simulation& sim) {
+  const auto cols = sim.csvColumns();
+  return static_cast<std::size_t>(std::find(cols.begin(), cols.end(), "status") - cols.begin());
+}
+
+void writeCsvRow(const Simulation& sim, std::ostream& out) { writeCsvRow(sim, out, statusColumn(sim)); }
+
+void writeCsvRow(const Simulation& sim, std::ostream& out, std::size_t statusIndex) {
   static thread_local std::vector<double> values;
-  static thread_local std::vector<std::string> cols;
-  cols = sim.csvColumns();
   values.clear();
   sim.csvRow(values);
-  for (std::size_t i = 0; i < cols.size(); ++i) {
+  for (std::size_t i = 0; i < values.size(); ++i) {
     if (i) out << ',';
-    if (cols[i] == "status") out << toString(sim.status());
-    else writeNumber(out, i < values.size() ? values[i] : std::nan(""));
+    if (i == statusIndex) out << toString(sim.status());
+    else writeNumber(out, values[i]);
   }
   out << '\n';
 }
@@ -42,7 +47,8 @@ void writeCsvRow(const Simulation& sim, std::ostream& out) {
 RunOutcome runToCsv(Simulation& sim, double duration, int every, std::ostream& out) {
   RunOutcome o;
   writeCsvHeader(sim, out);
-  writeCsvRow(sim, out);
+  const std::size_t status = statusColumn(sim);  // column layout is fixed for a run
+  writeCsvRow(sim, out, status);
   const long n = stepsFor(duration, sim.timeStep());
   for (long k = 1; k <= n; ++k) {
     const StepReport r = sim.step();
@@ -50,12 +56,12 @@ RunOutcome runToCsv(Simulation& sim, double duration, int every, std::ostream& o
     o.maxSolverIterations = std::max(o.maxSolverIterations, r.iterations);
     o.maxSolverResidual = std::max(o.maxSolverResidual, r.residual);
     if (sim.status() != RunStatus::Ok) {
-      writeCsvRow(sim, out);
+      writeCsvRow(sim, out, status);
       o.status = sim.status();
       o.message = sim.statusMessage();
       return o;
     }
-    if (k % every == 0) writeCsvRow(sim, out);
+    if (k % every == 0) writeCsvRow(sim, out, status);
   }
   return o;
 }

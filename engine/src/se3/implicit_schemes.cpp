@@ -72,7 +72,7 @@ StepReport LieNewmarkSe3::step(const Se3Dynamics& d, double t, double h, Se3Stat
   const Vec6 a1 = 2.0 * (xi1 - base) / h;
   s.g = g1;
   s.mu = d.inertia.momentum(xi1);
-  next_ = {report.converged, t + h, s.g, s.mu, a1};
+  next_ = {report.converged, s.g, s.mu, a1};
   return report;
 }
 

@@ -207,7 +207,7 @@ StepReport LieVariationalSe3::step(const Se3Dynamics& d, double t, double h, Se3
   const Vec6 nextPiMinus = cTransposeTimes(-hxi, d.inertia.momentum(xi));
   const Vec6 nextForce = forceAt(d, t + h, s.g, nextPiMinus, h);
   s.mu = nextPiMinus + 0.5 * h * nextForce;
-  next_ = {report.converged, t + h, h, s.g, s.mu, nextPiMinus, nextForce};
+  next_ = {report.converged, h, s.g, s.mu, nextPiMinus, nextForce};
   return report;
 }
 

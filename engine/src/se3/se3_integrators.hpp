@@ -41,7 +41,7 @@ class LieVariationalSe3 final : public Se3Integrator {
 
   struct Continuation {  // what the previous step left, to continue bit-identically
     bool valid = false;
-    double t = 0.0, h = 0.0;
+    double h = 0.0;
     SE3 g;
     Vec6 mu, piMinus, force;
   };
@@ -97,7 +97,6 @@ class LieNewmarkSe3 final : public Se3Integrator {
  private:
   struct Continuation {
     bool valid = false;
-    double t = 0.0;
     SE3 g;
     Vec6 mu, acceleration;
   };
@@ -105,8 +104,7 @@ class LieNewmarkSe3 final : public Se3Integrator {
   Continuation next_;
 };
 
-// Newton for xi = base + c h a(t, g, xi): shared by rk2-implicit (c = 1, midpoint form) and
-// lie-newmark (c = 1/2).
+// Bitwise equality of poses: a cached continuation applies only to the exact state it produced.
 bool sameState(const SE3& a, const SE3& b);
 
 }  // namespace lieride::detail

@@ -19,7 +19,10 @@ struct RunOutcome {
 long stepsFor(double duration, double h);
 
 void writeCsvHeader(const Simulation& sim, std::ostream& out);
+// Index of the `status` column (csvRow gives one value per column, a placeholder there).
+std::size_t statusColumn(const Simulation& sim);
 void writeCsvRow(const Simulation& sim, std::ostream& out);
+void writeCsvRow(const Simulation& sim, std::ostream& out, std::size_t statusIndex);
 
 // Steps sim for `duration`, writing the t = 0 row and then every `every`-th step. On
 // divergence the diverged row is written with status `diverged` and the run stops.
