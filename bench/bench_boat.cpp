@@ -1,4 +1,4 @@
-// `lieride bench boat` (issue 4): the cost of one boat step against the number of hull
+// `lieride bench boat`: the cost of one boat step against the number of hull
 // triangles (box hulls with 12, 192 and 2028 triangles) for lie-cay-tln and rk4, in calm
 // water and in waves; and the accuracy of the floating, drift and top-speed checks for every
 // SE(3) integrator. Output: boat_cost.csv, boat_accuracy.csv, summary.md, boat_cost.png.

@@ -1,5 +1,5 @@
 // `lieride bench snakeboard`: net displacement and rotation per gait cycle for the drive,
-// rotate and parking gaits (MODELS.md section 5), by integrator and step, against a fine RK4
+// rotate and parking gaits (docs/models.md section 5), by integrator and step, against a fine RK4
 // reference, with the constraint residual and the momentum error; and the cost of one
 // snakeboard step (sinusoidal rotor and steering torques) for every integrator.
 #include <algorithm>

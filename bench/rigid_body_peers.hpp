@@ -1,7 +1,7 @@
 #pragma once
 // Free rigid body runs for `lieride bench rigid-body` (Kobilarov et al. Fig. 4) that do not go
 // through lieride's integrators: the independent ground-truth reference and the game-engine
-// peers (Bullet, ODE). Everything here uses the model of MODELS.md section 1: principal axes
+// peers (Bullet, ODE). Everything here uses the model of docs/models.md section 1: principal axes
 // = body axes, body velocities (omega, v), no wrench.
 #include <cmath>
 #include <string>

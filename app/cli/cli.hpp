@@ -1,5 +1,5 @@
 #pragma once
-// The headless commands of the `lieride` executable (INTERFACES.md section 1).
+// The headless commands of the `lieride` executable (docs/formats.md section 1).
 #include <string>
 #include <vector>
 

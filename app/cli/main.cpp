@@ -1,4 +1,4 @@
-// lieride: one executable for the desktop app and the headless CLI (INTERFACES.md 1).
+// lieride: one executable for the desktop app and the headless CLI (docs/formats.md 1).
 #include <exception>
 #include <string>
 #include <vector>

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Xvfb smoke test of every scene in the app's menu (issue 5): `lieride app --scene X
+# Xvfb smoke test of every scene in the app's menu: `lieride app --scene X
 # --frames N --screenshot out.png` exits 0, the PNG is not blank, and screenshots taken at
 # two different frame counts differ. Exits 77 (CTest skip) when xvfb-run is missing.
 set -uo pipefail

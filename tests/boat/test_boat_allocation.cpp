@@ -1,4 +1,4 @@
-// The per-step clip is allocation-free (issue 4): after the first evaluation on a thread has
+// The per-step clip is allocation-free: after the first evaluation on a thread has
 // sized its buffers, BoatForces::wrench never touches the heap, for any pose, velocity, time.
 // Counted by replacing the global operator new in this test executable.
 #include <catch2/catch.hpp>

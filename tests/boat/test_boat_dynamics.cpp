@@ -1,6 +1,6 @@
-// The boat in motion (issue 4, tests): floating, decay of disturbances, roll period,
+// The boat in motion: floating, decay of disturbances, roll period,
 // thrust, top speed, swell and current. Expected values come from hydrostatics and the
-// force balances of MODELS.md section 3, not from runs.
+// force balances of docs/models.md section 3, not from runs.
 #include <catch2/catch.hpp>
 
 #include <cmath>

@@ -1,4 +1,4 @@
-// The CLI from the outside (INTERFACES.md section 1): exit codes, one-line errors, no partial
+// The CLI from the outside (docs/formats.md section 1): exit codes, one-line errors, no partial
 // output files, the CSV format.
 #include <catch2/catch.hpp>
 #include <cstdlib>

@@ -1,4 +1,4 @@
-// Input signals (INTERFACES.md [controls]): constant, sinusoid, CSV samples.
+// Input signals (docs/formats.md [controls]): constant, sinusoid, CSV samples.
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <filesystem>

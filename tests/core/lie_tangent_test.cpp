@@ -169,7 +169,7 @@ struct Pairing {
   const char* name;
   SE3 (*update)(const Vec6&);
   Mat6 (*C)(const Vec6&);
-  bool exact;  // whether spatial momentum is conserved (see the errata in MODELS.md)
+  bool exact;  // whether spatial momentum is conserved (see the errata in docs/models.md)
 };
 
 double pairingResidual(const Pairing& p, const Vec6& xi) {

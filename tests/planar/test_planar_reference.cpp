@@ -1,6 +1,6 @@
 // Every model's reduced equations against an independent reference: the full
 // Lagrange-d'Alembert equations with multipliers in plain coordinates (written here from
-// MODELS.md, not from the engine), integrated by RK4 at a small step. Agreement to 1e-8.
+// docs/models.md, not from the engine), integrated by RK4 at a small step. Agreement to 1e-8.
 #include <catch2/catch.hpp>
 #include <cmath>
 
@@ -137,7 +137,7 @@ steer_torque = { amplitude = 0.05, frequency = 0.3, phase = 1.0 }
   INFO("position difference " << diff.transpose());
   CHECK(diff.cwiseAbs().maxCoeff() < 1e-8);
   CHECK((sim->state().qdot - qd).cwiseAbs().maxCoeff() < 1e-8);
-  // The momentum of MODELS.md (Ostrowski Eq. 49) from the reference velocities.
+  // The momentum of docs/models.md (Ostrowski Eq. 49) from the reference velocities.
   const double th = q(0), ph = q(4);
   const double vx = std::cos(th) * qd(1) + std::sin(th) * qd(2);
   const double p = -2 * m * l * std::cos(ph) * std::cos(ph) * vx + (m * l * l * qd(0) + Jr * qd(3)) * std::sin(2 * ph);
@@ -211,7 +211,7 @@ linear_velocity = [0.4, 0.0]
 name = "rk4"
 dt = 0.001
 )");
-  MultiplierSystem ref;  // contact-point coordinates (theta, x, y), MODELS.md section 6
+  MultiplierSystem ref;  // contact-point coordinates (theta, x, y), docs/models.md section 6
   ref.M = [&](double, const VecX& q) {
     const double c = std::cos(q(0)), s = std::sin(q(0));
     MatX M(3, 3);
@@ -279,7 +279,7 @@ dt = 0.001
   ref.integrate(0.0, T, 4000, q, qd);
   REQUIRE(planar_test::runFor(*sim, T));
   CHECK((sim->state().q - q).cwiseAbs().maxCoeff() < 1e-8);
-  // MODELS.md section 7: y = y0 + c_y t, xdot = c / sqrt(1 + y^2), c = xdot0 sqrt(1 + y0^2).
+  // docs/models.md section 7: y = y0 + c_y t, xdot = c / sqrt(1 + y^2), c = xdot0 sqrt(1 + y0^2).
   const double y = 0.5 + 0.3 * T, c = 1.0 * std::sqrt(1.0 + 0.25);
   CHECK(sim->state().q(1) == Approx(y).epsilon(1e-12));
   CHECK(sim->state().qdot(0) == Approx(c / std::sqrt(1.0 + y * y)).epsilon(1e-10));

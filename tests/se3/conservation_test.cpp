@@ -1,5 +1,5 @@
-// Invariants of the free rigid body (MODELS.md section 1): spatial momentum p = R m v and
-// L = R J w + x x p are conserved by the momentum-exact pairings (MODELS.md errata); energy
+// Invariants of the free rigid body (docs/models.md section 1): spatial momentum p = R m v and
+// L = R J w + x x p are conserved by the momentum-exact pairings (docs/models.md errata); energy
 // stays bounded with no drift.
 #include <catch2/catch.hpp>
 #include <algorithm>

@@ -15,13 +15,13 @@ inline Scenario scenarioFrom(const std::string& toml, const ScenarioOverrides& o
 
 inline Se3Simulation& se3Sim(Scenario& s) { return dynamic_cast<Se3Simulation&>(*s.simulation); }
 
-// Rigid body of MODELS.md section 1 with the given initial velocities.
+// Rigid body of docs/models.md section 1 with the given initial velocities.
 inline std::string rigidBodyToml(const std::string& omega, const std::string& v, const std::string& extra = "") {
   return "[vehicle]\ntype = \"rigid-body\"\n[initial]\nangular_velocity = " + omega +
          "\nlinear_velocity = " + v + "\nposition = [0.3, -0.2, 1.0]\n" + extra;
 }
 
-// A smooth, undamped helicopter run with time-varying controls (MODELS.md section 2).
+// A smooth, undamped helicopter run with time-varying controls (docs/models.md section 2).
 inline std::string helicopterFlightToml() {
   return R"(
 [vehicle]

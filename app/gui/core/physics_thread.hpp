@@ -1,5 +1,5 @@
 #pragma once
-// The physics thread (ARCHITECTURE.md; MuJoCo simulate's loop without its global mutex):
+// The physics thread (docs/architecture.md; MuJoCo simulate's loop without its global mutex):
 // it owns the simulations and steps them at the fixed step h while simulation time lags
 // wall time x speed, caps each burst, re-synchronises the clock when it falls far behind
 // instead of spiralling, freezes a vehicle that diverged (and pauses when all have).

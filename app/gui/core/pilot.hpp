@@ -4,7 +4,7 @@
 // right stick = cyclic pitch (up/down) and roll (left/right). With the flight assist on, the
 // sticks command attitude, yaw rate and climb rate and a PD law with rate damping computes
 // the inputs from the current state, so a newcomer can hover; with it off the sticks map
-// directly onto u_c, u_psi, gamma_p, gamma_r (MODELS.md section 2).
+// directly onto u_c, u_psi, gamma_p, gamma_r (docs/models.md section 2).
 // Car: right trigger drive torque, left trigger brake (reverse when stopped), left stick
 // steering rate. Boat: right trigger / left stick throttle, right stick differential thrust.
 // Snakeboard: left stick rotor torque, right stick steering torque.
@@ -17,7 +17,7 @@
 namespace lieride::gui {
 
 struct PilotLimits {
-  double mass = 5.0;  // read from the scenario's [vehicle] table (MODELS.md defaults)
+  double mass = 5.0;  // read from the scenario's [vehicle] table (docs/models.md defaults)
   double gravity = 9.81;
   double hubHeight = 0.25;
   double tailArm = 0.9;

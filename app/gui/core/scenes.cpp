@@ -68,7 +68,7 @@ std::string sceneName(const fs::path& file) {
   }
   return file.stem().string();
 }
-// The few model parameters the pilot's flight assist needs, with MODELS.md's defaults.
+// The few model parameters the pilot's flight assist needs, with docs/models.md's defaults.
 PilotLimits readLimits(const SceneEntry& entry) {
   PilotLimits l;
   try {

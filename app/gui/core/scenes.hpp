@@ -17,7 +17,7 @@ struct SceneEntry {
   std::string baseDir;      // text scenes: where relative paths resolve (default: assets/)
 };
 
-// Drawing dimensions read from the scenario's [vehicle] table (MODELS.md defaults), and the
+// Drawing dimensions read from the scenario's [vehicle] table (docs/models.md defaults), and the
 // water surface the boat floats on (the engine's WaterSurface, built from the same keys).
 struct VehicleGeometry {
   double wheelbase = 2.7, wheelRadius = 0.33;        // car

@@ -200,7 +200,7 @@ void VehicleModels::items(const VehiclePose& p, std::vector<DrawItem>& out) cons
   const glm::mat4& W = p.world;
   if (p.vehicle == "helicopter") {
     out.push_back({&heliBody_, W});
-    // The rotor plane tilts with the cyclic: thrust b = Ry(gamma_p) Rx(gamma_r) e_z (MODELS.md 2).
+    // The rotor plane tilts with the cyclic: thrust b = Ry(gamma_p) Rx(gamma_r) e_z (docs/models.md 2).
     const auto gp = static_cast<float>(channelValue(p, "cyclic_pitch"));
     const auto gr = static_cast<float>(channelValue(p, "cyclic_roll"));
     const glm::mat4 hub = W * T(0, 0, 0.25f) * Ry(gp) * Rx(gr);

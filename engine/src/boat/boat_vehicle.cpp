@@ -1,4 +1,4 @@
-// Registration of the boat (MODELS.md section 3): every parameter is a [vehicle] key, read
+// Registration of the boat (docs/models.md section 3): every parameter is a [vehicle] key, read
 // through TableReader so that typos and bad values are rejected with one clear line.
 // The keys are documented in docs/boat.md.
 #include <cmath>
@@ -170,7 +170,7 @@ void registerBoatVehicles(std::vector<VehicleInfo>& registry) {
   for (const auto& n : se3IntegratorNames()) integrators.push_back({n, se3IntegratorDescription(n)});
   registry.push_back({"boat",
                       "boat on water: hull clipping, buoyancy, Eq. 15 damping, waves, current, wind, two thrusters "
-                      "(MODELS.md 3)",
+                      "(docs/models.md 3)",
                       integrators, {"thrust_right", "thrust_left"}, buildBoat});
 }
 

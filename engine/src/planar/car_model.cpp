@@ -1,4 +1,4 @@
-// Car with simple dynamics, MODELS.md section 4 (Kobilarov et al. 5.2.1).
+// Car with simple dynamics, docs/models.md section 4 (Kobilarov et al. 5.2.1).
 #include "lieride/model/car.hpp"
 
 #include <algorithm>
@@ -81,7 +81,7 @@ NhState CarModel::fromReduced(double t, const NVec& y, const ControlSet& c) cons
   return stateFrom({y(0), y(1), y(2)}, y(3), y(4), y(5), steerRate(y(4), c.value(kSteerRate, t)));
 }
 
-// (a + b sigma^2) psi_dd + b sigma sigma_dot psi_dot = f_psi (MODELS.md section 4).
+// (a + b sigma^2) psi_dd + b sigma sigma_dot psi_dot = f_psi (docs/models.md section 4).
 void CarModel::reducedRate(double t, const NVec& y, const ControlSet& c, NVec& ydot) const {
   const double sigma = y(4), psiDot = y(5);
   const double sd = steerRate(sigma, c.value(kSteerRate, t));

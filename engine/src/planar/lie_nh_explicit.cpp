@@ -100,7 +100,7 @@ class LieNhCar final : public NhIntegrator {
   int sinceSync_ = 0;
 };
 
-// Snakeboard, 5.2.2 with the connection derived from MODELS.md section 5:
+// Snakeboard, 5.2.2 with the connection derived from docs/models.md section 5:
 //   e_1(r_k)^T (mu_k - mu_k-1) = 0,  dl/du_k+alpha - dl/du_k-1+alpha = h (alpha f + (1-alpha) f),
 //   xi_k = w_k (-tan(phi_k+alpha)/l, 1, 0), mu = (m l^2 omega + J_r u_psi, m vx, m vy),
 //   dl/du = (J_r (u_psi + omega), 2 J_w u_phi). Two linear equations give (w_k, u_psi_k).

@@ -1,4 +1,4 @@
-// Integrators in model coordinates with the constant metric M (MODELS.md 4-7):
+// Integrators in model coordinates with the constant metric M (docs/models.md 4-7):
 // nh-reflect (Ferraro et al. Eqs. 4, 6), nh-rattle (their Eq. 11) and the discrete
 // Lagrange-d'Alembert integrator of Cortes and Martinez (dla). Discrete Lagrangian
 // L_d(q0, q1) = 1/(2h) (q1 - q0)^T M (q1 - q0); inputs enter as f+- = h/2 F(t + h/2).

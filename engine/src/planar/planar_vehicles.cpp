@@ -1,5 +1,5 @@
-// Registration of the nonholonomic vehicles (issue 3): scenario keys per INTERFACES.md
-// section 2, every parameter with its MODELS.md default.
+// Registration of the nonholonomic vehicles: scenario keys per docs/formats.md
+// section 2, every parameter with its docs/models.md default.
 #include <cmath>
 
 #include "lieride/model/car.hpp"

@@ -1,4 +1,4 @@
-// Chaplygin sleigh (MODELS.md 6) and nonholonomic particle (MODELS.md 7).
+// Chaplygin sleigh (docs/models.md 6) and nonholonomic particle (docs/models.md 7).
 #include <cmath>
 
 #include "lieride/model/sleigh.hpp"

@@ -1,4 +1,4 @@
-// Snakeboard, MODELS.md section 5. See the header for the derived connection and momentum.
+// Snakeboard, docs/models.md section 5. See the header for the derived connection and momentum.
 #include "lieride/model/snakeboard.hpp"
 
 #include <algorithm>
@@ -152,7 +152,7 @@ void SnakeboardModel::fixReduced(double t, NVec& y, const ControlSet& c) const {
   y(6) = c.signal(kPhiSignal).rate(t);
 }
 
-// Ostrowski Eq. 49 (MODELS.md): p = -2 m l cos^2(phi) vx + (m l^2 omega + J_r psi_dot) sin(2 phi).
+// Ostrowski Eq. 49 (docs/models.md): p = -2 m l cos^2(phi) vx + (m l^2 omega + J_r psi_dot) sin(2 phi).
 double SnakeboardModel::momentum(const NhState& s) const {
   const Vec3 xi = bodyVelocity(s);
   const double phi = s.q(kPhi), l = p_.halfWheelbase, m = p_.mass;

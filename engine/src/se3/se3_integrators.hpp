@@ -12,7 +12,7 @@ namespace lieride::detail {
 // momenta), which is how the state is handed to and from other integrators.
 enum class LieVariant {
   Exp,     // tau = exp, B = dexp, C = exact dexp^{-1} (closed form; Eq. 14 truncates it)
-  Cay,     // tau = true SE(3) Cayley, C = C_cay of Eq. 14 (MODELS.md errata)
+  Cay,     // tau = true SE(3) Cayley, C = C_cay of Eq. 14 (docs/models.md errata)
   ExpTLN,  // tau = exp, C = C_TLN (not momentum-exact)
   CayTLN,  // tau = cay with Eq. 13's B_cay, C = C_TLN (Appendix A's pairing)
 };

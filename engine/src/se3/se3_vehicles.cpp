@@ -1,4 +1,4 @@
-// Registration of the SE(3) vehicles of MODELS.md sections 1-2: rigid-body and helicopter.
+// Registration of the SE(3) vehicles of docs/models.md sections 1-2: rigid-body and helicopter.
 #include "lieride/model/helicopter.hpp"
 #include "lieride/sim/registry.hpp"
 #include "lieride/sim/se3_simulation.hpp"
@@ -39,8 +39,8 @@ std::unique_ptr<Simulation> buildHelicopter(ScenarioContext& ctx) {
 }  // namespace
 
 void registerSe3Vehicles(std::vector<VehicleInfo>& registry) {
-  registry.push_back({"rigid-body", "free rigid body on SE(3) (MODELS.md 1)", se3Integrators(), {}, buildRigidBody});
-  registry.push_back({"helicopter", "simple helicopter: gravity + F(gamma) u (MODELS.md 2)", se3Integrators(),
+  registry.push_back({"rigid-body", "free rigid body on SE(3) (docs/models.md 1)", se3Integrators(), {}, buildRigidBody});
+  registry.push_back({"helicopter", "simple helicopter: gravity + F(gamma) u (docs/models.md 2)", se3Integrators(),
                       {"collective", "tail", "cyclic_pitch", "cyclic_roll"}, buildHelicopter});
 }
 

@@ -1,5 +1,5 @@
 #pragma once
-// Open-loop input signals (INTERFACES.md, [controls]): constant, sinusoid, sampled CSV.
+// Open-loop input signals (docs/formats.md, [controls]): constant, sinusoid, sampled CSV.
 // Every signal gives its value and its time derivative (a prescribed shape needs the rate).
 #include <memory>
 #include <string>

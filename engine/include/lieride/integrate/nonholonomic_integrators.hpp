@@ -1,5 +1,5 @@
 #pragma once
-// Integrators for the nonholonomic vehicles of issue 3 (car, snakeboard, sleigh, particle).
+// Integrators for the nonholonomic vehicles (car, snakeboard, sleigh, particle).
 // Every integrator advances the same continuous state (coordinates q and velocities qdot at
 // the step's time) and keeps its own memory (discrete momenta) in between; reset() rebuilds
 // that memory from a continuous state, so a mid-run switch of integrator or of h continues

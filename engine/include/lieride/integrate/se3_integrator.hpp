@@ -30,7 +30,7 @@ class Se3Integrator {
   virtual std::unique_ptr<Se3Integrator> clone() const = 0;
   // The body velocity reported for state s at time t (run CSV, energy, plots). Runge-Kutta
   // schemes report xi(t) = I^{-1} mu. A variational integrator reports its discrete velocity
-  // xi_k, the average velocity over [t_k, t_k + h] (MODELS.md, Conventions): it solves the
+  // xi_k, the average velocity over [t_k, t_k + h] (docs/models.md, Conventions): it solves the
   // coming step's momentum equation ahead, and the next step() reuses that solution.
   virtual Vec6 reportedVelocity(const Se3Dynamics& d, double /*t*/, double /*h*/, const Se3State& s) {
     return d.inertia.velocity(s.mu);

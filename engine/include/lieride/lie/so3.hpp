@@ -47,7 +47,7 @@ Mat3 dcay(const Vec3& w);
 Mat3 dcayInv(const Vec3& w);
 
 // (I - hat(w)/2)^{-1} = 2/(4+|w|^2) (2 I + hat(w) + w w^T/2): the translation block of the
-// SE(3) Cayley map (see the errata in MODELS.md).
+// SE(3) Cayley map (see the errata in docs/models.md).
 Mat3 cayTranslationBlock(const Vec3& w);
 
 // Rotation of v by unit quaternion q without forming the matrix.

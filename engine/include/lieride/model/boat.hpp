@@ -1,5 +1,5 @@
 #pragma once
-// The boat of Kobilarov et al. 4.3.2 (MODELS.md section 3): a rigid body with a hull mesh,
+// The boat of Kobilarov et al. 4.3.2 (docs/models.md section 3): a rigid body with a hull mesh,
 // gravity, buoyancy rho_w g V_sub at the centroid of the submerged volume, the hydrodynamic
 // patch forces of Eq. 15, wind drag on the part above water, and two thrusters.
 //

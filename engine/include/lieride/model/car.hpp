@@ -1,5 +1,5 @@
 #pragma once
-// Car with simple dynamics (MODELS.md section 4; Kobilarov et al. 5.2.1).
+// Car with simple dynamics (docs/models.md section 4; Kobilarov et al. 5.2.1).
 // Coordinates q = (theta, x, y, psi, sigma): pose of the rear-axle midpoint, rear-wheel
 // rolling angle psi, sigma = tan(steering angle). sigma is kinematic (d sigma/dt = steer_rate,
 // saturated at tan(max_steer)); psi is driven by the rear-wheel torque.

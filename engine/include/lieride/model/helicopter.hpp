@@ -1,5 +1,5 @@
 #pragma once
-// Simple helicopter (Kobilarov et al. 4.3.1; MODELS.md section 2): a rigid body with gravity,
+// Simple helicopter (Kobilarov et al. 4.3.1; docs/models.md section 2): a rigid body with gravity,
 // the control wrench F(gamma) u and optional body damping (a flight assist).
 #include "lieride/model/se3_body.hpp"
 

@@ -1,5 +1,5 @@
 #pragma once
-// A boat hull as a closed, outward-oriented triangle mesh in body coordinates (MODELS.md
+// A boat hull as a closed, outward-oriented triangle mesh in body coordinates (docs/models.md
 // section 3). The default is a box; any closed OBJ mesh can be loaded (tinyobjloader).
 #include <array>
 #include <stdexcept>

@@ -1,5 +1,5 @@
 #pragma once
-// Clipping a hull mesh against the water surface (MODELS.md section 3; Kobilarov et al.
+// Clipping a hull mesh against the water surface (docs/models.md section 3; Kobilarov et al.
 // Eq. 15 needs the submerged volume, its centroid and the wetted patches).
 //
 // Each vertex carries its depth d = surface height - vertex height (d > 0 under water). A

@@ -1,13 +1,13 @@
 #pragma once
-// Nonholonomic vehicles (MODELS.md sections 4-7) in a common coordinate form used by every
-// nonholonomic integrator of issue 3:
+// Nonholonomic vehicles (docs/models.md sections 4-7) in a common coordinate form used by every
+// nonholonomic integrator:
 //   coordinates q in R^n, constant kinetic metric M (L = 1/2 qdot^T M qdot),
 //   linear constraints mu(q) qdot = 0, generalized input forces F(q, inputs),
 //   and some coordinates that are prescribed by inputs instead of dynamics (the car's
 //   sigma follows the steering rate; a snakeboard gait prescribes psi and phi).
 // Each model also carries its reduced continuous equations (for the RK baselines), its
 // energy, nonholonomic momentum and constraint residuals. Planar models use the SE(2)
-// convention of MODELS.md: q = (theta, x, y, shape...).
+// convention of docs/models.md: q = (theta, x, y, shape...).
 #include <memory>
 #include <string>
 #include <vector>
@@ -39,7 +39,7 @@ class NhModel {
   virtual int numConstraints() const = 0;
   // Constant kinetic metric in model coordinates.
   virtual const NMat& mass() const = 0;
-  // mu(q), numConstraints() x dim(); each row a residual in m/s or rad/s (MODELS.md).
+  // mu(q), numConstraints() x dim(); each row a residual in m/s or rad/s (docs/models.md).
   virtual void constraints(const NVec& q, NMat& mu) const = 0;
   // Generalized input force (zero rows on prescribed coordinates).
   virtual void force(const NVec& q, const InputVec& inputs, NVec& F) const;
@@ -53,7 +53,7 @@ class NhModel {
   // The prescribed rates at time t (into qdot).
   virtual void prescribedRates(double /*t*/, const NVec& /*q*/, const ControlSet&, NVec& /*qdot*/) const {}
 
-  // Reduced continuous equations y' = f(t, y) (Lagrange-d'Alembert, MODELS.md).
+  // Reduced continuous equations y' = f(t, y) (Lagrange-d'Alembert, docs/models.md).
   virtual int reducedDim() const = 0;
   virtual NVec toReduced(double t, const NhState& s, const ControlSet& c) const = 0;
   virtual NhState fromReduced(double t, const NVec& y, const ControlSet& c) const = 0;
@@ -71,7 +71,7 @@ class NhModel {
   // r_a + alpha (r_b - r_a). Default: mu(midpoint) (q_b - q_a)/h.
   virtual double stepResidual(const NhState& a, const NhState& b, double h, double alpha) const;
 
-  // CSV layout (INTERFACES.md section 3), excluding status and the extras.
+  // CSV layout (docs/formats.md section 3), excluding status and the extras.
   virtual std::vector<std::string> stateColumns() const = 0;
   virtual void stateRow(const NhState& s, std::vector<double>& out) const = 0;
   // Snapshot pieces.

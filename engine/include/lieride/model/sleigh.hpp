@@ -1,12 +1,12 @@
 #pragma once
-// Chaplygin sleigh (MODELS.md section 6; Ferraro et al. Example 3) and the nonholonomic
-// particle (MODELS.md section 7; Ferraro et al. Example 1).
+// Chaplygin sleigh (docs/models.md section 6; Ferraro et al. Example 3) and the nonholonomic
+// particle (docs/models.md section 7; Ferraro et al. Example 1).
 //
 // The sleigh's integrator coordinates are q = (theta, x_C, y_C) with the centre of mass
 // (x_C, y_C) = (x + a cos(theta), y + a sin(theta)): there the metric is constant,
 // M = diag(J, m, m), and the blade constraint reads
 //   sin(theta) x_C' - cos(theta) y_C' + a theta' = 0   (= x' sin(theta) - y' cos(theta)).
-// Output (CSV, snapshots) is the blade contact point (x, y) of MODELS.md.
+// Output (CSV, snapshots) is the blade contact point (x, y) of docs/models.md.
 #include "lieride/model/nonholonomic_model.hpp"
 
 namespace lieride {

@@ -1,12 +1,12 @@
 #pragma once
-// Snakeboard (MODELS.md section 5; Kobilarov et al. 5.2.2; Ostrowski Example 5.4).
+// Snakeboard (docs/models.md section 5; Kobilarov et al. 5.2.2; Ostrowski Example 5.4).
 // Coordinates q = (theta, x, y, psi, phi): board heading and centre, rotor angle, steering
 // angle (back axle +phi, front axle -phi). Inputs: rotor_torque, steer_torque, or a
 // prescribed shape (psi, phi channels: gaits). Any non-zero psi/phi channel switches the
 // model to prescribed shape (both coordinates then follow their channels; a torque input is
 // ignored in that mode).
 //
-// Derived here from L and the constraints of MODELS.md (the printed A(r) has typos):
+// Derived here from L and the constraints of docs/models.md (the printed A(r) has typos):
 //   body velocity xi = w (-tan(phi)/l, 1, 0)      (vy = 0, omega = -tan(phi) vx / l)
 //   momentum p = <dl/dxi, e_1>, e_1 = 2 l cos^2(phi) (tan(phi)/l, -1, 0)
 //              = -2 m l w + J_r sin(2 phi) psi_dot

@@ -1,5 +1,5 @@
 #pragma once
-// The water the boat floats on (MODELS.md section 3), shared by the physics and the renderer so
+// The water the boat floats on (docs/models.md section 3), shared by the physics and the renderer so
 // that what is drawn is what is simulated: a mean level, a uniform current and a sum of
 // Gerstner (trochoidal) waves in deep water.
 //

@@ -1,7 +1,7 @@
 #pragma once
-// Simulation of the nonholonomic vehicles of issue 3 (car, snakeboard, sleigh, np-particle):
+// Simulation of the nonholonomic vehicles (car, snakeboard, sleigh, np-particle):
 // a model, an integrator chosen by name, inputs, divergence detection and the planar (or
-// np-particle) run CSV of INTERFACES.md section 3. Extra CSV columns after `status`:
+// np-particle) run CSV of docs/formats.md section 3. Extra CSV columns after `status`:
 // `residual` (the step's solver residual) and `step_constraint` (the last step's residual as
 // a discrete motion, NhModel::stepResidual).
 #include <memory>

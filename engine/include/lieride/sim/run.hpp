@@ -1,5 +1,5 @@
 #pragma once
-// Headless runs: step a Simulation for a duration and write the run CSV (INTERFACES.md 3).
+// Headless runs: step a Simulation for a duration and write the run CSV (docs/formats.md 3).
 #include <ostream>
 #include <string>
 

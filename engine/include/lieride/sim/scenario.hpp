@@ -1,5 +1,5 @@
 #pragma once
-// Scenario files (INTERFACES.md section 2): load, validate, and build a Simulation.
+// Scenario files (docs/formats.md section 2): load, validate, and build a Simulation.
 #include <memory>
 #include <optional>
 #include <string>

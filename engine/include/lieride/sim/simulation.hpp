@@ -62,7 +62,7 @@ class Simulation {
   virtual StepReport step() = 0;
   virtual ControlSet& controls() = 0;
   virtual const ControlSet& controls() const = 0;
-  // Run CSV columns (INTERFACES.md section 3) excluding the final `status` column.
+  // Run CSV columns (docs/formats.md section 3) excluding the final `status` column.
   virtual std::vector<std::string> csvColumns() const = 0;
   virtual void csvRow(std::vector<double>& values) const = 0;
   virtual Snapshot snapshot() const = 0;

@@ -154,7 +154,7 @@ void TableReader::finish() const {
   for (auto&& [k, v] : *asTable(table_)) {
     const std::string name(k.str());
     if (!used_.count(name))
-      throw ScenarioError(file_ + ": unknown key '" + where(name) + "' (check the spelling; see INTERFACES.md)");
+      throw ScenarioError(file_ + ": unknown key '" + where(name) + "' (check the spelling; see docs/formats.md)");
   }
 }
 
