@@ -192,3 +192,23 @@ TEST_CASE("the sleigh-controlled vehicle keeps its velocity in D and follows u1,
     CHECK(row[6] == 0.0);  // vy
   }
 }
+
+TEST_CASE("the sleigh-optimal-u-turn scene plays the solver's U-turn to the goal", "[ocp]") {
+  lieride::Scenario sc = lieride::loadScenario(std::string(LIERIDE_SOURCE_DIR) + "/assets/scenes/sleigh-optimal-u-turn.toml");
+  const OcpProblemFile pf = loadOcpProblem(std::string(LIERIDE_SOURCE_DIR) + "/assets/problems/sleigh-u-turn.toml");
+  const SleighBvpResult r = solveSleighBvp(pf.problem);
+  REQUIRE(r.solved);
+  REQUIRE(sc.settings.dt == r.h);
+  double worst = 0.0;
+  std::vector<double> row;
+  for (std::size_t k = 1; k < r.states.size(); ++k) {
+    sc.simulation->step();
+    row.clear();
+    sc.simulation->csvRow(row);
+    for (int i = 0; i < 3; ++i) worst = std::max(worst, std::abs(row[static_cast<std::size_t>(i + 1)] - r.states[k](i)));
+  }
+  CHECK(worst < 1e-9);
+  CHECK(std::abs(row[1] - 0.0) < 1e-9);
+  CHECK(std::abs(row[2] - 2.0) < 1e-9);
+  CHECK(std::abs(row[3] - M_PI) < 1e-9);
+}
