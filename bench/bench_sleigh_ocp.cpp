@@ -148,7 +148,7 @@ int runSleighOcpSuite(const std::string& outDirArg, std::ostream& log) {
         "controlled sleigh (a = 0, m = J = 1), xi0 = (1, 1, pi, 0.05, 0.05, 0, 1, 0, 0, 0), h = 0.005, "
      << n << " steps (T = 20). phi_d is Eq. (9) per step; H0 = " << formatNumber(H0, 6)
      << ". CPU time of the integration only; Newton: total iterations and the largest final residual.\n\n"
-     << markdownTable({"method", "order", "symplectic", "max |phi_d|", "max |H - H0|", "CPU ms", "Newton its",
+     << markdownTable({"method", "order", "symplectic", "max \\|phi_d\\|", "max \\|H - H0\\|", "CPU ms", "Newton its",
                        "max residual"},
                       rows)
      << "\nAll six methods: " << formatNumber(integrateCpu * 1e3) << " ms CPU.\n\n"
