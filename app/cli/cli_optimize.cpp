@@ -54,7 +54,7 @@ void writeTrajectory(const OcpProblemFile& pf, const SleighBvpResult& r, const s
 }
 
 // Step k's controls at its midpoint (k + 1/2) h: what the retraction-midpoint integrator of
-// `sleigh-controlled` samples, so the replay reproduces the solver's states.
+// `sleigh-controlled` samples, so the replay reproduces the solver's states; then u = 0 at T.
 void writeControls(const SleighBvpResult& r, const std::string& path) {
   std::ofstream out(path);
   out << "t,u1,u2\n";
@@ -62,6 +62,8 @@ void writeControls(const SleighBvpResult& r, const std::string& path) {
     const SleighControls u = stepControls(r.states[k], r.states[k + 1]);
     out << num((static_cast<double>(k) + 0.5) * r.h) << ',' << num(u.u1) << ',' << num(u.u2) << '\n';
   }
+  // Zero from T on (sampled signals hold their last value): the sleigh stays at rest at the goal.
+  if (r.states.size() > 1) out << num(static_cast<double>(r.states.size() - 1) * r.h) << ",0,0\n";
 }
 
 void writeReplay(const OcpProblemFile& pf, const SleighBvpResult& r, const std::string& path) {
