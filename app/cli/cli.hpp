@@ -14,6 +14,7 @@ inline constexpr int kExitDiverged = 3;
 int runSim(const std::vector<std::string>& args);
 int runList(const std::vector<std::string>& args);
 int runBench(const std::vector<std::string>& args);
+int runOptimize(const std::vector<std::string>& args);
 void printUsage();
 
 // Directory holding assets/ (scenes, meshes): $LIERIDE_ASSETS, next to the executable, or
