@@ -17,14 +17,14 @@ std::string se3IntegratorDescription(const std::string& name) {
            "adds (h^2 m/12)(|v|^2 I - v v^T) to the rotational inertia: prefer lie-cay-tln for fast vehicles";
   if (name == "lie-cay")
     return "variational Lie group integrator, SE(3) Cayley map, C_cay (Eqs. 9-14); adds (h^2 m/4)(|v|^2 I - v v^T) "
-           "to the rotational inertia (+22 % of J1 on a helicopter at 21 m/s, h = 0.01): prefer lie-cay-tln for "
+           "to the rotational inertia (+22 % of J2 on a helicopter at 21 m/s, h = 0.01): prefer lie-cay-tln for "
            "fast vehicles";
   if (name == "lie-exp-tln") return "variational Lie group integrator, exp map, trapezoidal Lie-Newmark C_TLN";
   if (name == "lie-cay-tln")
-    return "variational Lie group integrator, Cayley map, C_TLN (Appendix A); rotation and translation uncoupled";
+    return "variational Lie group integrator, Cayley map, C_TLN (Appendix A); no speed-dependent inertia in the rotation row";
   if (name == "lie-cay-tln4")
     return "4th-order variational Lie group integrator: Yoshida/Suzuki triple jump of lie-cay-tln, "
-           "momentum-exact, 3 solves per step";
+           "momentum-exact, 3 Newton solves per step";
   if (name == "euler") return "explicit Euler with quaternions";
   if (name == "rk2") return "explicit midpoint RK2 with quaternions";
   if (name == "rk2-implicit") return "implicit midpoint on the dynamics, explicit quaternion reconstruction";
