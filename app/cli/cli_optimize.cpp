@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "cli/cli.hpp"
+#include "cli/cli_args.hpp"
 #include "lieride/ocp/problem_file.hpp"
 #include "lieride/sim/table_reader.hpp"
 
@@ -104,39 +105,12 @@ int runOptimize(const std::vector<std::string>& args) {
   std::string problemPath, outDir;
   int maxIter = -1;
   bool quiet = false;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--out" || a == "--max-iter") {
-      if (i + 1 >= args.size()) {
-        reportError("optimize: " + a + ": expected a value");
-        return kExitBadInput;
-      }
-      const std::string& v = args[++i];
-      if (a == "--out") {
-        outDir = v;
-      } else {
-        const auto res = std::from_chars(v.data(), v.data() + v.size(), maxIter);
-        if (res.ec != std::errc() || res.ptr != v.data() + v.size() || maxIter < 1) {
-          reportError("optimize: --max-iter: expected an integer >= 1, got '" + v + "'");
-          return kExitBadInput;
-        }
-      }
-    } else if (a == "--quiet") {
-      quiet = true;
-    } else if (!a.empty() && a[0] == '-') {
-      reportError("optimize: unknown option '" + a + "'");
-      return kExitBadInput;
-    } else if (problemPath.empty()) {
-      problemPath = a;
-    } else {
-      reportError("optimize: unexpected argument '" + a + "' (one problem file expected)");
-      return kExitBadInput;
-    }
-  }
-  if (problemPath.empty()) {
-    reportError("optimize: expected a problem file: lieride optimize PROBLEM.toml [--out DIR] [--max-iter K] [--quiet]");
-    return kExitBadInput;
-  }
+  CLI::App parser = makeParser("optimize", "Solve an optimal control problem file (docs/formats.md section 4).");
+  parser.add_option("PROBLEM", problemPath, "problem TOML (assets/problems/*.toml)")->required();
+  parser.add_option("--out", outDir, "output folder (default out/optimize/<problem name>)");
+  parser.add_option("--max-iter", maxIter, "iteration limit of the solver")->check(CLI::PositiveNumber);
+  parser.add_flag("--quiet", quiet, "no progress lines");
+  if (const auto code = parseArgs(parser, args)) return *code;
   OcpProblemFile pf;
   try {
     pf = loadOcpProblem(problemPath);
