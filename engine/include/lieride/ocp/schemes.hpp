@@ -14,8 +14,8 @@ namespace lieride::ocp {
 
 enum class OcpMethod {
   RetractionMidpoint,  // delta = 1/2, order 2, symplectic
-  StormerVerlet,       // delta = 0 (h/2) then delta = 1 (h/2), order 2, symplectic (HLW (3.4))
-  StormerVerletPosition,  // delta = 1 (h/2) then delta = 0 (h/2): R_0 o R_1, HLW (3.5)
+  StormerVerlet,       // delta = 0 (h/2) then delta = 1 (h/2), order 2, symplectic (momentum half steps)
+  StormerVerletPosition,  // delta = 1 (h/2) then delta = 0 (h/2): R_0 o R_1 (position half steps)
   TripleJump,          // Yoshida/Suzuki triple jump of the midpoint scheme, order 4, symplectic
   Rk2,                 // explicit midpoint RK, order 2
   Rk4,                 // classical RK, order 4
