@@ -36,6 +36,16 @@ std::string tomlFloat(double v) {
   return s;
 }
 
+// A TOML basic string.
+std::string tomlString(const std::string& text) {
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '"' || c == '\\') out += '\\';
+    if (c != '\n' && c != '\r') out += c;
+  }
+  return out + "\"";
+}
+
 void writeTrajectory(const OcpProblemFile& pf, const SleighBvpResult& r, const std::string& path) {
   const SleighPmp sys(pf.problem.params);
   std::ofstream out(path);
@@ -71,7 +81,7 @@ void writeReplay(const OcpProblemFile& pf, const SleighBvpResult& r, const std::
   const auto& p = pf.problem;
   std::ofstream out(path);
   out << "# Replays the controls found by `lieride optimize " << pf.file << "` (docs/formats.md section 4).\n"
-      << "name = \"" << pf.name << " (optimal controls)\"\n\n[vehicle]\ntype = \"sleigh-controlled\"\nmass = "
+      << "name = " << tomlString(pf.name + " (optimal controls)") << "\n\n[vehicle]\ntype = \"sleigh-controlled\"\nmass = "
       << tomlFloat(p.params.mass) << "\ninertia = " << tomlFloat(p.params.inertia) << "\n\n[initial]\nposition = ["
       << tomlFloat(p.start[0]) << ", " << tomlFloat(p.start[1]) << "]\nheading = " << tomlFloat(p.start[2])
       << "\nangular_velocity = " << tomlFloat(p.start[3] / p.params.inertia) << "\nlinear_velocity = ["

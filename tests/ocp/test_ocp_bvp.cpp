@@ -212,3 +212,23 @@ TEST_CASE("the sleigh-optimal-u-turn scene plays the solver's U-turn to the goal
   CHECK(std::abs(row[2] - 2.0) < 1e-9);
   CHECK(std::abs(row[3] - M_PI) < 1e-9);
 }
+
+TEST_CASE("straight moves and turns on the spot cost what the double integrator's closed form says", "[ocp]") {
+  // Along the blade (or turning in place) the sleigh is a double integrator z' = u, and from
+  // rest to rest over a distance D in time T the least 1/2 int u^2 dt is 6 D^2 / T^3.
+  SleighBvpProblem p;
+  p.horizon = 20.0;
+  const double T3 = p.horizon * p.horizon * p.horizon;
+  struct Move {
+    std::array<double, 3> goal;
+    double distance;
+  };
+  for (const Move& m : {Move{{10.0, 0.0, 0.0}, 10.0}, Move{{-3.0, 0.0, 0.0}, 3.0}, Move{{0.0, 0.0, 2.0 * M_PI}, 2.0 * M_PI}}) {
+    p.goal = m.goal;
+    const SleighBvpResult r = solveSleighBvp(p);
+    REQUIRE(r.solved);
+    const double exact = 6.0 * m.distance * m.distance / T3;
+    INFO("goal (" << m.goal[0] << ", " << m.goal[1] << ", " << m.goal[2] << "): cost " << r.cost << ", exact " << exact);
+    CHECK(std::abs(r.cost - exact) < 1e-4 * exact);  // O(h^2) at h = 0.1
+  }
+}

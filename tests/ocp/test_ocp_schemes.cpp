@@ -137,6 +137,14 @@ TEST_CASE("paper run: phi_d of the retraction midpoint scheme is below RK4's (Fi
   // Eq. (9) takes the angle at (theta_k + theta_k+1) / 2, where the midpoint scheme evaluates
   // rho: x, y advance along (cos, sin) of exactly that angle, so phi_d vanishes to round-off.
   CHECK(mid < 1e-12);
+  // Fig. 4 (Stormer-Verlet keeps phi_d even better) depends on the order of the composition.
+  // delta = 1 then delta = 0 advances x, y twice along rho(theta_1/2) with theta_1/2 exactly the
+  // mean of theta_k and theta_k+1: round-off again. delta = 0 then delta = 1 uses rho(theta_k)
+  // and rho(theta_k+1): an O(h^3) phi_d per step, far above round-off.
+  const double svPosition = maxPhi(OcpMethod::StormerVerletPosition), sv = maxPhi(OcpMethod::StormerVerlet);
+  INFO("stormer-verlet-position " << svPosition << ", stormer-verlet " << sv);
+  CHECK(svPosition < 1e-12);
+  CHECK(sv > 1e-8);
 }
 
 TEST_CASE("R_{D,d} is a discretization map (Proposition 3) and agrees with the chart map to second order", "[ocp]") {

@@ -99,8 +99,8 @@ OcpStepReport gaussLegendreStep(const HamiltonianSystem& sys, double h, const PV
 
 const std::vector<OcpMethod>& allOcpMethods() {
   static const std::vector<OcpMethod> all = {OcpMethod::RetractionMidpoint, OcpMethod::StormerVerlet,
-                                             OcpMethod::TripleJump,         OcpMethod::Rk2,
-                                             OcpMethod::Rk4,                OcpMethod::GaussLegendre2};
+                                             OcpMethod::StormerVerletPosition, OcpMethod::TripleJump,
+                                             OcpMethod::Rk2, OcpMethod::Rk4, OcpMethod::GaussLegendre2};
   return all;
 }
 
@@ -108,6 +108,7 @@ std::string methodName(OcpMethod m) {
   switch (m) {
     case OcpMethod::RetractionMidpoint: return "retraction-midpoint";
     case OcpMethod::StormerVerlet: return "stormer-verlet";
+    case OcpMethod::StormerVerletPosition: return "stormer-verlet-position";
     case OcpMethod::TripleJump: return "triple-jump";
     case OcpMethod::Rk2: return "rk2";
     case OcpMethod::Rk4: return "rk4";
@@ -174,6 +175,8 @@ OcpStepReport ocpStep(const HamiltonianSystem& sys, OcpMethod m, double h, const
   switch (m) {
     case OcpMethod::RetractionMidpoint: return deltaStep(sys, 0.5, h, xi0, xi1, jacobian, newton);
     case OcpMethod::StormerVerlet: return compose(sys, {{0.0, 0.5}, {1.0, 0.5}}, h, xi0, xi1, jacobian, newton);
+    case OcpMethod::StormerVerletPosition:
+      return compose(sys, {{1.0, 0.5}, {0.0, 0.5}}, h, xi0, xi1, jacobian, newton);
     case OcpMethod::TripleJump: {
       // Yoshida (1990) / Suzuki: gamma1 = 1 / (2 - 2^(1/3)), gamma2 = 1 - 2 gamma1.
       const double g1 = 1.0 / (2.0 - std::cbrt(2.0)), g2 = 1.0 - 2.0 * g1;

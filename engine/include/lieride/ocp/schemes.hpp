@@ -2,8 +2,8 @@
 // Integrators for the PMP Hamiltonian system (Anahory Simoes et al., sections V-VI;
 // docs/retraction.md): the symplectic schemes of Proposition 2 built on the cotangent lift of
 // R_d with parameter delta (delta = 1/2: the paper's retraction midpoint scheme of VI.C),
-// compositions (Stormer-Verlet = delta 0 then delta 1; a 4th-order triple jump of the midpoint
-// scheme), and the paper's comparison methods RK2, RK4 and the 2-stage Gauss-Legendre RK.
+// compositions (Stormer-Verlet = delta 0 then delta 1, and its position form delta 1 then
+// delta 0; a 4th-order triple jump of the midpoint scheme), and the paper's comparison methods RK2, RK4 and the 2-stage Gauss-Legendre RK.
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -14,7 +14,8 @@ namespace lieride::ocp {
 
 enum class OcpMethod {
   RetractionMidpoint,  // delta = 1/2, order 2, symplectic
-  StormerVerlet,       // delta = 0 (h/2) then delta = 1 (h/2), order 2, symplectic
+  StormerVerlet,       // delta = 0 (h/2) then delta = 1 (h/2), order 2, symplectic (momentum half steps)
+  StormerVerletPosition,  // delta = 1 (h/2) then delta = 0 (h/2): R_0 o R_1 (position half steps)
   TripleJump,          // Yoshida/Suzuki triple jump of the midpoint scheme, order 4, symplectic
   Rk2,                 // explicit midpoint RK, order 2
   Rk4,                 // classical RK, order 4
