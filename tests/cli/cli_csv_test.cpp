@@ -134,7 +134,7 @@ TEST_CASE("planar vehicles and the particle: documented columns and the initial 
   CHECK(particle.value(0, "energy") == Approx(0.5 * v2));
 }
 
-TEST_CASE("[output] every writes every N-th step, the same rows as every = 1", "[cli]") {
+TEST_CASE("output every = N writes every N-th step, the same rows as every = 1", "[cli]") {
   const std::string base = kRigidBody + "[integrator]\nname = \"lie-cay-tln\"\ndt = 0.1\nduration = 1.0\n";
   const fs::path all = writeFile("every1.toml", base), third = writeFile("every3.toml", base + "[output]\nevery = 3\n");
   REQUIRE(lieride("sim " + all.string() + " --out " + (scratch() / "every1.csv").string()).code == 0);

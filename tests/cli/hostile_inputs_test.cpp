@@ -64,7 +64,7 @@ TEST_CASE("hostile --out targets: '', a folder, a name ending in '/', a missing 
   }
 }
 
-TEST_CASE("--out into a FIFO writes into it and leaves it a FIFO", "[cli][hostile]") {
+TEST_CASE("out: a FIFO writes into it and leaves it a FIFO", "[cli][hostile]") {
   const fs::path fifo = scratch() / "out.fifo", copy = scratch() / "fifo-copy.csv";
   fs::remove(fifo);
   REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
@@ -80,7 +80,7 @@ TEST_CASE("--out into a FIFO writes into it and leaves it a FIFO", "[cli][hostil
   CHECK(csv.rows.size() == 11);
 }
 
-TEST_CASE("--out through a symlink replaces the target and keeps the link", "[cli][hostile]") {
+TEST_CASE("out: a symlink replaces the target and keeps the link", "[cli][hostile]") {
   const fs::path target = scratch() / "link-target.csv", link = scratch() / "link.csv";
   fs::remove(link);
   writeFile("link-target.csv", "old\n");
@@ -93,7 +93,7 @@ TEST_CASE("--out through a symlink replaces the target and keeps the link", "[cl
   CHECK(parseCsv(slurp(target)).rows.size() == 11);
 }
 
-TEST_CASE("--out with a valid 250-byte file name works", "[cli][hostile]") {
+TEST_CASE("out: a valid 250-byte file name works", "[cli][hostile]") {
   const std::string name = std::string(246, 'n') + ".csv";
   const fs::path out = scratch() / name;
   const fs::path scenario = writeFile("long.toml", kRigidBody + "[integrator]\ndt = 0.1\nduration = 1.0\n");
@@ -158,7 +158,7 @@ TEST_CASE("step-count limits and the solver bounds: exit 2 naming the flag or ke
     checkRefused(c);
 }
 
-TEST_CASE("the step-count limit can be raised: --max-rows with [output] every thinning", "[cli][hostile]") {
+TEST_CASE("the step-count limit can be raised: max-rows with output every thinning", "[cli][hostile]") {
   const fs::path file = writeFile("thin.toml", kRigidBody + "[integrator]\nname = \"rk4\"\n[output]\nevery = 100\n");
   const Result r = lieride("sim " + file.string() + " --dt 1e-4 --duration 0.1 --max-rows 11 --out -");
   CHECK(r.code == 0);
@@ -239,7 +239,7 @@ TEST_CASE("contradictory controls and parameters are refused with one line", "[c
   CHECK(lieride("sim " + ok.string() + " --duration 0.1 --out -").code == 0);
 }
 
-TEST_CASE("--dt 1e300: never `ok` beside a non-finite value", "[cli][hostile]") {
+TEST_CASE("dt 1e300: never ok beside a non-finite value", "[cli][hostile]") {
   for (const char* integrator : {"lie-cay", "lie-cay-tln", "lie-exp", "rk4"}) {
     const fs::path file = writeFile("huge-dt.toml", kRigidBody + "[integrator]\nname = \"" + integrator + "\"\n");
     const Result r = lieride("sim " + file.string() + " --dt 1e300 --out -");
@@ -253,5 +253,21 @@ TEST_CASE("--dt 1e300: never `ok` beside a non-finite value", "[cli][hostile]") 
       if (i != status) finite = finite && std::isfinite(std::stod(csv.rows[0][i]));
     CHECK(csv.rows[0][status] == (finite ? "ok" : "diverged"));
     CHECK(r.code == (finite ? 0 : 3));
+  }
+}
+
+TEST_CASE("a tolerance below round-off: Newton stops on stall, far below max_iterations", "[cli][hostile]") {
+  for (const char* integrator : {"lie-exp", "lie-cay", "rk2-implicit"}) {
+    const fs::path file = writeFile("stall.toml", kRigidBody + "[integrator]\nname = \"" + integrator +
+                                                      "\"\ntolerance = 1e-16\nmax_iterations = 1000\n");
+    const Result r = lieride("sim " + file.string() + " --dt 0.1 --duration 2 --out -");
+    CAPTURE(integrator, r.err);
+    CHECK((r.code == 0 || r.code == 3));
+    const Csv csv = parseCsv(r.out);
+    REQUIRE(!csv.rows.empty());
+    double most = 0.0;
+    for (std::size_t k = 0; k < csv.rows.size(); ++k) most = std::max(most, csv.value(k, "iters"));
+    CHECK(most < 50.0);  // without the stall stop a failing solve runs all 1000 iterations
+    if (r.code == 3) CHECK(r.err.find("did not converge") != std::string::npos);
   }
 }
