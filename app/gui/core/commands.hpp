@@ -65,6 +65,7 @@ struct PlotSample {
   double work = 0;  // W(t): the inputs' and non-conservative forces' work since t = 0 (J)
   int iterations = 0;
   std::array<char, 40> label{};
+  std::array<char, 24> integrator{};  // which integrator produced this sample (legend segments)
 };
 
 }  // namespace lieride::gui

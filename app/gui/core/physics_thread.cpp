@@ -140,6 +140,7 @@ void PhysicsThread::pushSample(int sim, const Snapshot& snap) {
   s.iterations = snap.solver.iterations;
   s.h = snap.h;
   s.work = vehicles_[static_cast<std::size_t>(sim)].work;
+  std::snprintf(s.integrator.data(), s.integrator.size(), "%s", snap.integrator.c_str());
   samples_.push(s);
   vehicles_[static_cast<std::size_t>(sim)].lastSampleT = snap.t;
 }
