@@ -29,7 +29,7 @@ bool App::loadScene(int index, const SceneEntry* entry, bool startPaused) {
   current_ = *e;
   st_.alpha = integratorNumber(*e, "alpha", 0.5);
   st_.sceneError.clear();
-  if (index >= 0) st_.sceneIndex = index;
+  st_.sceneIndex = index;  // -1: a scenario file outside the menu (the menu shows its name)
   st_.sceneName = scene.name;
   st_.vehicle = scene.vehicle;
   st_.offsets = scene.offsets;

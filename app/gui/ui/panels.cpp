@@ -51,8 +51,10 @@ void sectionHint(const char* text) {
 }  // namespace
 
 void scenePanel(AppState& app, const PhysicsFrame& f) {
+  const std::string fileLabel = app.sceneName + "  (file)";
   const char* current = app.sceneIndex >= 0 && app.sceneIndex < static_cast<int>(app.scenes.size())
-                            ? app.scenes[static_cast<std::size_t>(app.sceneIndex)].name.c_str() : "(none)";
+                            ? app.scenes[static_cast<std::size_t>(app.sceneIndex)].name.c_str()
+                            : fileLabel.c_str();
   ImGui::SetNextItemWidth(-1);
   if (ImGui::BeginCombo("##scene", current)) {
     for (int i = 0; i < static_cast<int>(app.scenes.size()); ++i) {
@@ -62,10 +64,32 @@ void scenePanel(AppState& app, const PhysicsFrame& f) {
     }
     ImGui::EndCombo();
   }
+  tooltip("Every scenario in assets/scenes plus the app's own scenes. Open any scenario TOML below.");
+  // Open scene: a path field (Enter loads) and the recent files.
+  {
+    char buf[512];
+    std::snprintf(buf, sizeof buf, "%s", app.openPath.c_str());
+    ImGui::SetNextItemWidth(-66);
+    if (ImGui::InputTextWithHint("##open", "scenario.toml path", buf, sizeof buf, ImGuiInputTextFlags_EnterReturnsTrue))
+      app.requestOpen = buf;
+    app.openPath = buf;
+    tooltip("Path of a scenario TOML (docs/formats.md); Enter or Open loads it.");
+    ImGui::SameLine();
+    if (ImGui::Button("Open", ImVec2(58, 0)) && !app.openPath.empty()) app.requestOpen = app.openPath;
+    if (!app.settings.recentFiles.empty()) {
+      ImGui::SetNextItemWidth(-1);
+      if (ImGui::BeginCombo("##recent", "recent files")) {
+        for (const auto& r : app.settings.recentFiles)
+          if (ImGui::Selectable(r.c_str())) app.requestOpen = r;
+        ImGui::EndCombo();
+      }
+    }
+  }
   if (!app.sceneError.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.35f, 1), "%s", app.sceneError.c_str());
   ImGui::Text("Vehicle: %s", app.vehicle.c_str());
   ImGui::SameLine(ImGui::GetContentRegionAvail().x - 50);
   if (ImGui::Button("Reset", ImVec2(58, 0))) app.command(CommandKind::Reset);
+  tooltip("Back to the scene's start, with its own h and integrator (Backspace).");
   // Transport: pause, step, speed.
   if (ImGui::Button(f.paused ? "  Run  " : "Pause")) app.command(CommandKind::TogglePause);
   ImGui::SameLine();
@@ -77,6 +101,7 @@ void scenePanel(AppState& app, const PhysicsFrame& f) {
   ImGui::SetNextItemWidth(-1);
   if (ImGui::SliderFloat("##speed", &speed, 0.1f, 4.0f, "speed %.2fx", ImGuiSliderFlags_Logarithmic)) {
     app.settings.speed = speed;
+    app.settingsDirty = true;
     Command c = Command::make(CommandKind::SetSpeed);
     c.value[0] = speed;
     app.send(c);
@@ -84,12 +109,18 @@ void scenePanel(AppState& app, const PhysicsFrame& f) {
   const bool behind = f.stats.achievedSpeed < 0.9 * f.speed && !f.paused;
   ImGui::TextColored(behind ? ImVec4(1, 0.7f, 0.3f, 1) : ImVec4(0.7f, 0.9f, 0.7f, 1),
                      "real-time factor %.2f achieved / %.2f requested", f.paused ? 0.0 : f.stats.achievedSpeed, f.speed);
-  ImGui::Checkbox("Trajectory trails", &app.settings.showTrails);
+  tooltip("Simulated seconds per wall-clock second, achieved (the clock the picture follows) and requested. "
+          "Orange when the physics cannot keep up.");
+  if (ImGui::Checkbox("Trajectory trails", &app.settings.showTrails)) app.settingsDirty = true;
   ImGui::SameLine();
   ImGui::Checkbox("Plots", &app.showPlots);
   const char* cams[] = {"chase", "orbit", "free"};
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::Combo("##camera", &app.cameraMode, cams, 3)) app.settings.cameraPerScene[app.sceneName] = app.cameraMode;
+  if (ImGui::Combo("##camera", &app.cameraMode, cams, 3)) {
+    app.settings.cameraPerScene[app.sceneName] = app.cameraMode;
+    app.settingsDirty = true;
+  }
+  tooltip("Chase follows the vehicle; orbit: drag to turn, wheel to zoom (remembered per scene); free: drag to look, wheel to move.");
 }
 
 void integratorPanel(AppState& app, const PhysicsFrame& f) {
@@ -97,7 +128,10 @@ void integratorPanel(AppState& app, const PhysicsFrame& f) {
   for (std::size_t i = 0; i < f.sims.size(); ++i) {
     const auto& s = f.sims[i];
     ImGui::PushID(static_cast<int>(i));
-    if (f.sims.size() > 1) ImGui::TextColored(ImVec4(0.95f, 0.8f, 0.45f, 1), "%s", s.label.c_str());
+    if (f.sims.size() > 1) {
+      const ImVec4 c = ImGui::ColorConvertU32ToFloat4(copyColor(i));
+      ImGui::TextColored(c, "copy %zu: %s", i + 1, s.curr.integrator.c_str());
+    }
     ImGui::SetNextItemWidth(-1);
     if (ImGui::BeginCombo("##integrator", s.curr.integrator.c_str())) {
       for (const auto& name : s.integrators) {
@@ -206,7 +240,10 @@ void controlsPanel(AppState& app, const PhysicsFrame& f) {
       Command c = Command::make(CommandKind::SetAssist);
       c.flag = app.settings.input.assist;
       app.send(c);
+      app.settingsDirty = true;
     }
+    tooltip("On: sticks command attitude, yaw rate and climb rate, and a PD law flies (and lands) the helicopter. "
+            "Off: sticks drive collective, tail and rotor tilt directly; land on the skids yourself.");
   }
   if (ImGui::BeginTable("mapping", 1, ImGuiTableFlags_RowBg)) {
     for (const auto& [input, effect] : Pilot::describe(app.vehicle, app.settings.input.assist)) {
@@ -219,11 +256,13 @@ void controlsPanel(AppState& app, const PhysicsFrame& f) {
     }
     ImGui::EndTable();
   }
-  ImGui::SliderFloat("Dead zone", &app.settings.input.deadZone, 0.0f, 0.5f, "%.2f");
-  ImGui::SliderFloat("Expo", &app.settings.input.expo, 0.0f, 1.0f, "%.2f");
-  ImGui::Checkbox("Invert left Y", &app.settings.input.invertLeftY);
+  if (ImGui::SliderFloat("Dead zone", &app.settings.input.deadZone, 0.0f, 0.5f, "%.2f")) app.settingsDirty = true;
+  tooltip("Radial dead zone of the gamepad sticks (fraction of full deflection).");
+  if (ImGui::SliderFloat("Expo", &app.settings.input.expo, 0.0f, 1.0f, "%.2f")) app.settingsDirty = true;
+  tooltip("0: linear sticks; 1: cubic (fine control near centre).");
+  if (ImGui::Checkbox("Invert left Y", &app.settings.input.invertLeftY)) app.settingsDirty = true;
   ImGui::SameLine();
-  ImGui::Checkbox("Invert right Y", &app.settings.input.invertRightY);
+  if (ImGui::Checkbox("Invert right Y", &app.settings.input.invertRightY)) app.settingsDirty = true;
   // Live stick positions.
   const PilotAxes& a = app.axes;
   ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -395,6 +434,16 @@ void plotsPanel(AppState& app, const PhysicsFrame& f) {
   }
 }
 
+void keepInside(const ImGuiViewport* vp) {
+  // After a resize (or a drag off the edge) the current window comes back into the viewport.
+  ImVec2 size = ImGui::GetWindowSize(), pos = ImGui::GetWindowPos();
+  const ImVec2 lo = vp->WorkPos, hi(vp->WorkPos.x + vp->WorkSize.x, vp->WorkPos.y + vp->WorkSize.y);
+  const ImVec2 fit(std::min(size.x, vp->WorkSize.x), std::min(size.y, vp->WorkSize.y));
+  if (fit.x != size.x || fit.y != size.y) ImGui::SetWindowSize(fit);
+  const ImVec2 clamped(std::clamp(pos.x, lo.x, std::max(lo.x, hi.x - fit.x)), std::clamp(pos.y, lo.y, std::max(lo.y, hi.y - fit.y)));
+  if (clamped.x != pos.x || clamped.y != pos.y) ImGui::SetWindowPos(clamped);
+}
+
 void drawPanels(AppState& app, const PhysicsFrame& f) {
   app.viewLeft = app.viewBottom = 0;
   const ImGuiViewport* vp = ImGui::GetMainViewport();
@@ -419,6 +468,7 @@ void drawPanels(AppState& app, const PhysicsFrame& f) {
     ImGui::SetNextWindowSize(ImVec2(vp->WorkSize.x - sidebar - 16, height), ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowBgAlpha(0.9f);
     if (ImGui::Begin("Plots", &app.showPlots)) plotsPanel(app, f);
+    keepInside(vp);
     if (!ImGui::IsWindowCollapsed()) app.viewBottom = ImGui::GetWindowPos().y;
     ImGui::End();
   }

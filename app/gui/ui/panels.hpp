@@ -22,6 +22,12 @@ void plotsPanel(AppState& app, const PhysicsFrame& f);
 void drawPanels(AppState& app, const PhysicsFrame& f);
 void drawHud(AppState& app, const PhysicsFrame& f);
 void drawHelp(AppState& app);
+// Notices that stay when Tab hides the panels: the F12 screenshot path, the caption.
+void drawNotices(AppState& app, const PhysicsFrame& f);
+// The compact per-vehicle read-out (bottom left of the 3-D view).
+void drawVehicleHud(AppState& app, const PhysicsFrame& f);
+// Moves/resizes the current ImGui window back inside the viewport.
+void keepInside(const ImGuiViewport* vp);
 
 // A wrapped tooltip for the last item.
 void tooltip(const char* text);
