@@ -47,7 +47,7 @@ bool App::loadScene(int index, const SceneEntry* entry, bool startPaused) {
   opt.assist = st_.settings.input.assist;
   opt.startPaused = startPaused;
   const std::size_t n = scene.slots.size();
-  renderer_ = std::make_unique<Renderer>(scene.geometry);
+  renderer_ = std::make_unique<Renderer>(scene.geometry, scene.name);
   physics_ = std::make_unique<PhysicsThread>(std::move(scene.slots), opt);
   st_.send = [p = physics_.get()](const Command& c) { p->send(c); };
   st_.plots.assign(n, PlotHistory{});

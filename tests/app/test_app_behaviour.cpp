@@ -287,3 +287,29 @@ TEST_CASE("window: the plots window comes back inside a shrunken viewport", "[ap
   });
   CHECK(inside);
 }
+
+TEST_CASE("plots: the constraint residual panel shows exact zeros and round-off", "[app][plots]") {
+  Headless gui;
+  AppState app;
+  app.vehicle = "car";
+  app.plots.resize(1);
+  for (int k = 0; k < 500; ++k) {
+    PlotSample s = sample(0.01 * k, "lie-nh");
+    s.constraint = k % 3 ? 0.0 : 6.7e-16;
+    s.iterations = 0;
+    app.plots[0].add(s);
+  }
+  app.renderTime = 5.0;
+  PhysicsFrame f;
+  SimView v;
+  v.curr.vehicle = "car";
+  v.curr.integrator = "lie-nh";
+  v.integrators = {"lie-nh", "rk4"};
+  f.sims.push_back(v);
+  for (int k = 0; k < 2; ++k) gui.frame([&] { drawPanels(app, f); });
+  const PlotState& c = app.plotStates[3];
+  CAPTURE(c.shownLo, c.shownHi);
+  CHECK(c.shownLo <= -16.0);  // the floor of the exact zeros
+  CHECK(c.shownHi >= std::log10(6.7e-16));
+  CHECK(c.shownHi < -13.0);
+}

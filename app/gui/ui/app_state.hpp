@@ -92,8 +92,12 @@ struct AppState {
   std::vector<TimeSeries> deviation;  // per copy: |x_i - x_1| (m), side-by-side scenes
   std::string caption;                // one line over the 3-D view: what to look for
   PlotState deviationState;
+  // Default-constructed, then set: GCC 12 at -O2 left elements 3 and 4 of `std::array<PlotState,
+  // 5> p{}` zeroed instead of applying PlotState's member initialisers (autofit off on a fixed
+  // 1e0..1e1 log axis: the "empty constraint plot").
   std::array<PlotState, 5> plotStates = [] {
-    std::array<PlotState, 5> p{};
+    std::array<PlotState, 5> p;
+    for (auto& s : p) s = PlotState();
     p[1].logY = p[3].logY = true;  // energy balance, constraint residual
     return p;
   }();
