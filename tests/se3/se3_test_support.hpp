@@ -21,11 +21,15 @@ inline std::string rigidBodyToml(const std::string& omega, const std::string& v,
          "\nlinear_velocity = " + v + "\nposition = [0.3, -0.2, 1.0]\n" + extra;
 }
 
-// A smooth, undamped helicopter run with time-varying controls (docs/models.md section 2).
+// A smooth, undamped helicopter run with time-varying controls (docs/models.md section 2): the
+// default drag and the ground contact are switched off (the run passes below z = 0).
 inline std::string helicopterFlightToml() {
   return R"(
 [vehicle]
 type = "helicopter"
+linear_damping = 0.0
+angular_damping = 0.0
+contact_stiffness = 0.0
 [initial]
 position = [0.0, 0.0, 2.0]
 angular_velocity = [0.2, -0.1, 0.3]

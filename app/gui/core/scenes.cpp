@@ -79,6 +79,7 @@ PilotLimits readLimits(const SceneEntry& entry) {
       for (int i = 0; i < 3; ++i) l.inertia(i) = (*j)[static_cast<std::size_t>(i)].value_or(l.inertia(i));
     l.hubHeight = v["hub_height"].value_or(l.hubHeight);
     l.tailArm = v["tail_arm"].value_or(l.tailArm);
+    l.maxSteer = v["max_steer"].value_or(l.maxSteer);
   } catch (const std::exception&) {
   }
   return l;
