@@ -30,6 +30,9 @@ std::string lower(std::string s) {
 const char* kHelicopter = R"(name = "helicopter free flight"
 [vehicle]
 type = "helicopter"
+linear_damping = 0.5      # a small aerodynamic drag (docs/formats.md, helicopter)
+angular_damping = 0.02
+contact_stiffness = 1.0e4  # skids on the ground z = 0
 [initial]
 position = [0.0, 0.0, 1.5]
 [integrator]
