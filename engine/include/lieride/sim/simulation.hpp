@@ -37,6 +37,10 @@ struct Snapshot {
   double energy = 0.0;      // of the state at t: continuous across integrator and h switches
   double momentum = 0.0;    // |spatial momentum| (3-D) or the nonholonomic momentum
   double constraint = 0.0;  // largest constraint residual (0 for holonomic vehicles)
+  // Nonholonomic vehicles: the alternating (period-2) part of the constraint residual relative
+  // to the speed, and whether it has grown since the integrator started (Period2Monitor).
+  double period2 = 0.0;
+  bool period2Growing = false;
   StepReport solver;
   RunStatus status = RunStatus::Ok;
   std::string statusMessage;
