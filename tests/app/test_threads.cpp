@@ -132,6 +132,8 @@ TEST_CASE("threads: physics thread follows the clock and obeys commands while sn
   PhysicsThread physics(oscillators(2, 0.001), opt);
   std::atomic<bool> stop{false};
   std::atomic<long> inconsistent{0}, unpaired{0}, ahead{0}, frames{0};
+  // What the reader saw, for the main thread to wait on (only the reader polls: one consumer).
+  std::atomic<double> seenT{0.0}, switchedAt{-1.0};
   // The render side: reads frames concurrently with the physics thread.
   physics.start();
   std::thread reader([&] {
@@ -146,13 +148,18 @@ TEST_CASE("threads: physics thread follows the clock and obeys commands while sn
           ++unpaired;
       }
       if (!behindTheClock(f, wall)) ++ahead;
+      if (f.sims.size() == 2) {
+        seenT = f.sims[0].curr.t;
+        if (switchedAt.load() < 0.0 && f.h == 0.0005 && f.sims[1].curr.integrator == "euler")
+          switchedAt = f.sims[0].curr.t;
+      }
       while (physics.samples().pop()) {
       }
       ++frames;
       std::this_thread::yield();
     }
   });
-  waitFor([&] { physics.poll(); return physics.frame().sims[0].curr.t > 0.1; }, kGenerous);
+  waitFor([&] { return seenT.load() > 0.1; }, kGenerous);
   // Switch h and integrator live.
   Command h = Command::make(CommandKind::SetTimeStep);
   h.value[0] = 0.0005;
@@ -161,13 +168,8 @@ TEST_CASE("threads: physics thread follows the clock and obeys commands while sn
   integ.setName("euler");
   integ.target = 1;
   REQUIRE(physics.send(integ));
-  double switchedAt = -1.0;
-  waitFor([&] {
-    physics.poll();
-    const PhysicsFrame& f = physics.frame();
-    if (switchedAt < 0.0 && f.h == 0.0005 && f.sims[1].curr.integrator == "euler") switchedAt = f.sims[0].curr.t;
-    return switchedAt >= 0.0 && f.sims[0].curr.t > switchedAt + 0.1;  // 200 steps of the new h
-  }, kGenerous);
+  // 200 steps of the new h after the reader saw the switch.
+  waitFor([&] { return switchedAt.load() >= 0.0 && seenT.load() > switchedAt.load() + 0.1; }, kGenerous);
   stop = true;
   reader.join();
   physics.poll();
