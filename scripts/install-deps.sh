@@ -9,6 +9,7 @@ packages=(
   libtinyobjloader-dev libbullet-dev libode-dev
   xvfb xauth libgl1-mesa-dri
   python3-numpy python3-matplotlib
+  clang-14 libfuzzer-14-dev libclang-rt-14-dev
 )
 missing=()
 for p in "${packages[@]}"; do
