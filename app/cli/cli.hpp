@@ -10,10 +10,12 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitInternal = 1;
 inline constexpr int kExitBadInput = 2;
 inline constexpr int kExitDiverged = 3;
+inline constexpr int kExitNotSolved = 4;  // lieride optimize: the problem was not solved
 
 int runSim(const std::vector<std::string>& args);
 int runList(const std::vector<std::string>& args);
 int runBench(const std::vector<std::string>& args);
+int runOptimize(const std::vector<std::string>& args);
 void printUsage();
 
 // Directory holding assets/ (scenes, meshes): $LIERIDE_ASSETS, next to the executable, or

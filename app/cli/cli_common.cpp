@@ -16,6 +16,7 @@ void printUsage() {
                "  lieride                                   open the desktop app\n"
                "  lieride app [--scene NAME|FILE] [--frames N --screenshot PNG]\n"
                "  lieride sim SCENARIO.toml [--out run.csv|-] [--integrator NAME] [--dt S] [--duration S]\n"
+               "  lieride optimize PROBLEM.toml [--out DIR] [--knots N] [--guess CSV] [--max-iter K] [--quiet]\n"
                "  lieride list                              vehicles, integrators, built-in scenes\n"
                "  lieride bench NAME [--out DIR]            benchmark suites (lieride bench --list)\n";
 }

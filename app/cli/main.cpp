@@ -32,6 +32,7 @@ int main(int argc, char** argv) {
     if (command == "sim") return runSim(rest);
     if (command == "list") return runList(rest);
     if (command == "bench") return runBench(rest);
+    if (command == "optimize") return runOptimize(rest);
     if (command == "app") return runApp(rest);
     if (command == "--help" || command == "-h" || command == "help") {
       printUsage();
@@ -41,7 +42,7 @@ int main(int argc, char** argv) {
     reportError(e.what());
     return kExitInternal;
   }
-  reportError("unknown command '" + command + "' (expected app, sim, list or bench)");
+  reportError("unknown command '" + command + "' (expected app, sim, optimize, list or bench)");
   printUsage();
   return kExitBadInput;
 }

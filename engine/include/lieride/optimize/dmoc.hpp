@@ -1,0 +1,52 @@
+#pragma once
+// A loaded DMOC problem: its vehicle (built by the scenario loader), its transcription, the
+// solve, and the outputs `lieride optimize` writes (docs/formats.md section 4).
+#include <memory>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "lieride/optimize/car_dmoc.hpp"
+#include "lieride/optimize/nlp.hpp"
+#include "lieride/optimize/problem.hpp"
+#include "lieride/sim/planar_simulation.hpp"
+
+namespace lieride::opt {
+
+class DmocSession {
+ public:
+  explicit DmocSession(Problem problem);
+
+  const Problem& problem() const { return problem_; }
+  const Nlp& nlp() const { return *car_; }
+  const CarDmoc& car() const { return *car_; }
+  std::vector<std::string> channels() const;
+
+  SolveResult solve(const SolveOptions& options) const { return solveNlp(*car_, options); }
+  // One line naming what failed (the worst violated constraint, else the solver's status).
+  std::string failureLine(const SolveResult& r) const;
+
+  // Decision variables from a controls CSV (t plus channel columns, as written by
+  // writeControlsCsv): the controls simulated by the vehicle's integrator. Throws
+  // ScenarioError on a bad file.
+  std::vector<double> guessFromControls(const std::string& csvPath) const;
+
+  // Outputs. The controls CSV samples step k at t_k + h/2, where the integrator reads it.
+  void writeTrajectoryCsv(const std::vector<double>& x, std::ostream& out) const;
+  void writeControlsCsv(const std::vector<double>& x, std::ostream& out) const;
+  std::string replayScenario(const std::string& controlsFile) const;
+  // Runs the controls through the simulator in-process; the largest distance (m) between the
+  // simulated and the optimised positions over the knots.
+  double replayError(const std::vector<double>& x) const;
+
+ private:
+  std::unique_ptr<PlanarSimulation> simulation() const;
+  void simulate(const CarTrajectory& controls, CarTrajectory& out) const;
+
+  Problem problem_;
+  std::unique_ptr<CarDmoc> car_;
+  CarParams params_;
+  CarStart start_;
+};
+
+}  // namespace lieride::opt
