@@ -203,7 +203,7 @@ int runSuite(const std::string& outDirArg, std::ostream& log) {
   md << markdownTable({"integrator", "bare ns/step", "bare M steps/s", "sim ns/step", "sim M steps/s",
                        "bare wall ns/step", "bare / rk4", "iterations/step", "status"},
                       body);
-  md << "\n## Targets (foundation issue)\n\n";
+  md << "\n## Targets\n\n";
   if (rk4 && tln) {
     md << "- lie-cay-tln / rk4 per step, same run: **" << formatNumber(ratioRaw, 3) << "** bare ("
        << formatNumber(ratioSim, 3) << " through Simulation::step); target <= 2: "

@@ -191,7 +191,7 @@ void writeRigidBodyReport(const std::string& outDir, const SweepConfig& cfg, con
      << "CPU time of the stepping loop of one " << cfg.duration << " s run (a per-step blow-up check included).\n\n"
      << "A run **blows up** when at any step the state is non-finite, an implicit solver reports no convergence, "
      << "|E - E0| > 10 max(|E0|, 1e-9), |omega| or |v| exceeds 1e4, or its final position error exceeds "
-     << cfg.positionErrorBound << " m (the foundation issue's divergence rule plus an error bound). A cell with "
+     << cfg.positionErrorBound << " m (the divergence rule of docs/formats.md section 3 plus an error bound). A cell with "
      << "any blow-up reads `blow-up k/" << cfg.runs << "` and is left out of the plots (the paper's dashes); "
      << "`summary.csv` keeps the mean over the surviving runs.\n\n";
 

@@ -1,5 +1,5 @@
 // Order of convergence, measured by halving h on a smooth helicopter run with time-varying
-// controls (foundation issue, item 7). Reference: rk4 at a step 40x finer than the finest.
+// controls. Reference: rk4 at a step 40x finer than the finest.
 #include <catch2/catch.hpp>
 #include <cmath>
 

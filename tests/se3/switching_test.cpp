@@ -1,5 +1,5 @@
 // Changing the integrator or h mid-run continues the same motion: the state (g, mu) is
-// handed over through the momentum (foundation issue, item 3).
+// handed over through the momentum.
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <functional>

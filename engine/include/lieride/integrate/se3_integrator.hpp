@@ -1,7 +1,7 @@
 #pragma once
 // Integrators for a rigid body on SE(3). Every integrator advances the same state: the pose g
 // and the body momentum mu = I xi at the step's time. Handing (g, mu) from one integrator to
-// another, or changing h, continues the same motion (foundation issue, item 3).
+// another, or changing h, continues the same motion (docs/architecture.md, Engine).
 #include <memory>
 #include <string>
 #include <vector>
