@@ -191,6 +191,15 @@ void CarDmoc::costGradient(const double* x, double* grad) const {
   }
 }
 
+// The smoothness terms couple consecutive controls (the other cost terms are diagonal, and
+// every variable already has its diagonal through the constraints).
+void CarDmoc::costHessianPattern(std::vector<std::pair<int, int>>& pairs) const {
+  for (int k = 0; k + 1 < n_; ++k) {
+    pairs.emplace_back(var(k + 1, kF), var(k, kF));
+    pairs.emplace_back(var(k + 1, kS), var(k, kS));
+  }
+}
+
 double CarDmoc::obstacleValue(const Obstacle& o, const Vec2& p, Vec2* grad) const {
   switch (o.kind) {
     case Obstacle::Kind::Circle: break;  // circles constrain the whole body (circleValue)

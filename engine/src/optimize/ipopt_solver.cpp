@@ -240,7 +240,7 @@ SolveResult solveNlp(const Nlp& nlp, const SolveOptions& o) {
   opts.SetNumericValue("bound_relax_factor", 1e-10);
   opts.SetIntegerValue("max_iter", o.maxIterations);
   opts.SetNumericValue("tol", o.tolerance);
-  opts.SetNumericValue("constr_viol_tol", o.constraintTolerance);
+  opts.SetNumericValue("constr_viol_tol", 0.1 * o.constraintTolerance);  // margin for the final check
   opts.SetNumericValue("acceptable_constr_viol_tol", o.constraintTolerance);
   opts.SetStringValue("mu_strategy", "adaptive");
   if (o.warm) {

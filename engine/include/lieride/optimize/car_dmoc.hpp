@@ -54,6 +54,7 @@ class CarDmoc final : public Nlp {
   void costGradient(const double* x, double* grad) const override;
   void constraints(const double* x, double* g, JacobianSink* jac) const override;
   std::string describe(int constraint, const double* x, double violation) const override;
+  void costHessianPattern(std::vector<std::pair<int, int>>& pairs) const override;
 
   int knots() const { return n_; }
   double timeStep() const { return h_; }
