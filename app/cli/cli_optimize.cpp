@@ -85,11 +85,12 @@ void writeFile(const fs::path& path, const std::function<void(std::ostream&)>& b
 int runDmoc(const OptimizeArgs& args, const std::string& file) {
   std::unique_ptr<opt::DmocSession> session;
   opt::SolveOptions options;
-  options.maxIterations = args.maxIterations;
   try {
     opt::ProblemOverrides ov;
     ov.knots = args.knots;
     session = std::make_unique<opt::DmocSession>(opt::loadProblem(file, ov));
+    options = session->defaultOptions();
+    options.maxIterations = args.maxIterations;
     if (args.guess) {
       if (!fs::exists(*args.guess)) throw ScenarioError(*args.guess + ": --guess: no such controls CSV");
       options.initial = session->guessFromControls(*args.guess);

@@ -110,7 +110,7 @@ TEST_CASE("car DMOC: the Jacobian check holds at a solution with steering at its
 TEST_CASE("car DMOC: every shipped car problem solves and the simulator replays it to 1e-8 m", "[optimize]") {
   for (const char* name : {"car-parallel-park", "car-tunnel"}) {
     const DmocSession s(loadProblem(problemPath(name)));
-    const SolveResult r = s.solve(SolveOptions{});
+    const SolveResult r = s.solve(s.defaultOptions());
     INFO(name << ": " << s.failureLine(r));
     REQUIRE(r.status == SolveStatus::Solved);
     CHECK(r.maxViolation <= 1e-8);
@@ -126,7 +126,7 @@ TEST_CASE("car DMOC: every shipped car problem solves and the simulator replays 
 
 TEST_CASE("car DMOC: parked, the four corners are outside both parked cars and above the kerb", "[optimize]") {
   const DmocSession s(loadProblem(problemPath("car-parallel-park")));
-  const SolveResult r = s.solve(SolveOptions{});
+  const SolveResult r = s.solve(s.defaultOptions());
   REQUIRE(r.status == SolveStatus::Solved);
   const CarTrajectory tr = s.car().trajectory(r.solution.x);
   double closest = 1e9;

@@ -7,6 +7,7 @@
 
 #include "lieride/control/signal.hpp"
 #include "lieride/sim/scenario.hpp"
+#include "lieride/sim/se3_simulation.hpp"
 
 namespace lieride::opt {
 namespace {
@@ -20,6 +21,15 @@ void writeNumber(std::ostream& out, double v) {
 }  // namespace
 
 DmocSession::DmocSession(Problem problem) : problem_(std::move(problem)) {
+  if (problem_.vehicle == "helicopter") {
+    Scenario sc = loadScenarioFromString(replayScenarioToml(problem_, ""), problem_.file, problem_.baseDir);
+    const auto& se3 = dynamic_cast<const Se3Simulation&>(*sc.simulation);
+    const auto& heli = dynamic_cast<const HelicopterForces&>(se3.forceModel());
+    if (heli.dependsOnVelocity())
+      throw ScenarioError(problem_.file + ": key 'vehicle.linear_damping': expected 0 (DMOC of the helicopter transcribes the undamped model)");
+    heli_ = std::make_unique<HelicopterDmoc>(problem_, heli.params(), se3.inertia().diagonal(), se3.state().g, se3.state().mu);
+    return;
+  }
   auto sim = simulation();
   const auto& model = static_cast<const CarModel&>(sim->model());
   const NhState& s = sim->state();
@@ -42,13 +52,16 @@ std::unique_ptr<PlanarSimulation> DmocSession::simulation() const {
   return std::unique_ptr<PlanarSimulation>(planar);
 }
 
-std::vector<std::string> DmocSession::channels() const { return {"drive_torque", "steer_rate"}; }
+std::vector<std::string> DmocSession::channels() const {
+  if (heli_) return {"collective", "tail", "cyclic_pitch", "cyclic_roll"};
+  return {"drive_torque", "steer_rate"};
+}
 
 std::string DmocSession::failureLine(const SolveResult& r) const {
   if (r.status == SolveStatus::Solved) return "solved";
   std::string line = r.message;
   if (r.worstConstraint >= 0 && r.maxViolation > 1e-9)
-    line += ": " + car_->describe(r.worstConstraint, r.solution.x.data(), r.maxViolation);
+    line += ": " + nlp().describe(r.worstConstraint, r.solution.x.data(), r.maxViolation);
   return line;
 }
 
@@ -78,7 +91,31 @@ void DmocSession::simulate(const CarTrajectory& controls, CarTrajectory& out) co
   out.steerRate = controls.steerRate;
 }
 
+std::vector<Vec3> DmocSession::simulateHelicopter(const HelicopterTrajectory& tr) const {
+  Scenario sc = loadScenarioFromString(replayScenarioToml(problem_, ""), problem_.file, problem_.baseDir);
+  ControlSet& c = sc.simulation->controls();
+  for (std::size_t ch = 0; ch < 4; ++ch) {
+    std::vector<double> y;
+    for (const auto& u : tr.inputs) y.push_back(u[ch]);
+    c.set(ch, std::make_unique<SampledSignal>(tr.t, y));
+  }
+  const auto& se3 = dynamic_cast<const Se3Simulation&>(*sc.simulation);
+  std::vector<Vec3> out{se3.state().g.x};
+  for (std::size_t k = 1; k < tr.t.size(); ++k) {
+    sc.simulation->step();
+    out.push_back(se3.state().g.x);
+  }
+  return out;
+}
+
 double DmocSession::replayError(const std::vector<double>& x) const {
+  if (heli_) {
+    const HelicopterTrajectory tr = heli_->trajectory(x);
+    const std::vector<Vec3> sim = simulateHelicopter(tr);
+    double worst = 0.0;
+    for (std::size_t k = 0; k < sim.size(); ++k) worst = std::max(worst, (sim[k] - tr.g[k].x).norm());
+    return worst;
+  }
   const CarTrajectory opt = car_->trajectory(x);
   CarTrajectory sim;
   simulate(opt, sim);
@@ -89,6 +126,7 @@ double DmocSession::replayError(const std::vector<double>& x) const {
 }
 
 std::vector<double> DmocSession::guessFromControls(const std::string& csvPath) const {
+  if (heli_) throw ScenarioError(csvPath + ": --guess: supported for the car only so far");
   const int n = car_->knots();
   const double h = car_->timeStep();
   // Read through the scenario loader's CSV reader ([controls] file = ...).
@@ -109,7 +147,52 @@ std::vector<double> DmocSession::guessFromControls(const std::string& csvPath) c
   return car_->fromTrajectory(sim2);
 }
 
+void DmocSession::writeHelicopterCsv(const std::vector<double>& x, std::ostream& out) const {
+  Scenario sc = loadScenarioFromString(replayScenarioToml(problem_, ""), problem_.file, problem_.baseDir);
+  const auto& se3 = dynamic_cast<const Se3Simulation&>(*sc.simulation);
+  const auto& forces = se3.forceModel();
+  const Vec6 Id = se3.inertia().diagonal();
+  const auto cols = sc.simulation->csvColumns();
+  for (std::size_t i = 0; i < cols.size(); ++i) out << (i ? "," : "") << cols[i];
+  out << '\n';
+  const HelicopterTrajectory tr = heli_->trajectory(x);
+  std::vector<double> g(static_cast<std::size_t>(heli_->numConstraints()));
+  heli_->constraints(x.data(), g.data(), nullptr);
+  const double h = heli_->timeStep();
+  for (std::size_t k = 0; k < tr.t.size(); ++k) {
+    InputVec u(4);
+    for (int c = 0; c < 4; ++c) u(c) = tr.inputs[k][static_cast<std::size_t>(c)];
+    // mu_k: the momentum at t_k (the simulator's state), pi-_k + h/2 f_k.
+    Vec6 mu = se3.state().mu;
+    if (k > 0) {
+      const Vec6 xp = tr.xi[k - 1], ip = Id.cwiseProduct(xp);
+      mu = ip + 0.5 * h * se3::adTranspose(xp, ip) + 0.5 * h * forces.wrench(tr.t[k], tr.g[k], Vec6::Zero(), u);
+    }
+    const Vec6 xi = k < tr.xi.size() ? tr.xi[k] : Vec6(mu.cwiseQuotient(Id));
+    const SE3& p = tr.g[k];
+    std::vector<double> v{tr.t[k], p.x.x(), p.x.y(), p.x.z(), p.q.w(), p.q.x(), p.q.y(), p.q.z()};
+    for (int i = 0; i < 6; ++i) v.push_back(xi(i));
+    for (int c = 0; c < 4; ++c) v.push_back(u(c));
+    v.push_back(0.5 * xi.dot(Id.cwiseProduct(xi)) + forces.potentialEnergy(p));
+    const Vec3 lin = p.q * mu.tail<3>();
+    const Vec3 L = p.q * mu.head<3>() + p.x.cross(lin);
+    v.insert(v.end(), {lin.x(), lin.y(), lin.z(), L.x(), L.y(), L.z(), 0.0});
+    double residual = 0.0;
+    if (k > 0)
+      for (int r = 0; r < HelicopterDmoc::kStepRows; ++r)
+        residual = std::max(residual, std::abs(g[(k - 1) * HelicopterDmoc::kStepRows + static_cast<std::size_t>(r)]));
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      out << (i ? "," : "");
+      writeNumber(out, v[i]);
+    }
+    out << ",ok,";
+    writeNumber(out, residual);
+    out << '\n';
+  }
+}
+
 void DmocSession::writeTrajectoryCsv(const std::vector<double>& x, std::ostream& out) const {
+  if (heli_) return writeHelicopterCsv(x, out);
   auto sim = simulation();
   const auto& model = static_cast<const CarModel&>(sim->model());
   const CarTrajectory tr = car_->trajectory(x);
@@ -145,6 +228,19 @@ void DmocSession::writeTrajectoryCsv(const std::vector<double>& x, std::ostream&
 }
 
 void DmocSession::writeControlsCsv(const std::vector<double>& x, std::ostream& out) const {
+  if (heli_) {
+    const HelicopterTrajectory tr = heli_->trajectory(x);
+    out << "t,collective,tail,cyclic_pitch,cyclic_roll\n";
+    for (std::size_t k = 0; k < tr.t.size(); ++k) {
+      writeNumber(out, tr.t[k]);
+      for (double u : tr.inputs[k]) {
+        out << ',';
+        writeNumber(out, u);
+      }
+      out << '\n';
+    }
+    return;
+  }
   const CarTrajectory tr = car_->trajectory(x);
   const double h = car_->timeStep();
   out << "t,drive_torque,steer_rate\n";

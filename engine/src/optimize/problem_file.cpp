@@ -134,6 +134,9 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
   p.horizon = problem.positive("horizon", NAN);
   if (!std::isfinite(p.horizon)) problem.fail("horizon", "a finite duration > 0 (s)");
   p.integrator = problem.string("integrator", "lie-nh");
+  const std::string hessian = problem.string("hessian", "finite-difference");
+  if (hessian != "finite-difference" && hessian != "lbfgs") problem.fail("hessian", "\"finite-difference\" or \"lbfgs\"");
+  p.lbfgs = hessian == "lbfgs";
   problem.finish();
 
   const toml::table* veh = doc["vehicle"].as_table();
@@ -142,27 +145,41 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
 
   // Build the scenario once: [vehicle] and [initial] errors name this file and key.
   Scenario sc = loadScenarioFromString(replayScenarioToml(p, ""), file, baseDir);
-  if (p.vehicle != "car")
-    throw ScenarioError(file + ": key 'vehicle.type': expected \"car\" (the vehicle DMOC transcribes so far), got \"" +
+  const bool car = p.vehicle == "car", heli = p.vehicle == "helicopter";
+  if (!car && !heli)
+    throw ScenarioError(file + ": key 'vehicle.type': expected \"car\" or \"helicopter\" (the vehicles DMOC transcribes so far), got \"" +
                         p.vehicle + "\"");
-  if (p.integrator != "lie-nh")
+  if (car && p.integrator != "lie-nh")
     throw ScenarioError(file + ": key 'problem.integrator': expected \"lie-nh\" for the car (Kobilarov et al. Eqs. 16-17)");
+  if (heli && p.integrator != "lie-cay-tln")
+    throw ScenarioError(file + ": key 'problem.integrator': expected \"lie-cay-tln\" for the helicopter (Kobilarov et al. Eqs. 9-14)");
   const std::vector<std::string> channels = sc.simulation->controls().channels();
 
   TableReader goal = root.table("goal");
-  if (goal.has("position")) p.goal.position = pair(goal, "position", "[x, y] (m)");
+  if (car && goal.has("position")) p.goal.position = pair(goal, "position", "[x, y] (m)");
+  if (heli && goal.has("position")) {
+    const auto v = goal.numbers("position", {0.0, 0.0, 0.0});
+    if (v.size() != 3 || !std::isfinite(v[0] + v[1] + v[2])) goal.fail("position", "[x, y, z] (m)");
+    p.goal.position3 = Vec3(v[0], v[1], v[2]);
+  }
   if (goal.has("heading")) p.goal.heading = finiteNumber(goal, "heading", "a heading (rad)");
-  if (goal.has("speed")) p.goal.speed = finiteNumber(goal, "speed", "a forward speed (m/s)");
-  if (goal.has("steer")) p.goal.steer = finiteNumber(goal, "steer", "a steering angle (rad)");
+  if (car && goal.has("speed")) p.goal.speed = finiteNumber(goal, "speed", "a forward speed (m/s)");
+  if (car && goal.has("steer")) p.goal.steer = finiteNumber(goal, "steer", "a steering angle (rad)");
+  if (heli && goal.has("velocity")) {
+    const auto v = goal.numbers("velocity", std::vector<double>(6, 0.0));
+    for (double c : v)
+      if (!std::isfinite(c)) goal.fail("velocity", "[wx, wy, wz, vx, vy, vz] (body frame, rad/s and m/s)");
+    p.goal.velocity = v;
+  }
   p.goal.positionTolerance = goal.positive("tolerance", p.goal.positionTolerance);
   p.goal.headingTolerance = goal.positive("heading_tolerance", p.goal.headingTolerance);
   p.goal.speedTolerance = goal.positive("speed_tolerance", p.goal.speedTolerance);
-  p.goal.steerTolerance = goal.positive("steer_tolerance", p.goal.steerTolerance);
+  if (car) p.goal.steerTolerance = goal.positive("steer_tolerance", p.goal.steerTolerance);
   goal.finish();
 
   TableReader cost = root.table("cost");
   readChannelWeights(cost, channels, p.effort);
-  p.steerWeight = cost.nonNegative("steer", 0.0);
+  if (car) p.steerWeight = cost.nonNegative("steer", 0.0);
   TableReader smooth = cost.table("smoothness");
   readChannelWeights(smooth, channels, p.smoothness);
   smooth.finish();
@@ -175,14 +192,21 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
     if (!(b.x() < b.y())) bounds.fail(key, "[lower, upper] with lower < upper");
     p.channelBounds[key] = {b.x(), b.y()};
   }
-  if (bounds.has("steer")) p.maxSteer = bounds.positive("steer", NAN);
-  if (bounds.has("speed")) {
+  if (car && bounds.has("steer")) p.maxSteer = bounds.positive("steer", NAN);
+  if (heli && bounds.has("altitude")) {
+    const Vec2 b = pair(bounds, "altitude", "[lower, upper] (m) with lower < upper");
+    if (!(b.x() < b.y())) bounds.fail("altitude", "[lower, upper] (m) with lower < upper");
+    p.altitude = std::make_pair(b.x(), b.y());
+  }
+  if (car && bounds.has("speed")) {
     const Vec2 b = pair(bounds, "speed", "[lower, upper] (m/s) with lower < upper");
     if (!(b.x() < b.y())) bounds.fail("speed", "[lower, upper] (m/s) with lower < upper");
     p.speedBounds = std::make_pair(b.x(), b.y());
   }
   bounds.finish();
 
+  if (heli && (doc.contains("body") || doc.contains("obstacles")))
+    throw ScenarioError(file + ": [body] and [[obstacles]] apply to the car only (the helicopter keeps to [bounds] altitude)");
   TableReader body = root.table("body");
   p.body.rearOverhang = body.nonNegative("rear_overhang", p.body.rearOverhang);
   p.body.frontOverhang = body.nonNegative("front_overhang", p.body.frontOverhang);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "lieride/optimize/car_dmoc.hpp"
+#include "lieride/optimize/helicopter_dmoc.hpp"
 #include "lieride/optimize/nlp.hpp"
 #include "lieride/optimize/problem.hpp"
 #include "lieride/sim/planar_simulation.hpp"
@@ -18,20 +19,29 @@ class DmocSession {
   explicit DmocSession(Problem problem);
 
   const Problem& problem() const { return problem_; }
-  const Nlp& nlp() const { return *car_; }
-  const CarDmoc& car() const { return *car_; }
+  const Nlp& nlp() const { return car_ ? static_cast<const Nlp&>(*car_) : *heli_; }
+  const CarDmoc& car() const { return *car_; }  // the car problem (car_ non-null)
+  const HelicopterDmoc& helicopter() const { return *heli_; }
+  bool isCar() const { return car_ != nullptr; }
   std::vector<std::string> channels() const;
 
-  SolveResult solve(const SolveOptions& options) const { return solveNlp(*car_, options); }
+  // The problem's solver settings ([problem] hessian).
+  SolveOptions defaultOptions() const {
+    SolveOptions o;
+    o.hessian = problem_.lbfgs ? SolveOptions::Hessian::Lbfgs : SolveOptions::Hessian::FiniteDifference;
+    return o;
+  }
+  SolveResult solve(const SolveOptions& options) const { return solveNlp(nlp(), options); }
   // One line naming what failed (the worst violated constraint, else the solver's status).
   std::string failureLine(const SolveResult& r) const;
 
-  // Decision variables from a controls CSV (t plus channel columns, as written by
+  // Decision variables from a controls CSV (car) (t plus channel columns, as written by
   // writeControlsCsv): the controls simulated by the vehicle's integrator. Throws
   // ScenarioError on a bad file.
   std::vector<double> guessFromControls(const std::string& csvPath) const;
 
-  // Outputs. The controls CSV samples step k at t_k + h/2, where the integrator reads it.
+  // Outputs. The controls CSV samples the controls where the integrator reads them: the car's
+  // step k at t_k + h/2, the helicopter's knot k at t_k.
   void writeTrajectoryCsv(const std::vector<double>& x, std::ostream& out) const;
   void writeControlsCsv(const std::vector<double>& x, std::ostream& out) const;
   std::string replayScenario(const std::string& controlsFile) const;
@@ -42,9 +52,13 @@ class DmocSession {
  private:
   std::unique_ptr<PlanarSimulation> simulation() const;
   void simulate(const CarTrajectory& controls, CarTrajectory& out) const;
+  // The helicopter's controls run through the simulator: the positions at the knots.
+  std::vector<Vec3> simulateHelicopter(const HelicopterTrajectory& tr) const;
+  void writeHelicopterCsv(const std::vector<double>& x, std::ostream& out) const;
 
   Problem problem_;
   std::unique_ptr<CarDmoc> car_;
+  std::unique_ptr<HelicopterDmoc> heli_;
   CarParams params_;
   CarStart start_;
 };

@@ -30,7 +30,9 @@ struct CarBody {
 };
 
 struct Goal {
-  std::optional<Vec2> position;
+  std::optional<Vec2> position;   // planar vehicles
+  std::optional<Vec3> position3;  // 3-D vehicles
+  std::optional<std::vector<double>> velocity;  // 3-D: body velocity (wx, wy, wz, vx, vy, vz) at t_N
   std::optional<double> heading;
   std::optional<double> speed;  // forward speed vx (car)
   std::optional<double> steer;  // steering angle phi (car)
@@ -48,6 +50,7 @@ struct Problem {
   std::string vehicle;     // [vehicle] type
   std::string scenarioToml;  // name, [vehicle], [initial]: the scenario part of the file
   std::string baseDir;
+  bool lbfgs = false;  // [problem] hessian = "lbfgs" (default "finite-difference")
   int knots = 0;       // N: knots 0..N, N steps
   double horizon = 0;  // T = N h
   Goal goal;
@@ -57,6 +60,7 @@ struct Problem {
   std::map<std::string, std::pair<double, double>> channelBounds;  // [bounds] per channel
   std::optional<double> maxSteer;                                  // [bounds] steer (rad)
   std::optional<std::pair<double, double>> speedBounds;            // [bounds] speed (m/s)
+  std::optional<std::pair<double, double>> altitude;               // [bounds] altitude: z (m), 3-D
   std::vector<Obstacle> obstacles;
   CarBody body;
   double timeStep() const { return horizon / knots; }
