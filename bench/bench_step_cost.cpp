@@ -213,6 +213,14 @@ int runSuite(const std::string& outDirArg, std::ostream& log) {
        << "2 M: " << (1e9 / tln->rawNs >= 2e6 ? "met" : "**missed**") << " (bare), "
        << (1e9 / tln->simNs >= 2e6 ? "met" : "**missed**") << " (sim).\n";
   }
+  if (const Entry* tln4 = find("lie-cay-tln4"); tln4 && tln && rk4) {
+    const double perTln = tln4->rawNs / tln->rawNs;
+    md << "- lie-cay-tln4 (three lie-cay-tln substeps) per step, same run: **" << formatNumber(perTln, 3)
+       << "x** lie-cay-tln's, " << formatNumber(tln4->rawNs / rk4->rawNs, 3) << "x rk4's (bare; "
+       << formatNumber(tln4->simNs / tln->simNs, 3) << "x / " << formatNumber(tln4->simNs / rk4->simNs, 3)
+       << "x through Simulation::step); target <= 4x lie-cay-tln: " << (perTln <= 4.0 ? "met" : "**missed**")
+       << ".\n";
+  }
   std::string load = "unknown";
   if (std::ifstream la("/proc/loadavg"); la) std::getline(la, load);
   md << "\nLoad average at the end of the run (/proc/loadavg): `" << load << "`. On a shared machine the "
@@ -230,7 +238,7 @@ int runSuite(const std::string& outDirArg, std::ostream& log) {
 void addStepCostSuite(std::vector<BenchSuite>& suites) {
   suites.push_back({"step-cost",
                     "per-step cost of every SE(3) integrator on the helicopter with sinusoidal controls; "
-                    "lie-cay-tln / rk4 ratio and steps per second",
+                    "lie-cay-tln / rk4 and lie-cay-tln4 / lie-cay-tln ratios, steps per second",
                     runSuite});
 }
 

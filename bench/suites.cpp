@@ -13,6 +13,7 @@ const std::vector<BenchSuite>& benchSuites() {
     addSleighSuite(s);
     addSnakeboardSuite(s);
     addOptimizeSuite(s);
+    addSleighOcpSuite(s);
     return s;
   }();
   return suites;

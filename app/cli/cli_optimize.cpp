@@ -1,169 +1,187 @@
-// lieride optimize PROBLEM.toml [--out DIR] [--knots N] [--guess CSV] [--max-iter K] [--quiet]
-// (docs/formats.md sections 1 and 4). Dispatches on [problem] method.
+// `lieride optimize PROBLEM.toml [--out DIR] [--max-iter K] [--quiet]` (docs/formats.md section 4):
+// solves an optimal control problem and writes the trajectory, the controls, a scenario that
+// replays them with `lieride sim`, and a report. Exit 0 solved, 4 not solved (best iterate
+// written), 2 bad input.
+#include <charconv>
+#include <cmath>
 #include <cstdio>
-#include <functional>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <optional>
 #include <sstream>
 
 #include "cli/cli.hpp"
-#include "lieride/optimize/dmoc.hpp"
+#include "cli/cli_args.hpp"
+#include "cli/cli_optimize_dmoc.hpp"
+#include "lieride/optimize/problem.hpp"
+#include "lieride/ocp/problem_file.hpp"
 #include "lieride/sim/table_reader.hpp"
 
 namespace lieride::cli {
 namespace {
+
 namespace fs = std::filesystem;
+using namespace lieride::ocp;
 
-struct UsageError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
+constexpr int kExitNotSolved = 4;
 
-struct OptimizeArgs {
-  std::string problem;
-  std::optional<std::string> out;
-  std::optional<int> knots;
-  std::optional<std::string> guess;
-  int maxIterations = 1000;
-  bool quiet = false;
-};
-
-int parseCount(const std::string& flag, const std::string& text, int minimum) {
-  long v = -1;
-  try {
-    std::size_t used = 0;
-    v = std::stol(text, &used);
-    if (used != text.size()) v = -1;
-  } catch (const std::exception&) {
-  }
-  if (v < minimum || v > 1000000)
-    throw UsageError(flag + ": expected an integer >= " + std::to_string(minimum) + ", got '" + text + "'");
-  return static_cast<int>(v);
+std::string num(double v) {
+  char buf[32];
+  const auto r = std::to_chars(buf, buf + sizeof buf, v);  // shortest round-trip form
+  return std::string(buf, r.ptr);
 }
 
-OptimizeArgs parseArgs(const std::vector<std::string>& args) {
-  OptimizeArgs o;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    auto value = [&]() -> const std::string& {
-      if (i + 1 >= args.size()) throw UsageError(a + ": expected a value");
-      return args[++i];
-    };
-    if (a == "--out") o.out = value();
-    else if (a == "--knots") o.knots = parseCount("--knots", value(), 2);
-    else if (a == "--guess") o.guess = value();
-    else if (a == "--max-iter") o.maxIterations = parseCount("--max-iter", value(), 0);
-    else if (a == "--quiet") o.quiet = true;
-    else if (!a.empty() && a[0] == '-') throw UsageError("optimize: unknown option '" + a + "'");
-    else if (o.problem.empty()) o.problem = a;
-    else throw UsageError("optimize: unexpected argument '" + a + "' (one problem file expected)");
-  }
-  if (o.problem.empty()) throw UsageError("optimize: expected a problem file: lieride optimize PROBLEM.toml [--out DIR]");
-  return o;
+// A TOML float literal (always with a '.' or an exponent).
+std::string tomlFloat(double v) {
+  std::string s = num(v);
+  if (s.find_first_of(".eE") == std::string::npos) s += ".0";
+  return s;
 }
 
-std::string resolveProblem(const std::string& nameOrPath) {
-  if (fs::exists(nameOrPath) || nameOrPath.find('/') != std::string::npos || nameOrPath.ends_with(".toml"))
-    return nameOrPath;
-  return (fs::path(assetsDir()) / "problems" / (nameOrPath + ".toml")).string();
+// A TOML basic string.
+std::string tomlString(const std::string& text) {
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '"' || c == '\\') out += '\\';
+    if (c != '\n' && c != '\r') out += c;
+  }
+  return out + "\"";
 }
 
-// Writes through a temporary file and a rename: never a half-written output.
-void writeFile(const fs::path& path, const std::function<void(std::ostream&)>& body) {
-  const fs::path tmp = path.string() + ".partial";
-  {
-    std::ofstream f(tmp);
-    if (!f) throw std::runtime_error(path.string() + ": cannot open for writing");
-    body(f);
-    f.flush();
-    if (!f) throw std::runtime_error(path.string() + ": write failed");
+void writeTrajectory(const OcpProblemFile& pf, const SleighBvpResult& r, const std::string& path) {
+  const SleighPmp sys(pf.problem.params);
+  std::ofstream out(path);
+  out << "t,x,y,theta,omega,vx,vy,energy,momentum,constraint,iters,status,u1,u2,phi_d,p_x,p_y,p_theta,p_1,p_2,H\n";
+  const double m = pf.problem.params.mass, J = pf.problem.params.inertia;
+  for (std::size_t k = 0; k < r.states.size(); ++k) {
+    const PVec& xi = r.states[k];
+    const SleighControls u = sleighControls(xi);
+    const double phi = k ? discreteConstraint(r.states[k - 1], xi) : 0.0;
+    const double energy = 0.5 * (xi(kZ2) * xi(kZ2) / m + xi(kZ1) * xi(kZ1) / J);
+    out << num(static_cast<double>(k) * r.h) << ',' << num(xi(kX)) << ',' << num(xi(kY)) << ',' << num(xi(kTheta))
+        << ',' << num(xi(kZ1) / J) << ',' << num(xi(kZ2) / m) << ",0," << num(energy) << ",0,0,0,ok," << num(u.u1)
+        << ',' << num(u.u2) << ',' << num(phi);
+    for (int i = kPx; i <= kP2; ++i) out << ',' << num(xi(i));
+    out << ',' << num(sys.hamiltonian(xi)) << '\n';
   }
-  fs::rename(tmp, path);
 }
 
-int runDmoc(const OptimizeArgs& args, const std::string& file) {
-  std::unique_ptr<opt::DmocSession> session;
-  opt::SolveOptions options;
-  try {
-    opt::ProblemOverrides ov;
-    ov.knots = args.knots;
-    session = std::make_unique<opt::DmocSession>(opt::loadProblem(file, ov));
-    options = session->defaultOptions();
-    options.maxIterations = args.maxIterations;
-    if (args.guess) {
-      if (!fs::exists(*args.guess)) throw ScenarioError(*args.guess + ": --guess: no such controls CSV");
-      options.initial = session->guessFromControls(*args.guess);
-    }
-  } catch (const ScenarioError& e) {
-    reportError(e.what());
-    return kExitBadInput;
+// Step k's controls at its midpoint (k + 1/2) h: what the retraction-midpoint integrator of
+// `sleigh-controlled` samples, so the replay reproduces the solver's states; then u = 0 at T.
+void writeControls(const SleighBvpResult& r, const std::string& path) {
+  std::ofstream out(path);
+  out << "t,u1,u2\n";
+  for (std::size_t k = 0; k + 1 < r.states.size(); ++k) {
+    const SleighControls u = stepControls(r.states[k], r.states[k + 1]);
+    out << num((static_cast<double>(k) + 0.5) * r.h) << ',' << num(u.u1) << ',' << num(u.u2) << '\n';
   }
-  const opt::Problem& p = session->problem();
-  const fs::path dir = args.out ? fs::path(*args.out) : fs::path(fs::path(file).stem().string() + "-solution");
-  std::error_code ec;
-  fs::create_directories(dir, ec);
-  if (ec || !fs::is_directory(dir)) {
-    reportError(dir.string() + ": --out: cannot create the output directory");
-    return kExitBadInput;
-  }
-  if (!args.quiet) {
-    std::printf("%s: DMOC on %s, %d knots, h = %.6g s, %d variables, %d constraints\n", p.name.c_str(),
-                p.integrator.c_str(), p.knots, p.timeStep(), session->nlp().numVariables(),
-                session->nlp().numConstraints());
-    options.progress = [](const opt::IterationInfo& it) {
-      std::printf("iter %4d  cost %.6e  violation %.2e  dual %.2e  %.3f s\n", it.iteration, it.cost, it.violation,
-                  it.dualInfeasibility, it.seconds);
-    };
-  }
-  const opt::SolveResult r = session->solve(options);
-  const std::vector<double>& x = r.solution.x;
-  const double replay = session->replayError(x);
-  const std::string line = session->failureLine(r);
-  writeFile(dir / "trajectory.csv", [&](std::ostream& o) { session->writeTrajectoryCsv(x, o); });
-  writeFile(dir / "controls.csv", [&](std::ostream& o) { session->writeControlsCsv(x, o); });
-  writeFile(dir / "replay.toml", [&](std::ostream& o) { o << session->replayScenario("controls.csv"); });
-  writeFile(dir / "report.md", [&](std::ostream& o) {
-    char buf[512];
-    std::snprintf(buf, sizeof buf,
-                  "# %s\n\n- problem: %s\n- method: dmoc (constraints: the %s updates)\n- knots: %d, h = %.6g s, "
-                  "horizon %.6g s\n- status: %s\n- iterations: %d\n- cost: %.9g\n- max constraint violation: %.3g\n"
-                  "- solve time: %.3f s\n- replay error (lieride sim vs optimised positions): %.3g m\n",
-                  p.name.c_str(), p.file.c_str(), p.integrator.c_str(), p.knots, p.timeStep(), p.horizon,
-                  r.status == opt::SolveStatus::Solved ? "solved" : line.c_str(), r.iterations, r.cost,
-                  r.maxViolation, r.seconds, replay);
-    o << buf;
-  });
-  if (!args.quiet)
-    std::printf("%s: %s after %d iterations, cost %.6g, max violation %.2e, %.3f s, replay error %.2e m -> %s\n",
-                p.name.c_str(), opt::toString(r.status), r.iterations, r.cost, r.maxViolation, r.seconds, replay,
-                dir.string().c_str());
-  if (r.status != opt::SolveStatus::Solved) {
-    reportError(file + ": not solved: " + line + " (best iterate written to " + dir.string() + ")");
-    return kExitNotSolved;
-  }
-  return kExitOk;
+  // Zero from T on (sampled signals hold their last value): the sleigh stays at rest at the goal.
+  if (r.states.size() > 1) out << num(static_cast<double>(r.states.size() - 1) * r.h) << ",0,0\n";
+}
+
+void writeReplay(const OcpProblemFile& pf, const SleighBvpResult& r, const std::string& path) {
+  const auto& p = pf.problem;
+  std::ofstream out(path);
+  out << "# Replays the controls found by `lieride optimize " << pf.file << "` (docs/formats.md section 4).\n"
+      << "name = " << tomlString(pf.name + " (optimal controls)") << "\n\n[vehicle]\ntype = \"sleigh-controlled\"\nmass = "
+      << tomlFloat(p.params.mass) << "\ninertia = " << tomlFloat(p.params.inertia) << "\n\n[initial]\nposition = ["
+      << tomlFloat(p.start[0]) << ", " << tomlFloat(p.start[1]) << "]\nheading = " << tomlFloat(p.start[2])
+      << "\nangular_velocity = " << tomlFloat(p.start[3] / p.params.inertia) << "\nlinear_velocity = ["
+      << tomlFloat(p.start[4] / p.params.mass) << ", 0.0]\n\n[integrator]\nname = \"retraction-midpoint\"\ndt = "
+      << tomlFloat(r.h) << "\nduration = " << tomlFloat(p.horizon) << "\n\n[controls]\nfile = \"controls.csv\"\n";
+}
+
+void writeReport(const OcpProblemFile& pf, const SleighBvpResult& r, const std::string& path) {
+  const auto& p = pf.problem;
+  std::ofstream out(path);
+  out << "# " << pf.name << ": " << (r.solved ? "solved" : "NOT solved") << "\n\n"
+      << "Problem: " << pf.file << " (method = \"pmp\": multiple shooting on the costates of the retraction midpoint "
+      << "scheme, docs/retraction.md).\n\n"
+      << "- start (x, y, theta, z1, z2) = (" << p.start[0] << ", " << p.start[1] << ", " << p.start[2] << ", "
+      << p.start[3] << ", " << p.start[4] << ")\n"
+      << "- goal (x, y, theta) = (" << p.goal[0] << ", " << p.goal[1] << ", " << p.goal[2] << "), z1 = z2 = 0 at T = "
+      << p.horizon << " s\n"
+      << "- " << p.segments << " segments x " << p.stepsPerSegment << " steps, h = " << r.h << " s\n"
+      << "- cost 1/2 sum h |u|^2 = " << num(r.cost) << "\n"
+      << "- Newton iterations " << r.iterations << ", final violation " << r.violation << " (tolerance " << p.tolerance
+      << "), terminal pose error " << r.terminalError << "\n"
+      << "- solve time " << r.seconds * 1e3 << " ms\n";
+  if (!r.solved) out << "- failure: " << r.failure << "\n";
+  out << "\nFiles: trajectory.csv (states, costates, H, phi_d per step), controls.csv (u1, u2 at the step midpoints), "
+      << "replay.toml (`lieride sim replay.toml` reproduces trajectory.csv).\n";
 }
 
 }  // namespace
 
 int runOptimize(const std::vector<std::string>& args) {
-  OptimizeArgs o;
-  std::string file, method;
+  std::string problemPath, outDir;
+  int maxIter = -1;
+  bool quiet = false;
+  CLI::App parser = makeParser("optimize", "Solve an optimal control problem file (docs/formats.md section 4).");
+  parser.add_option("PROBLEM", problemPath, "problem TOML (assets/problems/*.toml)")->required();
+  parser.add_option("--out", outDir, "output folder (default out/optimize/<problem name>)");
+  parser.add_option("--max-iter", maxIter, "iteration limit of the solver")->check(CLI::PositiveNumber);
+  parser.add_flag("--quiet", quiet, "no progress lines");
+  int knots = 0;
+  std::string guess;
+  parser.add_option("--knots", knots, "dmoc: number of steps N (overrides [problem] knots)")->check(CLI::Range(2, 1000000));
+  parser.add_option("--guess", guess, "dmoc: start from a controls CSV simulated by the vehicle's integrator");
+  if (const auto code = parseArgs(parser, args)) return *code;
   try {
-    o = parseArgs(args);
-    file = resolveProblem(o.problem);
-    method = opt::problemMethod(file);
-  } catch (const UsageError& e) {
-    reportError(e.what());
-    return kExitBadInput;
+    if (opt::problemMethod(problemPath) == "dmoc") {
+      DmocArgs d;
+      d.problem = problemPath;
+      if (!outDir.empty()) d.out = outDir;
+      if (knots > 0) d.knots = knots;
+      if (!guess.empty()) d.guess = guess;
+      if (maxIter > 0) d.maxIterations = maxIter;
+      d.quiet = quiet;
+      return runOptimizeDmoc(d);
+    }
   } catch (const ScenarioError& e) {
     reportError(e.what());
     return kExitBadInput;
   }
-  if (method == "dmoc") return runDmoc(o, file);
-  reportError(file + ": key 'problem.method': expected \"dmoc\", got \"" + method + "\"");
-  return kExitBadInput;
+  if (knots > 0 || !guess.empty()) {
+    reportError("optimize: --knots and --guess apply to method = \"dmoc\" problems");
+    return kExitBadInput;
+  }
+  OcpProblemFile pf;
+  try {
+    pf = loadOcpProblem(problemPath);
+  } catch (const ScenarioError& e) {
+    reportError(e.what());
+    return kExitBadInput;
+  }
+  if (maxIter > 0) pf.problem.maxIterations = maxIter;
+  if (outDir.empty()) outDir = "out/optimize/" + fs::path(problemPath).stem().string();
+  std::error_code ec;
+  fs::create_directories(outDir, ec);
+  if (ec) {
+    reportError("optimize: --out " + outDir + ": " + ec.message());
+    return kExitBadInput;
+  }
+
+  const auto progress = [&](const BvpIterate& b) {
+    if (quiet) return;
+    std::printf("iter %3d  cost %.9e  violation %.3e  time %.1f ms\n", b.iteration, b.cost, b.violation,
+                b.seconds * 1e3);
+    std::fflush(stdout);
+  };
+  const SleighBvpResult r = solveSleighBvp(pf.problem, progress);
+  const fs::path dir(outDir);
+  writeTrajectory(pf, r, (dir / "trajectory.csv").string());
+  writeControls(r, (dir / "controls.csv").string());
+  writeReplay(pf, r, (dir / "replay.toml").string());
+  writeReport(pf, r, (dir / "report.md").string());
+  if (!r.solved) {
+    reportError(pf.file + ": not solved: " + r.failure + " (best iterate written to " + outDir + ")");
+    return kExitNotSolved;
+  }
+  if (!quiet)
+    std::printf("solved: cost %.12g, violation %.3e, %d iterations, %.1f ms; wrote %s\n", r.cost, r.violation,
+                r.iterations, r.seconds * 1e3, outDir.c_str());
+  return kExitOk;
 }
 
 }  // namespace lieride::cli
