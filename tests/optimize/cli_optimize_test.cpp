@@ -138,7 +138,7 @@ TEST_CASE("lieride optimize: bad problem files exit 2 with one line naming the k
       {"radius = 1.0", "radius = 0.0", "obstacles[2].radius"},
       {"steer_rate = [-1.0, 1.0]", "steer_rate = [1.0, -1.0]", "bounds.steer_rate"},
       {"position = [40.0, 0.0]", "position = [40.0]", "goal.position"},
-      {"type = \"car\"", "type = \"tank\"", "vehicle.type"},
+      {"type = \"car\"", "type = \"tank\"", "\"tank\""},
       {"[problem]", "[controls]\nsteer_rate = 1.0\n[problem]", "[controls]"},
       {"integrator = \"lie-nh\"", "integrator = \"rk4\"", "problem.integrator"},
   };

@@ -126,6 +126,12 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
   if (!problem.present()) throw ScenarioError(file + ": missing table [problem] (expected method, knots, horizon)");
   p.method = problem.string("method", "");
   if (p.method != "dmoc") problem.fail("method", "\"dmoc\" (discrete mechanics optimal control)");
+  {
+    const toml::table* v = doc["vehicle"].as_table();
+    const std::string type = v ? (*v)["type"].value<std::string>().value_or("") : "";
+    if (type != "car" && type != "helicopter")
+      problem.fail("method", "a method for vehicle \"" + type + "\" (\"dmoc\" transcribes the car and the helicopter)");
+  }
   p.knots = problem.integer("knots", 0, 2);
   if (overrides.knots) {
     if (*overrides.knots < 2) throw ScenarioError(file + ": --knots: expected an integer >= 2");
