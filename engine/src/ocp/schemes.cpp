@@ -44,7 +44,7 @@ void stageMatrix(double h, const double (&A)[2][2], const PMat (&Df)[2], BMat& G
     for (int j = 0; j < 2; ++j) G.block(i * N, j * N, N, N) -= h * A[i][j] * Df[i];
 }
 
-// 2-stage Gauss-Legendre (Hairer-Lubich-Wanner II.1.3), stages solved by Newton on K.
+// 2-stage Gauss-Legendre (Gauss collocation, order 4, symplectic), stages solved by Newton on K.
 OcpStepReport gaussLegendreStep(const HamiltonianSystem& sys, double h, const PVec& xi0, PVec& xi1, PMat* jacobian,
                                 const NewtonSettings& newton) {
   const double s3 = std::sqrt(3.0) / 6.0;
