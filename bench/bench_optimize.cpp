@@ -52,6 +52,7 @@ int runOptimizeSuite(const std::string& outDir, std::ostream& log) {
     const DmocSession cold(p);
     Problem edited = p;
     if (edited.goal.position) edited.goal.position = Vec2(edited.goal.position->x() + 0.1, edited.goal.position->y());
+    if (edited.goal.position3) edited.goal.position3 = *edited.goal.position3 + Vec3(0.1, 0.0, 0.0);
     const DmocSession warmSession(edited);
     for (auto hess : {SolveOptions::Hessian::FiniteDifference, SolveOptions::Hessian::Lbfgs}) {
       const bool isDefault = hess == cold.defaultOptions().hessian;  // the problem's [problem] hessian

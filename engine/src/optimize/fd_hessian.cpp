@@ -1,4 +1,4 @@
-#include "fd_hessian.hpp"
+#include "lieride/optimize/fd_hessian.hpp"
 
 #include <algorithm>
 #include <cmath>

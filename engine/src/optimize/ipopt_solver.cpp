@@ -11,7 +11,7 @@
 #include <mutex>
 #include <sstream>
 
-#include "fd_hessian.hpp"
+#include "lieride/optimize/fd_hessian.hpp"
 #include "lieride/optimize/nlp.hpp"
 
 namespace lieride::opt {
