@@ -6,7 +6,9 @@
 #include <atomic>
 #include <cmath>
 #include <map>
+#include <fstream>
 #include <random>
+#include <sstream>
 
 #include "lieride/optimize/dmoc.hpp"
 
@@ -178,4 +180,25 @@ TEST_CASE("car DMOC: a warm re-solve after a small goal edit converges in fewer 
   REQUIRE(r1.status == SolveStatus::Solved);
   CHECK(r1.iterations < r0.iterations);
   CHECK(edited.replayError(r1.solution.x) <= 1e-8);
+}
+
+TEST_CASE("car DMOC: a waypoint pins the knot nearest its time, and the replay passes it", "[optimize]") {
+  std::string text;
+  {
+    std::ifstream in(problemPath("car-tunnel"));
+    std::stringstream ss;
+    ss << in.rdbuf();
+    text = ss.str();
+  }
+  text += "\n[[waypoints]]\ntime = 2.5\nposition = [10.0, -1.2]\nheading = 0.0\ntolerance = 0.02\n";
+  const DmocSession s(loadProblemFromString(text, "waypoint.toml", "."));
+  const SolveResult r = s.solve(s.defaultOptions());
+  INFO(s.failureLine(r));
+  REQUIRE(r.status == SolveStatus::Solved);
+  const CarTrajectory tr = s.car().trajectory(r.solution.x);
+  const auto k = static_cast<std::size_t>(s.problem().waypointKnot(s.problem().waypoints[0]));
+  CHECK(std::abs(tr.t[k] - 2.5) <= 0.5 * s.car().timeStep());
+  CHECK(std::abs(tr.x[k] - 10.0) <= 0.02 + 1e-9);
+  CHECK(std::abs(tr.y[k] + 1.2) <= 0.02 + 1e-9);
+  CHECK(s.replayError(r.solution.x) <= 1e-8);
 }

@@ -127,6 +127,17 @@ void CarDmoc::bounds(std::vector<double>& xl, std::vector<double>& xu, std::vect
   if (g.steer)
     set(var(n_, kSigma), std::max(-sigmaMax, std::tan(*g.steer - g.steerTolerance)),
         std::min(sigmaMax, std::tan(*g.steer + g.steerTolerance)));
+  // Waypoints: the knot nearest each time, intersected with what is already there.
+  auto narrow = [&](int i, double lo, double hi) {
+    xl[static_cast<std::size_t>(i)] = std::max(xl[static_cast<std::size_t>(i)], lo);
+    xu[static_cast<std::size_t>(i)] = std::min(xu[static_cast<std::size_t>(i)], hi);
+  };
+  for (const Waypoint& w : problem_.waypoints) {
+    const int k = problem_.waypointKnot(w);
+    narrow(var(k, kX), w.position->x() - w.tolerance, w.position->x() + w.tolerance);
+    narrow(var(k, kY), w.position->y() - w.tolerance, w.position->y() + w.tolerance);
+    if (w.heading) narrow(var(k, kTheta), *w.heading - w.headingTolerance, *w.heading + w.headingTolerance);
+  }
   gl.assign(static_cast<std::size_t>(numConstraints_), 0.0);
   gu.assign(static_cast<std::size_t>(numConstraints_), 0.0);
   for (int i = obstacleRow0_; i < goalRow0_; ++i) gu[static_cast<std::size_t>(i)] = kInf;

@@ -162,6 +162,14 @@ void HelicopterDmoc::bounds(std::vector<double>& xl, std::vector<double>& xu, st
     set(var(n_, kQz), std::sin(0.5 * (*g.heading - g.headingTolerance)), std::sin(0.5 * (*g.heading + g.headingTolerance)));
     set(var(n_, kQw), 0.0, 1.0);
   }
+  for (const Waypoint& w : problem_.waypoints) {  // the knot nearest each time
+    const int k = problem_.waypointKnot(w);
+    for (int i = 0; i < 3; ++i) {
+      const auto I = static_cast<std::size_t>(var(k, kX + i));
+      xl[I] = std::max(xl[I], (*w.position3)(i) - w.tolerance);
+      xu[I] = std::min(xu[I], (*w.position3)(i) + w.tolerance);
+    }
+  }
   gl.assign(static_cast<std::size_t>(numConstraints_), 0.0);
   gu.assign(static_cast<std::size_t>(numConstraints_), 0.0);
   if (velocityGoal_)

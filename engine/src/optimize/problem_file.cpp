@@ -14,7 +14,7 @@
 namespace lieride::opt {
 namespace {
 
-const char* const kProblemTables[] = {"problem", "goal", "cost", "bounds", "body", "obstacles"};
+const char* const kProblemTables[] = {"problem", "goal", "cost", "bounds", "body", "obstacles", "waypoints"};
 
 Vec2 pair(TableReader& r, const std::string& key, const std::string& what) {
   if (!r.has(key)) r.fail(key, what);
@@ -228,6 +228,30 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
     }
   } else if (doc.contains("obstacles")) {
     throw ScenarioError(file + ": key 'obstacles': expected an array of tables [[obstacles]]");
+  }
+  if (const auto* arr = doc["waypoints"].as_array()) {
+    for (std::size_t i = 0; i < arr->size(); ++i) {
+      const auto* t = (*arr)[i].as_table();
+      if (!t) throw ScenarioError(file + ": key 'waypoints': expected an array of tables [[waypoints]]");
+      TableReader r(file, "waypoints[" + std::to_string(i) + "]", t);
+      Waypoint w;
+      w.time = r.number("time", NAN);
+      if (!(w.time >= 0.5 * p.timeStep() && w.time <= p.horizon))
+        r.fail("time", "a time in [h/2, horizon] (s); the knot nearest it is constrained");
+      if (car) w.position = pair(r, "position", "[x, y] (m)");
+      if (heli) {
+        const auto v = r.numbers("position", {0.0, 0.0, 0.0});
+        if (!r.has("position") || !std::isfinite(v[0] + v[1] + v[2])) r.fail("position", "[x, y, z] (m)");
+        w.position3 = Vec3(v[0], v[1], v[2]);
+      }
+      if (car && r.has("heading")) w.heading = finiteNumber(r, "heading", "a heading (rad)");
+      w.tolerance = r.positive("tolerance", w.tolerance);
+      if (car) w.headingTolerance = r.positive("heading_tolerance", w.headingTolerance);
+      r.finish();
+      p.waypoints.push_back(w);
+    }
+  } else if (doc.contains("waypoints")) {
+    throw ScenarioError(file + ": key 'waypoints': expected an array of tables [[waypoints]]");
   }
   return p;
 }

@@ -1,6 +1,7 @@
 #pragma once
 // Optimal control problem files (docs/formats.md section 4): a scenario ([vehicle],
 // [initial]) plus [problem], [goal], [cost], [bounds] and [[obstacles]].
+#include <cmath>
 #include <map>
 #include <optional>
 #include <string>
@@ -42,6 +43,16 @@ struct Goal {
   double steerTolerance = 0.01;
 };
 
+// A pose the vehicle must pass: the knot nearest `time` lies within the tolerances (hard).
+struct Waypoint {
+  double time = 0.0;
+  std::optional<Vec2> position;   // planar
+  std::optional<Vec3> position3;  // 3-D
+  std::optional<double> heading;  // car only
+  double tolerance = 0.05;
+  double headingTolerance = 0.05;
+};
+
 struct Problem {
   std::string file;
   std::string name;
@@ -62,7 +73,10 @@ struct Problem {
   std::optional<std::pair<double, double>> speedBounds;            // [bounds] speed (m/s)
   std::optional<std::pair<double, double>> altitude;               // [bounds] altitude: z (m), 3-D
   std::vector<Obstacle> obstacles;
+  std::vector<Waypoint> waypoints;
   CarBody body;
+  // The knot of a waypoint (nearest to its time).
+  int waypointKnot(const Waypoint& w) const { return static_cast<int>(std::lround(w.time / timeStep())); }
   double timeStep() const { return horizon / knots; }
 };
 
