@@ -17,6 +17,7 @@ struct DrawItem {
   glm::mat4 model{1.0f};
   float alpha = 1.0f;
   bool shadow = true;
+  glm::vec3 tint{1.0f};  // multiplies the colours (parked cars are not the user's car)
 };
 
 // What the renderer knows about one vehicle this frame (already interpolated).

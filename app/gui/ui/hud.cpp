@@ -94,10 +94,34 @@ void drawHud(AppState& app, const PhysicsFrame& f) {
     ImGui::End();
     ImGui::PopStyleColor();
   }
+  drawVehicleHud(app, f);
+  drawNotices(app, f);
   // Hint, bottom right.
-  const char* hint = "F1 shortcuts";
+  const char* hint = "F1 shortcuts   Tab panels   Ctrl+Q quit";
   const ImVec2 ts = ImGui::CalcTextSize(hint);
   fg->AddText(ImVec2(vp->WorkPos.x + vp->WorkSize.x - ts.x - 12, vp->WorkPos.y + vp->WorkSize.y - ts.y - 8), IM_COL32(255, 255, 255, 120), hint);
+}
+
+void drawNotices(AppState& app, const PhysicsFrame& f) {
+  (void)f;
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  ImDrawList* fg = ImGui::GetForegroundDrawList();
+  const float x0 = vp->WorkPos.x + app.viewLeft, x1 = vp->WorkPos.x + vp->WorkSize.x;
+  // Caption: what to look for (side-by-side scenes), centred over the free part of the view.
+  if (!app.caption.empty()) {
+    const ImVec2 ts = ImGui::CalcTextSize(app.caption.c_str());
+    const ImVec2 p(0.5f * (x0 + x1) - 0.5f * ts.x, vp->WorkPos.y + 44);
+    fg->AddRectFilled(ImVec2(p.x - 10, p.y - 5), ImVec2(p.x + ts.x + 10, p.y + ts.y + 5), IM_COL32(16, 18, 22, 190), 6);
+    fg->AddText(p, IM_COL32(250, 220, 150, 255), app.caption.c_str());
+  }
+  // F12: where the screenshot went, for four seconds.
+  if (!app.lastScreenshot.empty() && app.screenshotShownAt >= 0 && ImGui::GetTime() - app.screenshotShownAt < 4.0) {
+    const std::string text = (app.lastScreenshot.rfind("could not", 0) == 0 ? "" : "Screenshot saved: ") + app.lastScreenshot;
+    const ImVec2 ts = ImGui::CalcTextSize(text.c_str());
+    const ImVec2 p(0.5f * (x0 + x1) - 0.5f * ts.x, vp->WorkPos.y + vp->WorkSize.y * 0.5f);
+    fg->AddRectFilled(ImVec2(p.x - 12, p.y - 8), ImVec2(p.x + ts.x + 12, p.y + ts.y + 8), IM_COL32(20, 90, 40, 230), 6);
+    fg->AddText(p, IM_COL32(245, 245, 245, 255), text.c_str());
+  }
 }
 
 void drawHelp(AppState& app) {
@@ -113,6 +137,7 @@ void drawHelp(AppState& app) {
         {"[ / ]", "time step h / 2, h x 2"},       {"C", "cycle camera: chase, orbit, free"},
         {"T", "trajectory trails on / off"},       {"P", "plots window on / off"},
         {"Tab", "hide / show all panels"},         {"Esc", "close this overlay"},
+        {"Ctrl+Q", "quit (settings are saved as they change)"},
         {"W / S", "left stick up / down (collective, throttle)"},
         {"A / D", "left stick left / right (yaw, steering, rotor)"},
         {"Arrows or I J K L", "right stick (cyclic, steering torque)"},

@@ -46,6 +46,13 @@ void PlanarSimulation::setIntegrator(const std::string& name) {
   if (started_) next->reset(*model_, controls_, t_, h_, state_);
   integrator_ = std::move(next);
   name_ = name;
+  if (status_ != RunStatus::Ok) {
+    // The failed step was already undone: resume from the last good state.
+    status_ = RunStatus::Ok;
+    message_.clear();
+    last_ = StepReport{};
+    monitor_.conservative = false;
+  }
 }
 
 void PlanarSimulation::setTimeStep(double h) {
@@ -129,6 +136,16 @@ Snapshot PlanarSimulation::snapshot() const {
   s.energy = model_->energy(state_);
   s.momentum = model_->momentum(state_);
   s.constraint = model_->constraintResidual(state_);
+  // dE/dt along the exact reduced flow (central difference): the power of the inputs.
+  {
+    const NVec y = model_->toReduced(t_, state_, controls_);
+    NVec ydot(y.size());
+    model_->reducedRate(t_, y, controls_, ydot);
+    const double e = 1e-6 / std::max(1.0, ydot.lpNorm<Eigen::Infinity>());
+    const NVec yp = y + e * ydot, ym = y - e * ydot;
+    s.power = (model_->energy(model_->fromReduced(t_ + e, yp, controls_)) -
+               model_->energy(model_->fromReduced(t_ - e, ym, controls_))) / (2.0 * e);
+  }
   s.solver = last_;
   s.status = status_;
   s.statusMessage = message_;
