@@ -26,7 +26,9 @@ DmocSession::DmocSession(Problem problem) : problem_(std::move(problem)) {
     const auto& se3 = dynamic_cast<const Se3Simulation&>(*sc.simulation);
     const auto& heli = dynamic_cast<const HelicopterForces&>(se3.forceModel());
     if (heli.dependsOnVelocity())
-      throw ScenarioError(problem_.file + ": key 'vehicle.linear_damping': expected 0 (DMOC of the helicopter transcribes the undamped model)");
+      throw ScenarioError(problem_.file +
+                          ": [vehicle]: expected linear_damping = angular_damping = 0 and no ground contact (DMOC of "
+                          "the helicopter transcribes the model of docs/models.md section 2 without them)");
     heli_ = std::make_unique<HelicopterDmoc>(problem_, heli.params(), se3.inertia().diagonal(), se3.state().g, se3.state().mu);
     return;
   }
