@@ -73,14 +73,15 @@ int runOptimizeDmoc(const DmocArgs& args) {
   const std::string line = session->failureLine(r);
   writeFile(dir / "trajectory.csv", [&](std::ostream& o) { session->writeTrajectoryCsv(x, o); });
   writeFile(dir / "controls.csv", [&](std::ostream& o) { session->writeControlsCsv(x, o); });
-  writeFile(dir / "replay.toml", [&](std::ostream& o) { o << session->replayScenario("controls.csv"); });
+  writeFile(dir / "replay.toml", [&](std::ostream& o) { o << session->replayScenario("controls.csv", x); });
   writeFile(dir / "report.md", [&](std::ostream& o) {
     char buf[512];
     std::snprintf(buf, sizeof buf,
                   "# %s\n\n- problem: %s\n- method: dmoc (constraints: the %s updates)\n- knots: %d, h = %.6g s, "
                   "horizon %.6g s\n- status: %s\n- iterations: %d\n- cost: %.9g\n- max constraint violation: %.3g\n"
                   "- solve time: %.3f s\n- replay error (lieride sim vs optimised positions): %.3g m\n",
-                  p.name.c_str(), p.file.c_str(), p.integrator.c_str(), p.knots, p.timeStep(), p.horizon,
+                  p.name.c_str(), p.file.c_str(), p.integrator.c_str(), p.knots, session->timeStep(x),
+                  session->timeStep(x) * p.knots,
                   r.status == opt::SolveStatus::Solved ? "solved" : line.c_str(), r.iterations, r.cost,
                   r.maxViolation, r.seconds, replay);
     o << buf;

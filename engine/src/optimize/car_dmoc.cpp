@@ -64,6 +64,7 @@ CarDmoc::CarDmoc(const Problem& problem, const CarParams& params, const CarStart
   }
   goalRow0_ = obstacleRow0_ + n_ * rowsPerKnot_;
   speedGoal_ = problem.goal.speed.has_value();
+  free_ = problem.freeTime.has_value();
   numConstraints_ = goalRow0_ + (speedGoal_ ? 1 : 0);
   auto weight = [](const std::map<std::string, double>& m, const char* k) {
     auto it = m.find(k);
@@ -111,6 +112,7 @@ void CarDmoc::bounds(std::vector<double>& xl, std::vector<double>& xu, std::vect
   channel("steer_rate", 1.0, kS);
   if (problem_.speedBounds)
     for (int k = 0; k < n_; ++k) set(var(k, kU), problem_.speedBounds->first / rho_, problem_.speedBounds->second / rho_);
+  if (free_) set(stepVariable(), problem_.freeTime->first / n_, problem_.freeTime->second / n_);
   // Knot 0: the initial state of the scenario.
   set(var(0, kTheta), start_.theta, start_.theta);
   set(var(0, kX), start_.x, start_.x);
@@ -170,16 +172,18 @@ void CarDmoc::initialGuess(std::vector<double>& x) const {
     x[var(k + 1, kP)] = u;
   }
   x[var(0, kP)] = start_.momentum / a_;
+  if (free_) x[static_cast<std::size_t>(stepVariable())] = h_;
 }
 
 double CarDmoc::cost(const double* x) const {
-  double J = 0.0;
+  const double h = timeStep(x);
+  double J = problem_.timeWeight * n_ * h;
   for (int k = 0; k < n_; ++k) {
     const double f = a_ * x[var(k, kF)], s = x[var(k, kS)], sig = x[var(k + 1, kSigma)];
-    J += h_ * (wTorque_ * f * f + wSteerRate_ * s * s + problem_.steerWeight * sig * sig);
+    J += h * (wTorque_ * f * f + wSteerRate_ * s * s + problem_.steerWeight * sig * sig);
     if (k + 1 < n_) {
       const double df = a_ * (x[var(k + 1, kF)] - x[var(k, kF)]), ds = x[var(k + 1, kS)] - s;
-      J += (wSmoothTorque_ * df * df + wSmoothSteer_ * ds * ds) / h_;
+      J += (wSmoothTorque_ * df * df + wSmoothSteer_ * ds * ds) / h;
     }
   }
   return J;
@@ -187,19 +191,28 @@ double CarDmoc::cost(const double* x) const {
 
 void CarDmoc::costGradient(const double* x, double* grad) const {
   std::fill(grad, grad + numVariables(), 0.0);
+  const double h = timeStep(x);
+  double dh = problem_.timeWeight * n_;
   for (int k = 0; k < n_; ++k) {
-    grad[var(k, kF)] += 2.0 * h_ * wTorque_ * a_ * a_ * x[var(k, kF)];
-    grad[var(k, kS)] += 2.0 * h_ * wSteerRate_ * x[var(k, kS)];
-    grad[var(k + 1, kSigma)] += 2.0 * h_ * problem_.steerWeight * x[var(k + 1, kSigma)];
+    const double f = a_ * x[var(k, kF)], s = x[var(k, kS)], sig = x[var(k + 1, kSigma)];
+    dh += wTorque_ * f * f + wSteerRate_ * s * s + problem_.steerWeight * sig * sig;
     if (k + 1 < n_) {
-      const double df = a_ * a_ * (x[var(k + 1, kF)] - x[var(k, kF)]) * 2.0 * wSmoothTorque_ / h_;
-      const double ds = (x[var(k + 1, kS)] - x[var(k, kS)]) * 2.0 * wSmoothSteer_ / h_;
+      const double df = a_ * (x[var(k + 1, kF)] - x[var(k, kF)]), ds = x[var(k + 1, kS)] - s;
+      dh -= (wSmoothTorque_ * df * df + wSmoothSteer_ * ds * ds) / (h * h);
+    }
+    grad[var(k, kF)] += 2.0 * h * wTorque_ * a_ * a_ * x[var(k, kF)];
+    grad[var(k, kS)] += 2.0 * h * wSteerRate_ * x[var(k, kS)];
+    grad[var(k + 1, kSigma)] += 2.0 * h * problem_.steerWeight * x[var(k + 1, kSigma)];
+    if (k + 1 < n_) {
+      const double df = a_ * a_ * (x[var(k + 1, kF)] - x[var(k, kF)]) * 2.0 * wSmoothTorque_ / h;
+      const double ds = (x[var(k + 1, kS)] - x[var(k, kS)]) * 2.0 * wSmoothSteer_ / h;
       grad[var(k + 1, kF)] += df;
       grad[var(k, kF)] -= df;
       grad[var(k + 1, kS)] += ds;
       grad[var(k, kS)] -= ds;
     }
   }
+  if (free_) grad[stepVariable()] = dh;
 }
 
 // The smoothness terms couple consecutive controls (the other cost terms are diagonal, and
@@ -209,6 +222,9 @@ void CarDmoc::costHessianPattern(std::vector<std::pair<int, int>>& pairs) const 
     pairs.emplace_back(var(k + 1, kF), var(k, kF));
     pairs.emplace_back(var(k + 1, kS), var(k, kS));
   }
+  if (free_)  // h multiplies every cost term
+    for (int k = 0; k < n_; ++k)
+      for (int w : {var(k, kF), var(k, kS), var(k + 1, kSigma)}) pairs.emplace_back(stepVariable(), w);
 }
 
 double CarDmoc::obstacleValue(const Obstacle& o, const Vec2& p, Vec2* grad) const {
@@ -279,7 +295,8 @@ double CarDmoc::depth(const Obstacle& o, const Vec2& p) const {
 
 void CarDmoc::constraints(const double* x, double* g, JacobianSink* jac) const {
   const Emit emit{jac};
-  const double h = h_, al = alpha_;
+  const double h = timeStep(x), al = alpha_;
+  const int hv = stepVariable();
   for (int k = 0; k < n_; ++k) {
     const int r = kDynamicsRows * k;
     const double th = x[var(k, kTheta)], sk = x[var(k, kSigma)], P0 = x[var(k, kP)];
@@ -291,6 +308,7 @@ void CarDmoc::constraints(const double* x, double* g, JacobianSink* jac) const {
     emit(r, var(k + 1, kSigma), 1.0);
     emit(r, var(k, kSigma), -1.0);
     emit(r, var(k, kS), -h);
+    if (free_) emit(r, hv, -s);
     // Discrete wheel momentum balance (5.2.1), before and after the step.
     g[r + 1] = (1.0 + beta_ * sk * sa) * u - P0 - h * (1.0 - al) * F;
     emit(r + 1, var(k, kU), 1.0 + beta_ * sk * sa);
@@ -298,6 +316,7 @@ void CarDmoc::constraints(const double* x, double* g, JacobianSink* jac) const {
     emit(r + 1, var(k, kS), beta_ * u * sk * al * h);
     emit(r + 1, var(k, kP), -1.0);
     emit(r + 1, var(k, kF), -h * (1.0 - al));
+    if (free_) emit(r + 1, hv, beta_ * sk * u * al * s - (1.0 - al) * F);
     g[r + 2] = P1 - (1.0 + beta_ * s1 * sa) * u - h * al * F;
     emit(r + 2, var(k + 1, kP), 1.0);
     emit(r + 2, var(k, kU), -(1.0 + beta_ * s1 * sa));
@@ -305,6 +324,7 @@ void CarDmoc::constraints(const double* x, double* g, JacobianSink* jac) const {
     emit(r + 2, var(k, kSigma), -beta_ * s1 * u);
     emit(r + 2, var(k, kS), -beta_ * s1 * u * al * h);
     emit(r + 2, var(k, kF), -h * al);
+    if (free_) emit(r + 2, hv, -beta_ * s1 * u * al * s - al * F);
     // Reconstruction g_k+1 = g_k exp(h (w, rho u, 0)).
     g[r + 3] = x[var(k + 1, kTheta)] - th - h * kappa_ * sa * u;
     emit(r + 3, var(k + 1, kTheta), 1.0);
@@ -312,6 +332,7 @@ void CarDmoc::constraints(const double* x, double* g, JacobianSink* jac) const {
     emit(r + 3, var(k, kU), -h * kappa_ * sa);
     emit(r + 3, var(k, kSigma), -h * kappa_ * u);
     emit(r + 3, var(k, kS), -h * kappa_ * u * al * h);
+    if (free_) emit(r + 3, hv, -kappa_ * sa * u - h * kappa_ * u * al * s);
     const double phi = 0.5 * h * kappa_ * sa * u;
     double S, dS;
     sinc(phi, S, dS);
@@ -327,12 +348,15 @@ void CarDmoc::constraints(const double* x, double* g, JacobianSink* jac) const {
     emit(r + 4, var(k, kU), -h * rho_ * S * c + dxPhi * phiU);
     emit(r + 4, var(k, kSigma), dxPhi * phiSigma);
     emit(r + 4, var(k, kS), dxPhi * phiSigma * al * h);
+    const double phiH = 0.5 * kappa_ * sa * u + phiSigma * al * s;  // d phi / d h
+    if (free_) emit(r + 4, hv, -rho_ * u * S * c + dxPhi * phiH);
     emit(r + 5, var(k + 1, kY), 1.0);
     emit(r + 5, var(k, kY), -1.0);
     emit(r + 5, var(k, kTheta), -chord * c);
     emit(r + 5, var(k, kU), -h * rho_ * S * sn + dyPhi * phiU);
     emit(r + 5, var(k, kSigma), dyPhi * phiSigma);
     emit(r + 5, var(k, kS), dyPhi * phiSigma * al * h);
+    if (free_) emit(r + 5, hv, -rho_ * u * S * sn + dyPhi * phiH);
   }
   // Obstacles, at every knot after the first: the four body corners outside boxes and walls;
   // the body outside circles.
@@ -407,10 +431,11 @@ std::string CarDmoc::describe(int row, const double* x, double violation) const 
 
 CarTrajectory CarDmoc::trajectory(const std::vector<double>& x) const {
   CarTrajectory tr;
+  const double h = timeStep(x);
   double psi = start_.psi;
   for (int k = 0; k <= n_; ++k) {
     const double sig = x[var(k, kSigma)];
-    tr.t.push_back(k * h_);
+    tr.t.push_back(k * h);
     tr.theta.push_back(x[var(k, kTheta)]);
     tr.x.push_back(x[var(k, kX)]);
     tr.y.push_back(x[var(k, kY)]);
@@ -419,7 +444,7 @@ CarTrajectory CarDmoc::trajectory(const std::vector<double>& x) const {
     tr.psiDot.push_back(x[var(k, kP)] / (1.0 + beta_ * sig * sig));
     tr.sigmaDot.push_back(k == 0 ? start_.sigmaDot : x[var(k - 1, kS)]);
     if (k < n_) {
-      psi += h_ * x[var(k, kU)];
+      psi += h * x[var(k, kU)];
       tr.driveTorque.push_back(a_ * x[var(k, kF)]);
       tr.steerRate.push_back(x[var(k, kS)]);
     }
@@ -429,6 +454,7 @@ CarTrajectory CarDmoc::trajectory(const std::vector<double>& x) const {
 
 std::vector<double> CarDmoc::fromTrajectory(const CarTrajectory& tr) const {
   std::vector<double> x(static_cast<std::size_t>(numVariables()), 0.0);
+  if (free_) x[static_cast<std::size_t>(stepVariable())] = h_;
   for (int k = 0; k <= n_; ++k) {
     const auto K = static_cast<std::size_t>(k);
     const double sig = tr.sigma[K];

@@ -46,8 +46,8 @@ DmocSession::DmocSession(Problem problem) : problem_(std::move(problem)) {
   car_ = std::make_unique<CarDmoc>(problem_, params_, start_);
 }
 
-std::unique_ptr<PlanarSimulation> DmocSession::simulation() const {
-  Scenario sc = loadScenarioFromString(replayScenarioToml(problem_, ""), problem_.file, problem_.baseDir);
+std::unique_ptr<PlanarSimulation> DmocSession::simulation(std::optional<double> h) const {
+  Scenario sc = loadScenarioFromString(replayScenarioToml(problem_, "", h), problem_.file, problem_.baseDir);
   auto* planar = dynamic_cast<PlanarSimulation*>(sc.simulation.get());
   if (!planar) throw ScenarioError(problem_.file + ": key 'vehicle.type': expected a planar vehicle");
   sc.simulation.release();
@@ -67,9 +67,8 @@ std::string DmocSession::failureLine(const SolveResult& r) const {
   return line;
 }
 
-void DmocSession::simulate(const CarTrajectory& controls, CarTrajectory& out) const {
-  auto sim = simulation();
-  const double h = car_->timeStep();
+void DmocSession::simulate(const CarTrajectory& controls, double h, CarTrajectory& out) const {
+  auto sim = simulation(h);
   const int n = car_->knots();
   std::vector<double> t;
   for (int k = 0; k < n; ++k) t.push_back((k + 0.5) * h);
@@ -120,7 +119,7 @@ double DmocSession::replayError(const std::vector<double>& x) const {
   }
   const CarTrajectory opt = car_->trajectory(x);
   CarTrajectory sim;
-  simulate(opt, sim);
+  simulate(opt, car_->timeStep(x), sim);
   double worst = 0.0;
   for (std::size_t k = 0; k < opt.x.size(); ++k)
     worst = std::max(worst, std::hypot(sim.x[k] - opt.x[k], sim.y[k] - opt.y[k]));
@@ -130,7 +129,7 @@ double DmocSession::replayError(const std::vector<double>& x) const {
 std::vector<double> DmocSession::guessFromControls(const std::string& csvPath) const {
   if (heli_) throw ScenarioError(csvPath + ": --guess: supported for the car only so far");
   const int n = car_->knots();
-  const double h = car_->timeStep();
+  const double h = problem_.timeStep();
   // Read through the scenario loader's CSV reader ([controls] file = ...).
   std::string quoted;
   for (char ch : csvPath) {
@@ -145,7 +144,7 @@ std::vector<double> DmocSession::guessFromControls(const std::string& csvPath) c
     controls.steerRate.push_back(set.value(CarModel::kSteerRate, (k + 0.5) * h));
   }
   CarTrajectory sim2;
-  simulate(controls, sim2);
+  simulate(controls, h, sim2);
   return car_->fromTrajectory(sim2);
 }
 
@@ -215,7 +214,7 @@ void DmocSession::writeTrajectoryCsv(const std::vector<double>& x, std::ostream&
     if (k > 0)
       for (int r = 0; r < CarDmoc::kDynamicsRows; ++r)
         residual = std::max(residual, std::abs(g[(k - 1) * CarDmoc::kDynamicsRows + static_cast<std::size_t>(r)]));
-    const double stepC = k > 0 ? model.stepResidual(prev, s, car_->timeStep(), 0.5) : 0.0;
+    const double stepC = k > 0 ? model.stepResidual(prev, s, car_->timeStep(x), 0.5) : 0.0;
     prev = s;
     for (std::size_t i = 0; i < v.size(); ++i) {
       out << (i ? "," : "");
@@ -244,7 +243,7 @@ void DmocSession::writeControlsCsv(const std::vector<double>& x, std::ostream& o
     return;
   }
   const CarTrajectory tr = car_->trajectory(x);
-  const double h = car_->timeStep();
+  const double h = car_->timeStep(x);
   out << "t,drive_torque,steer_rate\n";
   for (std::size_t k = 0; k < tr.driveTorque.size(); ++k) {
     writeNumber(out, (static_cast<double>(k) + 0.5) * h);
@@ -256,11 +255,11 @@ void DmocSession::writeControlsCsv(const std::vector<double>& x, std::ostream& o
   }
 }
 
-std::string DmocSession::replayScenario(const std::string& controlsFile) const {
+std::string DmocSession::replayScenario(const std::string& controlsFile, const std::vector<double>& x) const {
   std::ostringstream s;
   s << "# Replays the optimal controls of " << problem_.file << " (lieride optimize, DMOC) with the\n"
     << "# same integrator and step: lieride sim reproduces the optimised poses (docs/formats.md section 4).\n";
-  s << replayScenarioToml(problem_, "file = \"" + controlsFile + "\"");
+  s << replayScenarioToml(problem_, "file = \"" + controlsFile + "\"", timeStep(x));
   return s.str();
 }
 

@@ -43,16 +43,23 @@ FdHessian::FdHessian(const Nlp& nlp, const std::vector<int>& rows, const std::ve
       adj[static_cast<std::size_t>(j)].push_back(i);
     }
   }
-  // Greedy distance-2 colouring: no two columns of one colour share a non-zero row.
+  // Dense variables (a free final time couples every step) get a colour of their own and
+  // are left out of the colouring of the others: their entries are read from their own sweep.
+  dense_.assign(N, 0);
+  for (std::size_t j = 0; j < N; ++j) dense_[j] = adj[j].size() > 100 ? 1 : 0;
+  // Greedy distance-2 colouring (paths through dense variables excluded): no two columns of
+  // one colour share a non-zero in a non-dense row.
   colour_.assign(N, -1);
   std::vector<int> mark;
   for (int j = 0; j < n_; ++j) {
+    if (dense_[static_cast<std::size_t>(j)]) continue;
     mark.assign(static_cast<std::size_t>(numColours_ + 1), 0);
     auto forbid = [&](int v) {
       const int c = colour_[static_cast<std::size_t>(v)];
       if (c >= 0) mark[static_cast<std::size_t>(c)] = 1;
     };
     for (int i : adj[static_cast<std::size_t>(j)]) {
+      if (dense_[static_cast<std::size_t>(i)]) continue;
       forbid(i);
       for (int l : adj[static_cast<std::size_t>(i)]) forbid(l);
     }
@@ -61,6 +68,8 @@ FdHessian::FdHessian(const Nlp& nlp, const std::vector<int>& rows, const std::ve
     colour_[static_cast<std::size_t>(j)] = c;
     numColours_ = std::max(numColours_, c + 1);
   }
+  for (std::size_t j = 0; j < N; ++j)
+    if (dense_[j]) colour_[j] = numColours_++;
   byColour_.resize(static_cast<std::size_t>(numColours_));
   for (int j = 0; j < n_; ++j) byColour_[static_cast<std::size_t>(colour_[static_cast<std::size_t>(j)])].push_back(j);
   jv_.resize(jr_.size());
@@ -96,7 +105,9 @@ void FdHessian::values(const double* x, double objFactor, const double* lambda, 
     const auto i = static_cast<std::size_t>(hr_[e]), j = static_cast<std::size_t>(hc_[e]);
     const double hij = sweep[static_cast<std::size_t>(colour_[j])][i] / (2.0 * eps[j]);
     const double hji = sweep[static_cast<std::size_t>(colour_[i])][j] / (2.0 * eps[i]);
-    out[e] = 0.5 * (hij + hji);
+    if (dense_[j]) out[e] = hij;  // column j alone was perturbed
+    else if (dense_[i]) out[e] = hji;
+    else out[e] = 0.5 * (hij + hji);
   }
 }
 

@@ -140,6 +140,12 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
   p.horizon = problem.positive("horizon", NAN);
   if (!std::isfinite(p.horizon)) problem.fail("horizon", "a finite duration > 0 (s)");
   p.integrator = problem.string("integrator", "lie-nh");
+  if (problem.has("free_time")) {
+    const Vec2 b = pair(problem, "free_time", "[T_min, T_max] (s) with 0 < T_min <= horizon <= T_max");
+    if (!(b.x() > 0.0 && b.x() <= p.horizon && p.horizon <= b.y()))
+      problem.fail("free_time", "[T_min, T_max] (s) with 0 < T_min <= horizon <= T_max");
+    p.freeTime = std::make_pair(b.x(), b.y());
+  }
   const std::string hessian = problem.string("hessian", "finite-difference");
   if (hessian != "finite-difference" && hessian != "lbfgs") problem.fail("hessian", "\"finite-difference\" or \"lbfgs\"");
   p.lbfgs = hessian == "lbfgs";
@@ -186,6 +192,8 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
   TableReader cost = root.table("cost");
   readChannelWeights(cost, channels, p.effort);
   if (car) p.steerWeight = cost.nonNegative("steer", 0.0);
+  if (car) p.timeWeight = cost.nonNegative("time", 0.0);
+  if (heli && p.freeTime) throw ScenarioError(file + ": key 'problem.free_time': free time applies to the car only so far");
   TableReader smooth = cost.table("smoothness");
   readChannelWeights(smooth, channels, p.smoothness);
   smooth.finish();
@@ -256,11 +264,12 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
   return p;
 }
 
-std::string replayScenarioToml(const Problem& p, const std::string& controlsTable) {
+std::string replayScenarioToml(const Problem& p, const std::string& controlsTable, std::optional<double> h) {
   std::ostringstream s;
   s.precision(17);
-  s << p.scenarioToml << "\n\n[integrator]\nname = \"" << p.integrator << "\"\ndt = " << p.timeStep()
-    << "\nduration = " << p.horizon << "\n";
+  const double step = h.value_or(p.timeStep());
+  s << p.scenarioToml << "\n\n[integrator]\nname = \"" << p.integrator << "\"\ndt = " << step
+    << "\nduration = " << step * p.knots << "\n";
   if (!controlsTable.empty()) s << "\n[controls]\n" << controlsTable << "\n";
   return s.str();
 }

@@ -45,7 +45,8 @@ class CarDmoc final : public Nlp {
 
   CarDmoc(const Problem& problem, const CarParams& params, const CarStart& start);
 
-  int numVariables() const override { return kStride * n_ + kKnotVars; }
+  // With [problem] free_time the step h is one more variable, the last.
+  int numVariables() const override { return kStride * n_ + kKnotVars + (free_ ? 1 : 0); }
   int numConstraints() const override { return numConstraints_; }
   void bounds(std::vector<double>& xl, std::vector<double>& xu, std::vector<double>& gl,
               std::vector<double>& gu) const override;
@@ -57,7 +58,10 @@ class CarDmoc final : public Nlp {
   void costHessianPattern(std::vector<std::pair<int, int>>& pairs) const override;
 
   int knots() const { return n_; }
-  double timeStep() const { return h_; }
+  bool freeTime() const { return free_; }
+  int stepVariable() const { return kStride * n_ + kKnotVars; }  // h, when free
+  double timeStep(const double* x) const { return free_ ? x[stepVariable()] : h_; }
+  double timeStep(const std::vector<double>& x) const { return timeStep(x.data()); }
   static int var(int k, int which) { return kStride * k + which; }
   CarTrajectory trajectory(const std::vector<double>& x) const;
   // Decision variables that reproduce a trajectory (from its controls and poses).
@@ -84,7 +88,7 @@ class CarDmoc final : public Nlp {
   int numConstraints_ = 0;
   int obstacleRow0_ = 0, goalRow0_ = 0, rowsPerKnot_ = 0;
   std::vector<int> obstacleOffset_;
-  bool speedGoal_ = false;
+  bool speedGoal_ = false, free_ = false;
   double wTorque_ = 0, wSteerRate_ = 0, wSmoothTorque_ = 0, wSmoothSteer_ = 0;
 };
 

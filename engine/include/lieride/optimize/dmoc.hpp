@@ -2,6 +2,7 @@
 // A loaded DMOC problem: its vehicle (built by the scenario loader), its transcription, the
 // solve, and the outputs `lieride optimize` writes (docs/formats.md section 4).
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -44,14 +45,16 @@ class DmocSession {
   // step k at t_k + h/2, the helicopter's knot k at t_k.
   void writeTrajectoryCsv(const std::vector<double>& x, std::ostream& out) const;
   void writeControlsCsv(const std::vector<double>& x, std::ostream& out) const;
-  std::string replayScenario(const std::string& controlsFile) const;
+  std::string replayScenario(const std::string& controlsFile, const std::vector<double>& x) const;
+  // The step and the horizon of a solution (free time: its own).
+  double timeStep(const std::vector<double>& x) const { return car_ ? car_->timeStep(x) : heli_->timeStep(); }
   // Runs the controls through the simulator in-process; the largest distance (m) between the
   // simulated and the optimised positions over the knots.
   double replayError(const std::vector<double>& x) const;
 
  private:
-  std::unique_ptr<PlanarSimulation> simulation() const;
-  void simulate(const CarTrajectory& controls, CarTrajectory& out) const;
+  std::unique_ptr<PlanarSimulation> simulation(std::optional<double> h = {}) const;
+  void simulate(const CarTrajectory& controls, double h, CarTrajectory& out) const;
   // The helicopter's controls run through the simulator: the positions at the knots.
   std::vector<Vec3> simulateHelicopter(const HelicopterTrajectory& tr) const;
   void writeHelicopterCsv(const std::vector<double>& x, std::ostream& out) const;

@@ -26,6 +26,7 @@ class FdHessian {
   std::vector<int> jr_, jc_;
   std::vector<int> hr_, hc_;
   std::vector<int> colour_;
+  std::vector<char> dense_;
   std::vector<std::vector<int>> byColour_;
   int numColours_ = 0;
   std::vector<double> jv_, g_, gp_, gm_, xp_;

@@ -63,7 +63,9 @@ struct Problem {
   std::string baseDir;
   bool lbfgs = false;  // [problem] hessian = "lbfgs" (default "finite-difference")
   int knots = 0;       // N: knots 0..N, N steps
-  double horizon = 0;  // T = N h
+  double horizon = 0;  // T = N h (with free time: the initial guess)
+  std::optional<std::pair<double, double>> freeTime;  // [problem] free_time = [T_min, T_max] (car)
+  double timeWeight = 0.0;                            // [cost] time: weight on T
   Goal goal;
   std::map<std::string, double> effort;      // [cost] per channel: weight on h u^2
   std::map<std::string, double> smoothness;  // [cost.smoothness] per channel: weight on (du)^2 / h
@@ -93,8 +95,9 @@ Problem loadProblem(const std::string& path, const ProblemOverrides& overrides =
 Problem loadProblemFromString(const std::string& text, const std::string& displayName, const std::string& baseDir,
                               const ProblemOverrides& overrides = {});
 
-// The scenario TOML that simulates the problem's vehicle with its integrator, h = T / N,
-// duration T, and the given [controls] body (e.g. file = "controls.csv").
-std::string replayScenarioToml(const Problem& p, const std::string& controlsTable);
+// The scenario TOML that simulates the problem's vehicle with its integrator, step h, duration
+// N h, and the given [controls] body (e.g. file = "controls.csv").
+// h: the step (default horizon / knots; a free-time solution's own step).
+std::string replayScenarioToml(const Problem& p, const std::string& controlsTable, std::optional<double> h = {});
 
 }  // namespace lieride::opt
