@@ -145,3 +145,15 @@ TEST_CASE("FD Hessian: colouring and pattern match plain differences (helicopter
   INFO("largest relative Hessian difference " << err);
   CHECK(err < 1e-6);
 }
+
+TEST_CASE("FD Hessian: a free final time's dense column is swept alone and stays exact (car)", "[optimize]") {
+  std::string text = kCar;
+  text.replace(text.find("knots = 6"), 9, "knots = 20");
+  text.replace(text.find("horizon = 3.0"), 13, "horizon = 3.0\nfree_time = [2.0, 5.0]");
+  text.replace(text.find("[cost]\n"), 7, "[cost]\ntime = 0.5\n");
+  const DmocSession s(loadProblemFromString(text, "car-free.toml", "."));
+  REQUIRE(s.car().freeTime());
+  const double err = hessianError(s.nlp(), 17);
+  INFO("largest relative Hessian difference " << err);
+  CHECK(err < 1e-6);
+}
