@@ -46,7 +46,7 @@ class VehicleModels {
   Mesh heliBody_, heliRotor_, heliTailRotor_, rotorDisc_;
   Mesh carBody_, wheel_;
   Mesh board_, truck_, riderLegs_, riderTorso_;
-  Mesh hull_, box_, fallback_;
+  Mesh hull_, box_, sleigh_, fallback_;
 };
 
 double channelValue(const VehiclePose& p, const char* name, double fallback = 0.0);
