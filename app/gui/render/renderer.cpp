@@ -108,7 +108,7 @@ void Renderer::draw(int w, int h, const CameraRig& cam, const std::vector<Vehicl
   for (const auto& v : parked_) {
     const std::size_t first = items_.size();
     models_.items(v, items_);
-    for (std::size_t k = first; k < items_.size(); ++k) items_[k].tint = glm::vec3(0.45f, 0.55f, 0.75f);
+    for (std::size_t k = first; k < items_.size(); ++k) items_[k].tint = glm::vec3(4.6f, 1.9f, 0.9f);  // the blue body turns a parked-car silver
   }
   if (scenerySolid_.valid()) items_.push_back({&scenerySolid_, glm::mat4(1.0f), 1.0f, true, glm::vec3(1.0f)});
 
