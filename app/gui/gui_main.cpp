@@ -406,7 +406,7 @@ int runGui(const std::vector<std::string>& args) {
         st.settingsDirty = false;
         lastSave = ImGui::GetTime();
       }
-      if (batch && frame >= opt.frames) {
+      if ((batch && frame >= opt.frames) || (script && script->quitRequested())) {
         if (!opt.screenshot.empty() && !writeScreenshot(opt.screenshot, dw, dh)) {
           std::cerr << "lieride app: cannot write " << opt.screenshot << "\n";
           exitCode = 1;

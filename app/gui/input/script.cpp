@@ -36,7 +36,9 @@ InputScript::InputScript(const std::string& path) : path_(path) {
 
 std::string InputScript::summary() const {
   char buf[160];
-  std::snprintf(buf, sizeof buf, "script: max z %.3f m, min z %.3f m, lowest skid %.4f m%s", maxZ_, minZ_, lowestSkid_,
+  char skid[48] = "";
+  if (lowestSkid_ < 1e299) std::snprintf(skid, sizeof skid, ", lowest skid %.4f m", lowestSkid_);
+  std::snprintf(buf, sizeof buf, "script: max z %.3f m, min z %.3f m%s%s", maxZ_, minZ_, skid,
                 failed_ ? ", FAILED" : ", all expectations met");
   return buf;
 }
