@@ -381,6 +381,8 @@ int runGui(const std::vector<std::string>& args) {
         if (script->quitRequested()) running = false;
       }
       static const bool skipUi = std::getenv("LIERIDE_DEBUG_SKIP") && std::strstr(std::getenv("LIERIDE_DEBUG_SKIP"), "ui");
+      static const bool skipPlots = std::getenv("LIERIDE_DEBUG_SKIP") && std::strstr(std::getenv("LIERIDE_DEBUG_SKIP"), "plots");
+      if (skipPlots) st.showPlots = false;
       if (st.showUi && !skipUi) {
         drawPanels(st, f);
         drawHud(st, f);
