@@ -158,13 +158,12 @@ void integratorPanel(AppState& app, const PhysicsFrame& f) {
     ImGui::PopID();
   }
   // h applies live while dragging (quietly); the release sends one "h from -> to" marker.
-  static double dragFrom = 0;
   float x = stepToSlider(f.h);
   char label[48];
   std::snprintf(label, sizeof label, "h = %.4g s", f.h);
   ImGui::SetNextItemWidth(-1);
   const bool moved = ImGui::SliderFloat("##h", &x, 0.0f, 1.0f, label);
-  if (ImGui::IsItemActivated()) dragFrom = f.h;
+  if (ImGui::IsItemActivated()) app.hDragFrom = f.h;
   if (moved) {
     Command c = Command::make(CommandKind::SetTimeStep);
     c.value[0] = sliderToStep(x);
@@ -174,7 +173,7 @@ void integratorPanel(AppState& app, const PhysicsFrame& f) {
   if (ImGui::IsItemDeactivatedAfterEdit()) {
     Command c = Command::make(CommandKind::SetTimeStep);
     c.value[0] = sliderToStep(x);
-    c.value[1] = dragFrom;
+    c.value[1] = app.hDragFrom;
     app.send(c);
     app.settings.stepPerScene[app.sceneName] = c.value[0];
     app.settingsDirty = true;
