@@ -365,7 +365,7 @@ int runGui(const std::vector<std::string>& args) {
         st.requestOpen.clear();
       }
       if (st.requestCopy >= 0) {
-        app.addCopy(st.copyIntegrator);
+        app.addCopy(st.copyIntegrator, st.copyStep);
         st.requestCopy = -1;
       }
       ImGui_ImplOpenGL3_NewFrame();

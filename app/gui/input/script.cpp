@@ -94,6 +94,10 @@ bool InputScript::run(const Line& l, AppState& app, const PhysicsFrame& f) {
     Command c = Command::make(CommandKind::SetIntegrator);
     c.setName(arg(1));
     app.send(c);
+  } else if (w[0] == "copy") {  // "copy <integrator> [h]": the Add copy button
+    app.copyIntegrator = arg(1);
+    app.copyStep = w.size() > 2 ? std::stod(w[2]) : 0.0;
+    app.requestCopy = 1;
   } else if (w[0] == "quit") {
     quit_ = true;
   } else if (w[0] == "expect") {
