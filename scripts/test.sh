@@ -11,11 +11,11 @@ cmake --preset release >/dev/null
 cmake --build --preset release -j "$jobs"
 ctest --preset release -j "$jobs" --timeout 600
 
-echo "== asan+ubsan build and tests of the engine (core, se3, planar, boat)"
+echo "== asan+ubsan build and tests of the engine (core, se3, planar, boat, ocp)"
 cmake --preset asan >/dev/null
-cmake --build --preset asan -j "$jobs" --target test_core test_se3 test_planar test_boat
+cmake --build --preset asan -j "$jobs" --target test_core test_se3 test_planar test_boat test_ocp
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-  ctest --preset asan -j "$jobs" --timeout 900 -L "core|se3|planar|boat"
+  ctest --preset asan -j "$jobs" --timeout 900 -L "core|se3|planar|boat|ocp"
 
 if [ -f tests/app/CMakeLists.txt ]; then
   echo "== tsan build of the physics-thread tests"

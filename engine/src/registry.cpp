@@ -9,6 +9,7 @@ const std::vector<VehicleInfo>& vehicleRegistry() {
     registerSe3Vehicles(r);
     registerPlanarVehicles(r);
     registerBoatVehicles(r);
+    registerOcpVehicles(r);
     return r;
   }();
   return registry;

@@ -25,11 +25,12 @@ TEST_CASE("helicopter dropped with no thrust comes to rest on its skids", "[se3]
     ScenarioOverrides o;
     o.integrator = name;
     o.dt = 0.005;
-    Scenario sc = scenarioFrom("[vehicle]\ntype = \"helicopter\"\n[initial]\nposition = [0.0, 0.0, 2.0]\n"
+    Scenario sc = scenarioFrom("[vehicle]\ntype = \"helicopter\"\ncontact_stiffness = 1.0e4\nlinear_damping = 0.5\nangular_damping = 0.02\n[initial]\nposition = [0.0, 0.0, 2.0]\n"
                                "angular_velocity = [0.3, -0.2, 0.4]\n",
                                o);
     Se3Simulation& sim = se3Sim(sc);
-    const HelicopterParams p;  // the defaults the scenario used
+    HelicopterParams p;  // the defaults, with the ground the scenario turned on
+    p.contactStiffness = 1.0e4;
     double lowest = INFINITY;
     for (int k = 0; k < 2000; ++k) {  // 10 s
       sim.step();
@@ -53,7 +54,7 @@ TEST_CASE("helicopter sliding on its skids stops by friction", "[se3][helicopter
   ScenarioOverrides o;
   o.integrator = "lie-cay";
   o.dt = 0.005;
-  Scenario sc = scenarioFrom("[vehicle]\ntype = \"helicopter\"\nlinear_damping = 0.0\nangular_damping = 0.0\n"
+  Scenario sc = scenarioFrom("[vehicle]\ntype = \"helicopter\"\ncontact_stiffness = 1.0e4\nlinear_damping = 0.0\nangular_damping = 0.0\n"
                              "[initial]\nposition = [0.0, 0.0, 0.2778]\nlinear_velocity = [3.0, 0.0, 0.0]\n",
                              o);
   Se3Simulation& sim = se3Sim(sc);
@@ -66,6 +67,8 @@ TEST_CASE("helicopter sliding on its skids stops by friction", "[se3][helicopter
 
 TEST_CASE("helicopter in free flight never feels the ground", "[se3][helicopter][contact]") {
   HelicopterParams p;
+  CHECK(p.contactStiffness == 0.0);  // docs/models.md: no ground unless a scenario turns it on
+  p.contactStiffness = 1.0e4;
   SE3 g;
   g.x = Vec3(0.0, 0.0, p.skidDepth + 1e-9);
   Vec6 xi;
@@ -84,7 +87,7 @@ TEST_CASE("helicopter snapshot power integrates to the energy change", "[se3][he
   ScenarioOverrides o;
   o.integrator = "rk4";
   o.dt = 0.001;
-  Scenario sc = scenarioFrom("[vehicle]\ntype = \"helicopter\"\n[initial]\nposition = [0.0, 0.0, 1.0]\n"
+  Scenario sc = scenarioFrom("[vehicle]\ntype = \"helicopter\"\ncontact_stiffness = 1.0e4\nlinear_damping = 0.5\nangular_damping = 0.02\n[initial]\nposition = [0.0, 0.0, 1.0]\n"
                              "linear_velocity = [2.0, 0.0, 0.0]\n[controls]\ncollective = 30.0\n"
                              "cyclic_roll = { amplitude = 0.05, frequency = 0.5 }\n",
                              o);

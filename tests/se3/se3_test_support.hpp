@@ -22,14 +22,11 @@ inline std::string rigidBodyToml(const std::string& omega, const std::string& v,
 }
 
 // A smooth, undamped helicopter run with time-varying controls (docs/models.md section 2): the
-// default drag and the ground contact are switched off (the run passes below z = 0).
+// defaults have no drag and no ground contact (the run passes below z = 0).
 inline std::string helicopterFlightToml() {
   return R"(
 [vehicle]
 type = "helicopter"
-linear_damping = 0.0
-angular_damping = 0.0
-contact_stiffness = 0.0
 [initial]
 position = [0.0, 0.0, 2.0]
 angular_velocity = [0.2, -0.1, 0.3]

@@ -30,10 +30,13 @@ std::string lower(std::string s) {
 const char* kHelicopter = R"(name = "helicopter free flight"
 [vehicle]
 type = "helicopter"
+linear_damping = 0.5      # a small aerodynamic drag (docs/formats.md, helicopter)
+angular_damping = 0.02
+contact_stiffness = 1.0e4  # skids on the ground z = 0
 [initial]
 position = [0.0, 0.0, 1.5]
 [integrator]
-name = "lie-cay"
+name = "lie-cay-tln"
 dt = 0.005
 duration = 1e9
 [controls]

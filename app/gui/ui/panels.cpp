@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdio>
 
+#include "lieride/sim/registry.hpp"
 #include "pilot.hpp"
 
 namespace lieride::gui {
@@ -43,6 +44,13 @@ const char* integratorSummary(const std::string& n) {
 }
 
 namespace {
+std::string integratorDescription(const std::string& vehicle, const std::string& integrator) {
+  if (const VehicleInfo* v = findVehicle(vehicle))
+    for (const IntegratorInfo& i : v->integrators)
+      if (i.name == integrator) return i.description;
+  return {};
+}
+
 void sectionHint(const char* text) {
   ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.6f, 0.64f, 0.7f, 1.0f));
   ImGui::TextWrapped("%s", text);
@@ -145,7 +153,14 @@ void integratorPanel(AppState& app, const PhysicsFrame& f) {
             app.settingsDirty = true;
           }
         }
-        tooltip(integratorSummary(name));
+        // One line (what it conserves, its order, its cost), then the registry's description
+        // as `lieride list` prints it (with the coupled schemes' speed-dependent inertia).
+        if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+          std::string text = integratorSummary(name);
+          if (const std::string d = integratorDescription(s.curr.vehicle, name); !d.empty())
+            text += (text.empty() ? "" : "\n\n") + d;
+          tooltip(text.c_str());
+        }
       }
       ImGui::EndCombo();
     }

@@ -199,7 +199,9 @@ class NhDla final : public NhIntegrator {
     NVec r = residual(lam);
     rep.residual = r.cwiseAbs().maxCoeff() / scale;
     const int nc = static_cast<int>(lam.size());
-    while (rep.residual > settings_.tolerance && rep.iterations < settings_.maxIterations) {
+    int stalled = 0;  // iterations in a row without a smaller residual: round-off reached
+    while (rep.residual > settings_.tolerance && rep.iterations < settings_.maxIterations && stalled < 3) {
+      const double before = rep.residual;
       NMat J(nc, nc);
       const double eps = 1e-7 * std::max({1.0, lam.cwiseAbs().maxCoeff(), base.cwiseAbs().maxCoeff()});
       for (int j = 0; j < nc; ++j) {
@@ -212,6 +214,7 @@ class NhDla final : public NhIntegrator {
       r = residual(lam);
       rep.residual = r.cwiseAbs().maxCoeff() / scale;
       ++rep.iterations;
+      stalled = rep.residual < before ? 0 : stalled + 1;
     }
     rep.converged = rep.residual <= settings_.tolerance && std::isfinite(rep.residual);
     lambda_ = lam;

@@ -15,12 +15,12 @@ struct HelicopterParams {
   Vec3 inertia = Vec3(0.15, 0.25, 0.20);
   double hubHeight = 0.25;       // d_t
   double tailArm = 0.9;          // d_r
-  double linearDamping = 0.5;    // c_v: f = -c_v v (aerodynamic drag; N s/m)
-  double angularDamping = 0.02;  // c_w: tau = -c_w w (N m s)
+  double linearDamping = 0.0;    // c_v: f = -c_v v (aerodynamic drag, N s/m); docs/models.md default 0
+  double angularDamping = 0.0;   // c_w: tau = -c_w w (N m s); docs/models.md default 0
   double gravity = 9.81;
   // Skids: contact points (body frame) at x = +-skidLength/2, y = +-skidTrack/2, z = -skidDepth.
   double skidDepth = 0.28, skidLength = 0.7, skidTrack = 0.5;
-  double contactStiffness = 1.0e4;  // k per skid point (N/m); 0 turns the ground contact off
+  double contactStiffness = 0.0;  // k per skid point (N/m); 0 (default) = no ground, as in docs/models.md
   double contactDamping = 110.0;    // c per skid point (N s/m), acts only while in contact
   double friction = 0.6;            // Coulomb coefficient mu
   double frictionSlip = 0.2;        // m/s: friction reaches mu N at this sliding speed
