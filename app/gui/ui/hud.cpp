@@ -63,17 +63,23 @@ void drawHud(AppState& app, const PhysicsFrame& f) {
                       l.diverged ? IM_COL32(170, 30, 30, 230) : IM_COL32(20, 24, 30, 210), 5);
     fg->AddText(p, IM_COL32(245, 245, 245, 255), l.text.c_str());
   }
-  // Divergence badges with a reset button.
+  // Divergence badges with a reset button; an amber warning while a period-2 constraint mode
+  // grows (nh-reflect, docs/nonholonomic.md "Known behaviour").
   float y = vp->WorkPos.y + 48;
   for (std::size_t i = 0; i < f.sims.size(); ++i) {
-    if (!f.sims[i].frozen) continue;
+    const bool period2 = !f.sims[i].frozen && f.sims[i].curr.period2Growing;
+    if (!f.sims[i].frozen && !period2) continue;
     ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x - 16, y), ImGuiCond_Always, ImVec2(1, 0));
-    ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.62f, 0.08f, 0.08f, 0.95f));
+    ImGui::PushStyleColor(ImGuiCol_WindowBg, period2 ? ImVec4(0.75f, 0.45f, 0.05f, 0.95f) : ImVec4(0.62f, 0.08f, 0.08f, 0.95f));
     char name[32];
     std::snprintf(name, sizeof name, "##diverged%zu", i);
     if (ImGui::Begin(name, nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
                                         ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav)) {
-      ImGui::Text("%s diverged at t = %.3f s", f.sims[i].curr.integrator.c_str(), f.sims[i].divergedAt);
+      if (period2)
+        ImGui::Text("%s: period-2 constraint mode growing (%.1e); change h or the integrator to restart",
+                    f.sims[i].curr.integrator.c_str(), f.sims[i].curr.period2);
+      else
+        ImGui::Text("%s diverged at t = %.3f s", f.sims[i].curr.integrator.c_str(), f.sims[i].divergedAt);
       ImGui::SameLine();
       ImGui::PushID(static_cast<int>(i));
       if (ImGui::SmallButton("Reset")) app.command(CommandKind::Reset);

@@ -43,6 +43,10 @@ struct Snapshot {
   // is the work W(t) with E(t) - E(0) = W(t) for the exact solution, so E - E(0) - W measures
   // the integrator's energy error even for a driven vehicle. NaN where a model cannot say.
   double power = std::numeric_limits<double>::quiet_NaN();
+  // Nonholonomic vehicles: the alternating (period-2) part of the constraint residual relative
+  // to the speed, and whether it has grown since the integrator started (Period2Monitor).
+  double period2 = 0.0;
+  bool period2Growing = false;
   StepReport solver;
   RunStatus status = RunStatus::Ok;
   std::string statusMessage;
