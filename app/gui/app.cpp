@@ -54,7 +54,7 @@ bool App::loadScene(int index, const SceneEntry* entry, bool startPaused) {
   st_.deviation.assign(n, TimeSeries{});
   st_.caption = n > 1 ? (current_.name == "large steps"
                              ? "Same free body, same large h: lie-cay keeps the flip's energy bounded; rk4 spins down or diverges."
-                             : "The copies start from the same state with the same h: what differs is the integrator.")
+                             : "The copies start from the same state: what differs is the integrator (and h where shown).")
                       : std::string();
   trails_.assign(n, Trail{});
   const glm::vec3 colors[] = {{1.0f, 0.55f, 0.1f}, {0.2f, 0.75f, 1.0f}, {0.6f, 1.0f, 0.4f}};
@@ -90,7 +90,7 @@ bool App::loadScene(int index, const SceneEntry* entry, bool startPaused) {
   return true;
 }
 
-bool App::addCopy(const std::string& integrator) {
+bool App::addCopy(const std::string& integrator, double copyStep) {
   if (!physics_) return false;
   SceneEntry e = current_;
   const PhysicsFrame& f = physics_->frame();
@@ -99,14 +99,19 @@ bool App::addCopy(const std::string& integrator) {
   if (e.compare.size() >= 3) return false;
   e.compare.push_back(integrator);
   const int index = st_.sceneIndex;
-  const double h = f.h;
+  std::vector<double> steps;  // each copy keeps its h; the new one gets its own
+  for (const auto& v : f.sims) steps.push_back(v.curr.h > 0 ? v.curr.h : f.h);
+  steps.push_back(copyStep > 0 ? copyStep : f.h);
   const bool ok = loadScene(-1, &e);
   st_.sceneIndex = index;
   if (ok) {
-    Command c = Command::make(CommandKind::SetTimeStep);  // the copies keep the h in use
-    c.value[0] = h;
-    c.flag = true;
-    physics_->send(c);
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+      Command c = Command::make(CommandKind::SetTimeStep);
+      c.target = static_cast<int>(i);
+      c.value[0] = steps[i];
+      c.flag = true;
+      physics_->send(c);
+    }
   }
   return ok;
 }
@@ -224,7 +229,7 @@ void App::frame(double wallDt, int w, int h, const CameraInput& in) {
   float spread = 0;
   for (const auto& a : poses_)
     for (const auto& b : poses_) spread = std::max(spread, glm::length(glm::vec3(a.world[3]) - glm::vec3(b.world[3])));
-  const float size = VehicleModels::size(st_.vehicle) * (f.sims.size() > 1 ? 1.8f : 1.0f) + 0.45f * spread;
+  const float size = VehicleModels::size(st_.vehicle) * (f.sims.size() > 1 ? 1.8f : 1.0f) + 0.9f * spread;
   cam_.update(wallDt, focus + glm::vec3(0, 0, VehicleModels::focusHeight(st_.vehicle)), yaw, size, in);
   renderer_->draw(w, h, cam_, poses_, trails_, st_.renderTime, st_.settings.showTrails,
                   static_cast<int>(st_.viewLeft * st_.pixelRatio));
@@ -237,11 +242,11 @@ void App::frame(double wallDt, int w, int h, const CameraInput& in) {
       if (c.w <= 0) continue;
       ScreenLabel l;
       l.x = (c.x / c.w * 0.5f + 0.5f) * static_cast<float>(w) / st_.pixelRatio;
-      l.y = (0.5f - c.y / c.w * 0.5f) * static_cast<float>(h) / st_.pixelRatio;
+      l.y = (0.5f - c.y / c.w * 0.5f) * static_cast<float>(h) / st_.pixelRatio - 26.0f * static_cast<float>(i);  // staggered: never on top of each other
       const SimView& v = f.sims[i];
       char text[96];
       if (v.frozen) std::snprintf(text, sizeof text, "copy %zu: %s  diverged at t = %.3f s", i + 1, v.curr.integrator.c_str(), v.divergedAt);
-      else std::snprintf(text, sizeof text, "copy %zu: %s   E = %.4g J", i + 1, v.curr.integrator.c_str(), v.curr.energy);
+      else std::snprintf(text, sizeof text, "copy %zu: %s, h = %.3g s   E = %.4g J", i + 1, v.curr.integrator.c_str(), v.curr.h, v.curr.energy);
       l.text = text;
       l.diverged = v.frozen;
       st_.labels.push_back(l);

@@ -23,7 +23,8 @@ class App {
   // Restart the current scene with lie-nh's alpha changed (a scenario parameter).
   bool reloadWithAlpha(double alpha);
   // Restart the current scene with one more side-by-side copy run by `integrator`.
-  bool addCopy(const std::string& integrator);
+  // `h` > 0: that copy's own time step (the others keep the h in use).
+  bool addCopy(const std::string& integrator, double h = 0);
   const SceneEntry& currentEntry() const { return current_; }
   // Per frame: consume samples, interpolate, draw the 3-D view (drawable size w x h).
   void frame(double wallDt, int w, int h, const CameraInput& in);

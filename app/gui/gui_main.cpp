@@ -365,7 +365,7 @@ int runGui(const std::vector<std::string>& args) {
         st.requestOpen.clear();
       }
       if (st.requestCopy >= 0) {
-        app.addCopy(st.copyIntegrator);
+        app.addCopy(st.copyIntegrator, st.copyStep);
         st.requestCopy = -1;
       }
       ImGui_ImplOpenGL3_NewFrame();
@@ -381,6 +381,8 @@ int runGui(const std::vector<std::string>& args) {
         if (script->quitRequested()) running = false;
       }
       static const bool skipUi = std::getenv("LIERIDE_DEBUG_SKIP") && std::strstr(std::getenv("LIERIDE_DEBUG_SKIP"), "ui");
+      static const bool skipPlots = std::getenv("LIERIDE_DEBUG_SKIP") && std::strstr(std::getenv("LIERIDE_DEBUG_SKIP"), "plots");
+      if (skipPlots) st.showPlots = false;
       if (st.showUi && !skipUi) {
         drawPanels(st, f);
         drawHud(st, f);
@@ -406,7 +408,7 @@ int runGui(const std::vector<std::string>& args) {
         st.settingsDirty = false;
         lastSave = ImGui::GetTime();
       }
-      if (batch && frame >= opt.frames) {
+      if ((batch && frame >= opt.frames) || (script && script->quitRequested())) {
         if (!opt.screenshot.empty() && !writeScreenshot(opt.screenshot, dw, dh)) {
           std::cerr << "lieride app: cannot write " << opt.screenshot << "\n";
           exitCode = 1;

@@ -313,3 +313,27 @@ TEST_CASE("plots: the constraint residual panel shows exact zeros and round-off"
   CHECK(c.shownHi >= std::log10(6.7e-16));
   CHECK(c.shownHi < -13.0);
 }
+
+TEST_CASE("physics: side-by-side copies with their own h keep one clock", "[app][physics]") {
+  const char* body = "name = \"b\"\n[vehicle]\ntype = \"rigid-body\"\n[initial]\nangular_velocity = [0.05, 4.0, 0.05]\n"
+                     "[integrator]\nname = \"lie-cay\"\ndt = 0.1\nduration = 1e9\n";
+  std::vector<SimSlot> slots = sceneSlots(body);
+  auto second = sceneSlots(body);
+  slots.push_back(std::move(second.front()));
+  PhysicsThread p(std::move(slots), PhysicsOptions{});
+  Command c = Command::make(CommandKind::SetTimeStep);
+  c.target = 1;
+  c.value[0] = 0.025;  // copy 2 alone: a quarter of copy 1's step
+  c.flag = true;
+  p.send(c);
+  p.start();
+  REQUIRE(waitFor(p, [](const PhysicsFrame& f) { return f.sims[0].curr.t > 1.0 && f.sims[1].curr.t > 1.0; }));
+  p.stop();
+  p.poll();
+  const PhysicsFrame& f = p.frame();
+  CHECK(f.sims[0].curr.h == 0.1);
+  CHECK(f.sims[1].curr.h == 0.025);
+  CHECK(f.h == 0.1);  // the first copy's h is the one shown
+  // Both follow the same clock: never more than the larger step apart.
+  CHECK(std::abs(f.sims[0].curr.t - f.sims[1].curr.t) <= 0.1 + 1e-9);
+}

@@ -65,8 +65,12 @@ void PhysicsThread::stop() {
 }
 
 double PhysicsThread::leadTime() const {
+  // The clock follows the live copy furthest behind (side-by-side copies may each have their
+  // own h); with one h for all they share one time.
+  double t = INFINITY;
   for (const auto& v : vehicles_)
-    if (!v.frozen) return v.slot.sim->time();
+    if (!v.frozen) t = std::min(t, v.slot.sim->time());
+  if (std::isfinite(t)) return t;
   // All diverged: the time of the last good state on screen (not the failed step's end).
   return vehicles_.empty() ? 0.0 : vehicles_.front().curr.t;
 }
@@ -196,6 +200,7 @@ void PhysicsThread::stepAll(double target, bool forceSnapshot) {
     if (v.frozen) continue;
     const double t = v.slot.sim->time();
     const double h = v.slot.sim->timeStep();
+    if (!forceSnapshot && t >= target) continue;  // a copy with a larger h waits for the others
     // Snapshot the state the renderer interpolates from (the step before the burst ends).
     stepVehicle(v, forceSnapshot || t + 2.0 * h >= target);
   }
@@ -251,19 +256,21 @@ void PhysicsThread::handle(const Command& c) {
       break;
     case CommandKind::SetTimeStep: {
       const double h = c.value[0];
-      if (!(std::isfinite(h) && h > 0)) break;
-      const double from = c.value[1] > 0 ? c.value[1] : h_;
-      const bool changed = h != h_;
-      h_ = h;
+      if (!(std::isfinite(h) && h > 0) || vehicles_.empty()) break;
+      // target -1: every copy; otherwise that copy alone (h_ is the first copy's h).
+      Vehicle& first = vehicles_[static_cast<std::size_t>(std::max(c.target, 0)) % vehicles_.size()];
+      const double current = first.slot.sim->timeStep();
+      const double from = c.value[1] > 0 ? c.value[1] : current;
+      if (c.target <= 0) h_ = h;
       // One marker per change: a slider drag sends quiet updates and one final "from -> to".
       char text[40];
       std::snprintf(text, sizeof text, "h %.3g -> %.3g s", from, h);
       const bool markIt = !c.flag && from != h;
       forTargets([&](int i, Vehicle& v) {
         try {
-          if (changed) v.slot.sim->setTimeStep(h);
+          if (v.slot.sim->timeStep() != h) v.slot.sim->setTimeStep(h);
           if (markIt) marker(i, v.curr.t, text);
-          if (changed) v.curr.h = h;
+          v.curr.h = h;
         } catch (const std::exception&) {
         }
       });

@@ -106,7 +106,7 @@ void Pilot::helicopter(const PilotAxes& a, bool assist, Simulation& sim, const S
 std::vector<std::pair<std::string, std::string>> Pilot::describe(const std::string& v, bool assist) {
   if (v == "helicopter") {
     if (assist)
-      return {{"Left stick up/down  (W/S)", "climb rate, +/-3 m/s; descent eases to a touchdown at z = 0"},
+      return {{"Left stick up/down  (W/S)", "climb rate, +/-3 m/s; descent eases to a touchdown on the skids"},
               {"Left stick left/right  (A/D)", "yaw rate, +/-90 deg/s"},
               {"Right stick up/down  (I/K, arrows)", "pitch angle, +/-25 deg"},
               {"Right stick left/right  (J/L, arrows)", "roll angle, +/-25 deg"}};

@@ -36,7 +36,9 @@ InputScript::InputScript(const std::string& path) : path_(path) {
 
 std::string InputScript::summary() const {
   char buf[160];
-  std::snprintf(buf, sizeof buf, "script: max z %.3f m, min z %.3f m, lowest skid %.4f m%s", maxZ_, minZ_, lowestSkid_,
+  char skid[48] = "";
+  if (lowestSkid_ < 1e299) std::snprintf(skid, sizeof skid, ", lowest skid %.4f m", lowestSkid_);
+  std::snprintf(buf, sizeof buf, "script: max z %.3f m, min z %.3f m%s%s", maxZ_, minZ_, skid,
                 failed_ ? ", FAILED" : ", all expectations met");
   return buf;
 }
@@ -92,6 +94,10 @@ bool InputScript::run(const Line& l, AppState& app, const PhysicsFrame& f) {
     Command c = Command::make(CommandKind::SetIntegrator);
     c.setName(arg(1));
     app.send(c);
+  } else if (w[0] == "copy") {  // "copy <integrator> [h]": the Add copy button
+    app.copyIntegrator = arg(1);
+    app.copyStep = w.size() > 2 ? std::stod(w[2]) : 0.0;
+    app.requestCopy = 1;
   } else if (w[0] == "quit") {
     quit_ = true;
   } else if (w[0] == "expect") {

@@ -108,7 +108,7 @@ void Renderer::draw(int w, int h, const CameraRig& cam, const std::vector<Vehicl
   for (const auto& v : parked_) {
     const std::size_t first = items_.size();
     models_.items(v, items_);
-    for (std::size_t k = first; k < items_.size(); ++k) items_[k].tint = glm::vec3(0.45f, 0.55f, 0.75f);
+    for (std::size_t k = first; k < items_.size(); ++k) items_[k].tint = glm::vec3(4.6f, 1.9f, 0.9f);  // the blue body turns a parked-car silver
   }
   if (scenerySolid_.valid()) items_.push_back({&scenerySolid_, glm::mat4(1.0f), 1.0f, true, glm::vec3(1.0f)});
 
@@ -136,8 +136,9 @@ void Renderer::draw(int w, int h, const CameraRig& cam, const std::vector<Vehicl
     setCommon(mesh_, cam);
     mesh_.set("u_viewProj", vp);
     mesh_.set("u_shadowPass", 1);
+    const bool freeSpace = !vehicles.empty() && vehicles.front().vehicle == "rigid-body";
     for (const auto& it : items_) {
-      if (!it.shadow || skipped("shadow")) continue;
+      if (!it.shadow || skipped("shadow") || freeSpace) continue;
       const float z = it.model[3][2];
       if (z < -0.5f) continue;
       mesh_.set("u_shadowColor", glm::vec4(0.05f, 0.07f, 0.05f, 0.38f / (1.0f + 0.05f * std::max(z, 0.0f))));
@@ -209,10 +210,15 @@ void Renderer::drawGround(const glm::mat4& vp, const CameraRig& cam, const std::
   // follow the camera in 10 m steps, so the 5 m checker stays put in the world.
   const glm::vec3 snap(10.0f * std::round(cam.eye().x / 10.0f), 10.0f * std::round(cam.eye().y / 10.0f), 0.0f);
   setFlat(cam, vp, snap, 1.0f);
-  glEnable(GL_POLYGON_OFFSET_FILL);
-  glPolygonOffset(1.0f, 1.0f);  // lines, marks and shadows drawn on it win the depth test
-  groundCells_.draw();
-  glDisable(GL_POLYGON_OFFSET_FILL);
+  // A free rigid body feels no ground (and a drifting Runge-Kutta copy may pass below z = 0):
+  // it gets the grid alone, which hides nothing.
+  const bool freeSpace = !vehicles.empty() && vehicles.front().vehicle == "rigid-body";
+  if (!freeSpace) {
+    glEnable(GL_POLYGON_OFFSET_FILL);
+    glPolygonOffset(1.0f, 1.0f);  // lines, marks and shadows drawn on it win the depth test
+    groundCells_.draw();
+    glDisable(GL_POLYGON_OFFSET_FILL);
+  }
   glEnable(GL_BLEND);
   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
   glDepthMask(GL_FALSE);
@@ -220,7 +226,7 @@ void Renderer::drawGround(const glm::mat4& vp, const CameraRig& cam, const std::
   flat_.set("u_offset", glm::vec3(0));
   axes_.draw(GL_LINES);
   // Soft blob shadows under each vehicle (wider and fainter the higher it flies).
-  for (const auto& v : vehicles) {
+  for (const auto& v : freeSpace ? std::vector<VehiclePose>{} : vehicles) {
     const glm::vec3 p(v.world[3]);
     if (p.z < -0.5f) continue;
     const float hgt = std::max(p.z, 0.0f);

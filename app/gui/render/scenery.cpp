@@ -76,7 +76,7 @@ Scenery sceneryFor(const std::string& name) {
     const float slotY = 1.86f;
     solidBox(s.solid, {0.0f, slotY + 1.35f, 0.075f}, 0.0f, {80.0f, 0.25f, 0.15f}, glm::vec3(0.75f));   // kerb
     solidBox(s.solid, {0.0f, slotY + 3.0f, 0.06f}, 0.0f, {80.0f, 3.1f, 0.12f}, glm::vec3(0.62f, 0.6f, 0.56f));  // pavement
-    s.parked.push_back(parkedCar(-6.2f, slotY, 0.0f));
+    s.parked.push_back(parkedCar(-12.5f, slotY, 0.0f));  // behind the chase camera at the goal
     s.parked.push_back(parkedCar(11.5f, slotY, 0.0f));
     outline(s.markings, {1.35f, slotY}, 0.0f, 5.6f, 2.2f, 0.12f, 0.01f, glm::vec3(0.95f), 0.9f);  // the slot
     outline(s.markings, {1.35f, slotY}, 0.0f, 4.9f, 1.9f, 0.06f, 0.012f, goal, 0.8f);            // the goal pose

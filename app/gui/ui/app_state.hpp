@@ -129,6 +129,8 @@ struct AppState {
   std::string requestOpen;        // a scenario file to load
   int requestCopy = -1;           // add a side-by-side copy with integrator index (see scenePanel)
   std::string copyIntegrator;
+  double copyStep = 0;            // the new copy's own h (0: the h in use)
+  double hDragFrom = 0;           // h when the slider drag began (for the one marker on release)
   std::function<void(const Command&)> send = [](const Command&) {};
 
   void command(CommandKind k) { send(Command::make(k)); }

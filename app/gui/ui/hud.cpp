@@ -2,6 +2,7 @@
 // labels over side-by-side vehicles, the F1 shortcut overlay, and the app's ImGui style.
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstdio>
 
 #include "ui/panels.hpp"
@@ -57,7 +58,7 @@ void drawHud(AppState& app, const PhysicsFrame& f) {
   // Labels over vehicles.
   for (const auto& l : app.labels) {
     const ImVec2 ts = ImGui::CalcTextSize(l.text.c_str());
-    const ImVec2 p(l.x - ts.x * 0.5f, l.y - ts.y);
+    const ImVec2 p(l.x - ts.x * 0.5f, std::max(l.y - ts.y, vp->WorkPos.y + (app.caption.empty() ? 48.0f : 80.0f)));  // below the status line and caption
     fg->AddRectFilled(ImVec2(p.x - 8, p.y - 4), ImVec2(p.x + ts.x + 8, p.y + ts.y + 4),
                       l.diverged ? IM_COL32(170, 30, 30, 230) : IM_COL32(20, 24, 30, 210), 5);
     fg->AddText(p, IM_COL32(245, 245, 245, 255), l.text.c_str());

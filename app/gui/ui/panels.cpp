@@ -138,7 +138,7 @@ void integratorPanel(AppState& app, const PhysicsFrame& f) {
     ImGui::PushID(static_cast<int>(i));
     if (f.sims.size() > 1) {
       const ImVec4 c = ImGui::ColorConvertU32ToFloat4(copyColor(i));
-      ImGui::TextColored(c, "copy %zu: %s", i + 1, s.curr.integrator.c_str());
+      ImGui::TextColored(c, "copy %zu: %s, h = %.3g s", i + 1, s.curr.integrator.c_str(), s.curr.h);
     }
     ImGui::SetNextItemWidth(-1);
     if (ImGui::BeginCombo("##integrator", s.curr.integrator.c_str())) {
@@ -173,13 +173,12 @@ void integratorPanel(AppState& app, const PhysicsFrame& f) {
     ImGui::PopID();
   }
   // h applies live while dragging (quietly); the release sends one "h from -> to" marker.
-  static double dragFrom = 0;
   float x = stepToSlider(f.h);
   char label[48];
   std::snprintf(label, sizeof label, "h = %.4g s", f.h);
   ImGui::SetNextItemWidth(-1);
   const bool moved = ImGui::SliderFloat("##h", &x, 0.0f, 1.0f, label);
-  if (ImGui::IsItemActivated()) dragFrom = f.h;
+  if (ImGui::IsItemActivated()) app.hDragFrom = f.h;
   if (moved) {
     Command c = Command::make(CommandKind::SetTimeStep);
     c.value[0] = sliderToStep(x);
@@ -189,14 +188,14 @@ void integratorPanel(AppState& app, const PhysicsFrame& f) {
   if (ImGui::IsItemDeactivatedAfterEdit()) {
     Command c = Command::make(CommandKind::SetTimeStep);
     c.value[0] = sliderToStep(x);
-    c.value[1] = dragFrom;
+    c.value[1] = app.hDragFrom;
     app.send(c);
     app.settings.stepPerScene[app.sceneName] = c.value[0];
     app.settingsDirty = true;
   }
   tooltip("The fixed time step h of every integrator (log scale, 1e-4 to 1 s; keys [ and ]). "
           "Symplectic Lie group integrators stay bounded at large h where Runge-Kutta drifts or diverges.");
-  if (f.sims.size() > 1) sectionHint("The copies share the time step.");
+  if (f.sims.size() > 1) sectionHint("This slider sets h for every copy; a copy added with its own h keeps it until then.");
   if (app.vehicle == "helicopter" && f.assist && f.h > 0.02)
     ImGui::TextColored(ImVec4(1, 0.75f, 0.35f, 1), "%s",
                        "Flight assist at large h: the assist is a feedback law applied once per step, so at this h "
@@ -217,6 +216,14 @@ void integratorPanel(AppState& app, const PhysicsFrame& f) {
       }
       ImGui::EndCombo();
     }
+    ImGui::SameLine();
+    if (app.copyStep <= 0) app.copyStep = f.h;
+    float cx = stepToSlider(app.copyStep);
+    char clabel[32];
+    std::snprintf(clabel, sizeof clabel, "h %.3g", app.copyStep);
+    ImGui::SetNextItemWidth(80);
+    if (ImGui::SliderFloat("##copyh", &cx, 0.0f, 1.0f, clabel)) app.copyStep = sliderToStep(cx);
+    tooltip("The new copy's own time step (log scale).");
     ImGui::SameLine();
     if (ImGui::Button("Add copy")) app.requestCopy = 1;
     tooltip("Restart the scene with a second (or third) copy run by this integrator, side by side: labelled, "

@@ -63,7 +63,7 @@ std::pair<double, double> fitRange(double lo, double hi, const PlotState& st) {
 namespace {
 double transform(double v, const PlotState& st) {
   if (!std::isfinite(v)) return v;
-  return st.logY ? std::log10(std::max(std::abs(v) > 0 && v > 0 ? v : st.floor, st.floor)) : v;
+  return st.logY ? std::log10(std::max(std::abs(v), st.floor)) : v;  // log: |v|, zeros at the floor
 }
 }  // namespace
 

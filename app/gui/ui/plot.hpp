@@ -1,7 +1,7 @@
 #pragma once
 // A live plot widget drawn on ImGui's draw list (no ImPlot package exists on Debian):
 // several series with a clickable legend, a scrolling window over simulation time, autofit or
-// locked y range, log-y with a floor for values <= 0, tick labels with units, a hover
+// locked y range, log-y of |value| with a floor for zeros, tick labels with units, a hover
 // read-out, vertical markers (h or integrator changed), and NaN breaking the line.
 #include <imgui.h>
 
