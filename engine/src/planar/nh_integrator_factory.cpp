@@ -9,7 +9,7 @@ std::vector<std::string> nhIntegratorNames() {
 }
 
 std::string nhIntegratorDescription(const std::string& name) {
-  if (name == "lie-nh") return "Kobilarov et al. Eqs. 16-17 (explicit car 5.2.1 / snakeboard 5.2.2; Newton otherwise)";
+  if (name == "lie-nh") return "Kobilarov et al. Eqs. 16-17 (explicit car 5.2.1 / snakeboard 5.2.2; the Newton form otherwise)";
   if (name == "lie-nh-general") return "Kobilarov et al. Eqs. 16-17, general implicit form with a Newton solve";
   if (name == "nh-reflect") return "Ferraro et al. Eqs. 4, 6: momentum reflection (P - Q)*";
   if (name == "nh-rattle") return "Ferraro et al. Eq. 11: nonholonomic RATTLE";
@@ -27,7 +27,7 @@ std::unique_ptr<NhIntegrator> makeNhIntegrator(const std::string& name, const Nh
   if (name == "lie-nh") {
     if (type == "car") return makeLieNhCar(s.alpha);
     if (type == "snakeboard") return makeLieNhSnakeboard(s.alpha);
-    if (type == "sleigh") return makeLieNhGeneral(s);
+    if (lieNhVehicle(model)) return makeLieNhGeneral(s);  // the general form (sleigh, descriptions)
   } else if (name == "lie-nh-general") {
     if (lieNhVehicle(model)) return makeLieNhGeneral(s);
   } else if (name == "nh-reflect") {

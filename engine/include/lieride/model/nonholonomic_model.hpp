@@ -18,6 +18,8 @@
 
 namespace lieride {
 
+class LieNhVehicle;
+
 // Heap-free dynamic vectors/matrices (at most 8 coordinates).
 using NVec = Eigen::Matrix<double, Eigen::Dynamic, 1, 0, 8, 1>;
 using NMat = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, 8, 8>;
@@ -80,6 +82,9 @@ class NhModel {
   virtual std::vector<std::string> shapeNames() const { return {}; }
   virtual std::vector<double> shape(const NhState&) const { return {}; }
   virtual double maxSpeed(const NhState& s) const { return s.qdot.cwiseAbs().maxCoeff(); }
+  // The view the general lie-nh needs (integrate/nonholonomic_integrators.hpp), for models
+  // that provide it themselves (null: none, or one of the hand-written views).
+  virtual std::unique_ptr<LieNhVehicle> lieNhView() const;
 };
 
 // Helpers shared by the planar models.

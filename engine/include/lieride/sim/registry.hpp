@@ -30,5 +30,6 @@ const VehicleInfo* findVehicle(const std::string& type);
 void registerSe3Vehicles(std::vector<VehicleInfo>& registry);
 void registerPlanarVehicles(std::vector<VehicleInfo>& registry);
 void registerBoatVehicles(std::vector<VehicleInfo>& registry);
+void registerReducedVehicles(std::vector<VehicleInfo>& registry);
 
 }  // namespace lieride
