@@ -148,12 +148,12 @@ void ReducedModel::basis(const NMat& W, NMat& E) const {
   }
 }
 
-// A from W A = K and E^T I A = E^T B.
+// A from W A = K and E^T I A = E^T B (a 3 x 3 system, inverted in closed form).
 void ReducedModel::finishFrame(ReducedFrame& f) const {
   const int k = d_->numConstraints;
   basis(f.W, f.E);
   Mat3 S;
-  NMat rhs(3, s_);
+  Eigen::Matrix<double, 3, Eigen::Dynamic, 0, 3, 8> rhs(3, s_);
   if (k) {
     S.topRows(k) = f.W;
     rhs.topRows(k) = f.K;
@@ -162,31 +162,40 @@ void ReducedModel::finishFrame(ReducedFrame& f) const {
     S.bottomRows(3 - k) = f.E.transpose() * f.I;
     rhs.bottomRows(3 - k) = f.E.transpose() * f.B;
   }
-  f.A = s_ ? NMat(S.partialPivLu().solve(rhs)) : NMat(3, 0);
+  f.A = S.inverse() * rhs;
 }
 
 ReducedFrame ReducedModel::frame(const NVec& r) const {
   ReducedFrame f;
-  NMat M;
   if (d_->constantInertia) {
-    M = M0_;
     evalConstraints(r, f.W, f.K);
+    f.I = M0_.topLeftCorner(3, 3);
+    f.B = M0_.topRightCorner(3, s_);
+    f.C = M0_.bottomRightCorner(s_, s_);
     if (d_->hasPotential) {
-      NMat W, K;
+      NMat M, W, K;
       std::vector<NMat> dM, dW, dK;
       NVec dV;
       evalFull(r, M, W, K, f.V, dM, dW, dK, dV);
     }
   } else {
+    NMat M;
     std::vector<NMat> dM, dW, dK;
     NVec dV;
     evalFull(r, M, f.W, f.K, f.V, dM, dW, dK, dV);
+    f.I = M.topLeftCorner(3, 3);
+    f.B = M.topRightCorner(3, s_);
+    f.C = M.bottomRightCorner(s_, s_);
   }
-  f.I = M.topLeftCorner(3, 3);
-  f.B = M.topRightCorner(3, s_);
-  f.C = M.bottomRightCorner(s_, s_);
   finishFrame(f);
   return f;
+}
+
+NMat ReducedModel::symmetryBasis(const NVec& r) const {
+  NMat W, K, E;
+  evalConstraints(r, W, K);
+  basis(W, E);
+  return E;
 }
 
 Vec3 ReducedModel::bodyVelocityFrom(const ReducedFrame& f, const NVec& u, const NVec& p) const {
@@ -514,7 +523,7 @@ class ReducedLieNh final : public LieNhVehicle {
   std::vector<int> shapeCoordinates() const override { return idx_; }
   const NMat& reducedInertia() const override { return I_; }
   void connection(const NVec& r, NMat& A) const override { A = m_.frame(r).A; }
-  void symmetryBasis(const NVec& r, NMat& E) const override { E = m_.frame(r).E; }
+  void symmetryBasis(const NVec& r, NMat& E) const override { E = m_.symmetryBasis(r); }
   NhState stateFromBody(const NhModel&, const SE2& g, const NVec& r, const Vec3& xi, const NVec& u) const override {
     NhState s;
     const int n = 3 + static_cast<int>(r.size());

@@ -124,6 +124,7 @@ class ReducedModel final : public NhModel {
 
   // Derived quantities at a shape (for tests and the lie-nh view).
   ReducedFrame frame(const NVec& r) const;
+  NMat symmetryBasis(const NVec& r) const;  // E alone (no connection)
   // Body velocity from the shape rates and the momentum (xi = E (E^T I E)^-1 p - A u).
   Vec3 bodyVelocityFrom(const ReducedFrame& f, const NVec& u, const NVec& p) const;
   // The continuous state from pose, shape, shape rates and momentum.
