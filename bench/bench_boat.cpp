@@ -64,7 +64,7 @@ void advance(Simulation& s, double seconds) {
   for (long k = 0; k < n; ++k) s.step();
 }
 
-// The three checks of the boat issue, as relative errors against their closed forms.
+// The three checks of docs/boat.md, as relative errors against their closed forms.
 AccuracyRow accuracy(const std::string& integ, double h) {
   AccuracyRow r;
   r.integrator = integ;

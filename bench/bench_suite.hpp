@@ -27,5 +27,6 @@ void addCarSuite(std::vector<BenchSuite>& suites);
 void addNpParticleSuite(std::vector<BenchSuite>& suites);
 void addSleighSuite(std::vector<BenchSuite>& suites);
 void addSnakeboardSuite(std::vector<BenchSuite>& suites);
+void addSleighOcpSuite(std::vector<BenchSuite>& suites);
 
 }  // namespace lieride::bench

@@ -19,46 +19,72 @@ std::string pyQuote(const std::string& s) {
   return out + "'";
 }
 
-}  // namespace
-
-bool writeLinePlot(const std::string& pngPath, const PlotSpec& spec, const std::vector<Series>& series) {
+// The CSV next to the PNG, and the matplotlib commands that draw one figure.
+void writePlotData(const std::string& pngPath, const std::vector<Series>& series) {
   const std::string csvPath = pngPath.substr(0, pngPath.rfind('.')) + ".csv";
-  {
-    std::ofstream csv(csvPath);
-    csv << "series,x,y\n";
-    for (const auto& s : series)
-      for (std::size_t i = 0; i < s.x.size(); ++i) csv << '"' << s.label << "\"," << s.x[i] << ',' << s.y[i] << '\n';
-  }
-  const std::string scriptPath = pngPath + ".py";
-  {
-    std::ofstream py(scriptPath);
-    py << "import math\nimport matplotlib\nmatplotlib.use('Agg')\nimport matplotlib.pyplot as plt\n";
-    py << "fig, ax = plt.subplots(figsize=(7.5, 5), dpi=110)\n";
-    for (const auto& s : series) {
-      py << "xs=[];ys=[]\n";
-      for (std::size_t i = 0; i < s.x.size(); ++i) {
-        if (!std::isfinite(s.x[i]) || !std::isfinite(s.y[i])) continue;
-        if ((spec.logy && s.y[i] <= 0) || (spec.logx && s.x[i] <= 0)) continue;
-        py << "xs.append(" << s.x[i] << ");ys.append(" << s.y[i] << ")\n";
-      }
-      py << "ax.plot(xs, ys, marker='o', markersize=3, linestyle=" << (s.dashed ? "'--'" : "'-'")
-         << ", label=" << pyQuote(s.label) << ")\n";
+  std::ofstream csv(csvPath);
+  csv << "series,x,y\n";
+  for (const auto& s : series)
+    for (std::size_t i = 0; i < s.x.size(); ++i) csv << '"' << s.label << "\"," << s.x[i] << ',' << s.y[i] << '\n';
+}
+
+void writeFigureScript(std::ostream& py, const std::string& pngPath, const PlotSpec& spec,
+                       const std::vector<Series>& series) {
+  py << "fig, ax = plt.subplots(figsize=(7.5, 5), dpi=110)\n";
+  for (const auto& s : series) {
+    py << "xs=[];ys=[]\n";
+    for (std::size_t i = 0; i < s.x.size(); ++i) {
+      if (!std::isfinite(s.x[i]) || !std::isfinite(s.y[i])) continue;
+      if ((spec.logy && s.y[i] <= 0) || (spec.logx && s.x[i] <= 0)) continue;
+      py << "xs.append(" << s.x[i] << ");ys.append(" << s.y[i] << ")\n";
     }
-    if (spec.logx) py << "ax.set_xscale('log')\n";
-    if (spec.logy) py << "ax.set_yscale('log')\n";
-    py << "ax.set_title(" << pyQuote(spec.title) << ")\nax.set_xlabel(" << pyQuote(spec.xlabel)
-       << ")\nax.set_ylabel(" << pyQuote(spec.ylabel) << ")\n";
-    py << "ax.grid(True, which='both', alpha=0.3)\nax.legend(fontsize=8)\nfig.tight_layout()\n";
-    py << "fig.savefig(" << pyQuote(pngPath) << ")\n";
+    py << "ax.plot(xs, ys, marker='o', markersize=3, linestyle=" << (s.dashed ? "'--'" : "'-'")
+       << ", label=" << pyQuote(s.label) << ")\n";
   }
+  if (spec.logx) py << "ax.set_xscale('log')\n";
+  if (spec.logy) py << "ax.set_yscale('log')\n";
+  py << "ax.set_title(" << pyQuote(spec.title) << ")\nax.set_xlabel(" << pyQuote(spec.xlabel)
+     << ")\nax.set_ylabel(" << pyQuote(spec.ylabel) << ")\n";
+  py << "ax.grid(True, which='both', alpha=0.3)\nax.legend(fontsize=8)\nfig.tight_layout()\n";
+  py << "fig.savefig(" << pyQuote(pngPath) << ")\nplt.close(fig)\n";
+}
+
+bool runPlotScript(const std::string& scriptPath, const std::string& what) {
   const std::string cmd = "/usr/bin/python3 " + scriptPath + " 2>/dev/null";
   const int rc = std::system(cmd.c_str());
   std::remove(scriptPath.c_str());
   if (rc != 0) {
-    std::cerr << "warning: could not draw " << pngPath << " (python3-matplotlib missing?); data in " << csvPath << "\n";
+    std::cerr << "warning: could not draw " << what << " (python3-matplotlib missing?); data in the CSV next to it\n";
     return false;
   }
   return true;
+}
+
+const char* kPlotPreamble = "import math\nimport matplotlib\nmatplotlib.use('Agg')\nimport matplotlib.pyplot as plt\n";
+
+}  // namespace
+
+bool writeLinePlot(const std::string& pngPath, const PlotSpec& spec, const std::vector<Series>& series) {
+  writePlotData(pngPath, series);
+  const std::string scriptPath = pngPath + ".py";
+  {
+    std::ofstream py(scriptPath);
+    py << kPlotPreamble;
+    writeFigureScript(py, pngPath, spec, series);
+  }
+  return runPlotScript(scriptPath, pngPath);
+}
+
+bool writeLinePlots(const std::vector<PlotJob>& jobs) {
+  if (jobs.empty()) return true;
+  for (const auto& j : jobs) writePlotData(j.pngPath, j.series);
+  const std::string scriptPath = jobs.front().pngPath + ".all.py";
+  {
+    std::ofstream py(scriptPath);
+    py << kPlotPreamble;
+    for (const auto& j : jobs) writeFigureScript(py, j.pngPath, j.spec, j.series);
+  }
+  return runPlotScript(scriptPath, jobs.front().pngPath + " and " + std::to_string(jobs.size() - 1) + " more");
 }
 
 std::string markdownTable(const std::vector<std::string>& header, const std::vector<std::vector<std::string>>& rows) {

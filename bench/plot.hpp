@@ -22,6 +22,14 @@ struct PlotSpec {
 // matplotlib is not available; the CSV is written either way.
 bool writeLinePlot(const std::string& pngPath, const PlotSpec& spec, const std::vector<Series>& series);
 
+// Several plots drawn by one matplotlib process (one interpreter start instead of one each).
+struct PlotJob {
+  std::string pngPath;
+  PlotSpec spec;
+  std::vector<Series> series;
+};
+bool writeLinePlots(const std::vector<PlotJob>& jobs);
+
 // Markdown table helper: header cells and rows of cells.
 std::string markdownTable(const std::vector<std::string>& header,
                           const std::vector<std::vector<std::string>>& rows);

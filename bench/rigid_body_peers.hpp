@@ -30,8 +30,8 @@ struct Pose {
   Vec3 x = Vec3::Zero();
 };
 
-// Blow-up criteria, the same for lieride's integrators and the peers (foundation issue,
-// item 3): a non-finite state; |E - E0| > 10 max(|E0|, 1e-9); |omega| or |v| above
+// Blow-up criteria, the same for lieride's integrators and the peers (docs/integrators.md):
+// a non-finite state; |E - E0| > 10 max(|E0|, 1e-9); |omega| or |v| above
 // divergeSpeed; a solver that did not converge. The message is built only on failure.
 struct BlowUpCheck {
   double e0 = 0.0;

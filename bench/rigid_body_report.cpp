@@ -77,6 +77,32 @@ double observedOrder(const std::vector<Cell>& cells, double Cell::*field, double
   return -sxy / sxx;
 }
 
+// Work-precision: the CPU time a method needs for a mean error `target`, interpolated
+// log-log between the two clean cells that bracket it. `bound` is set when even the coarsest
+// clean cell is more accurate (its CPU time is then an upper bound). NaN: never reached.
+double cpuForAccuracy(const std::vector<Cell>& cells, double Cell::*field, double target, bool& bound) {
+  bound = false;
+  const Cell* prev = nullptr;
+  for (const Cell& c : cells) {
+    const double e = c.*field;
+    if (c.blowups > 0 || !std::isfinite(e) || !std::isfinite(c.meanCpu)) {
+      prev = nullptr;
+      continue;
+    }
+    if (e <= target) {
+      if (prev == nullptr) {
+        bound = true;
+        return c.meanCpu;
+      }
+      const double pe = (*prev).*field;
+      const double w = std::log(pe / target) / std::log(pe / e);
+      return std::exp(std::log(prev->meanCpu) + w * (std::log(c.meanCpu) - std::log(prev->meanCpu)));
+    }
+    prev = &c;
+  }
+  return NAN;
+}
+
 std::string cellText(const Cell& c, double value, int runs) {
   if (c.blowups > 0) return "blow-up " + std::to_string(c.blowups) + "/" + std::to_string(runs);
   return formatNumber(value, 3);
@@ -191,7 +217,7 @@ void writeRigidBodyReport(const std::string& outDir, const SweepConfig& cfg, con
      << "CPU time of the stepping loop of one " << cfg.duration << " s run (a per-step blow-up check included).\n\n"
      << "A run **blows up** when at any step the state is non-finite, an implicit solver reports no convergence, "
      << "|E - E0| > 10 max(|E0|, 1e-9), |omega| or |v| exceeds 1e4, or its final position error exceeds "
-     << cfg.positionErrorBound << " m (the foundation issue's divergence rule plus an error bound). A cell with "
+     << cfg.positionErrorBound << " m (the divergence rule of docs/formats.md section 3 plus an error bound). A cell with "
      << "any blow-up reads `blow-up k/" << cfg.runs << "` and is left out of the plots (the paper's dashes); "
      << "`summary.csv` keeps the mean over the surviving runs.\n\n";
 
@@ -239,6 +265,38 @@ void writeRigidBodyReport(const std::string& outDir, const SweepConfig& cfg, con
      << table(&Cell::meanRot, true, rotFloor) << "\n## CPU time per " << cfg.duration << " s run (s), mean over runs\n\n"
      << table(&Cell::meanCpu, false, 0.0) << "\n## Solver iterations per step, mean (implicit integrators)\n\n"
      << table(&Cell::meanIters, false, 0.0) << "\n";
+
+  // lie-cay-tln4 against rk4 (and lie-cay-tln) at equal accuracy.
+  {
+    const char* names[] = {"lie-cay-tln4", "rk4", "lie-cay-tln"};
+    std::ofstream f(outDir + "/work_precision.csv");
+    f.precision(8);
+    f << "error,accuracy,method,cpu_s,upper_bound\n";
+    md << "## Work-precision: lie-cay-tln4 vs rk4\n\nCPU time per " << cfg.duration << " s run needed for a given "
+       << "mean final error, interpolated log-log between the measured step counts (`<=`: even the coarsest "
+       << "clean step count is that accurate, so its CPU time is an upper bound; `-`: not reached). "
+       << "`rk4 / tln4` > 1: lie-cay-tln4 is ahead. Data: `work_precision.csv`.\n\n";
+    std::vector<std::vector<std::string>> body;
+    for (const auto& [label, field] : {std::pair{"position (m)", &Cell::meanPos}, std::pair{"rotation (rad)", &Cell::meanRot}}) {
+      for (double acc = 1e-1; acc >= 0.99e-6; acc /= 10.0) {
+        std::vector<std::string> row{label, formatNumber(acc, 1)};
+        double cpu[3];
+        bool bound[3];
+        for (int i = 0; i < 3; ++i) {
+          cpu[i] = cpuForAccuracy(cells[names[i]], field, acc, bound[i]);
+          row.push_back(std::isnan(cpu[i]) ? "-" : (bound[i] ? "<= " : "") + formatNumber(cpu[i], 3));
+          f << (field == &Cell::meanPos ? "position" : "rotation") << ',' << acc << ',' << names[i] << ','
+            << cpu[i] << ',' << (bound[i] ? 1 : 0) << '\n';
+        }
+        row.push_back(std::isnan(cpu[0]) || std::isnan(cpu[1]) ? "-" : formatNumber(cpu[1] / cpu[0], 3));
+        body.push_back(row);
+      }
+    }
+    md << markdownTable({"error", "accuracy", "lie-cay-tln4 CPU (s)", "rk4 CPU (s)", "lie-cay-tln CPU (s)",
+                         "rk4 / tln4"},
+                        body)
+       << "\n";
+  }
 
   md << "## Conservation (runs without blow-up)\n\nLargest drift over the runs between the initial and the "
      << "final state, at the coarsest and the finest step count without blow-up: energy |E_N - E_0| / E_0; "

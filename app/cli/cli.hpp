@@ -11,10 +11,12 @@ inline constexpr int kExitInternal = 1;
 inline constexpr int kExitBadInput = 2;
 inline constexpr int kExitDiverged = 3;
 
+// One function per subcommand: the arguments after its name in, the exit code out. Each
+// parses its own arguments (--help, one-line usage errors with exit 2; cli_args.hpp).
 int runSim(const std::vector<std::string>& args);
 int runList(const std::vector<std::string>& args);
 int runBench(const std::vector<std::string>& args);
-void printUsage();
+int runOptimize(const std::vector<std::string>& args);
 
 // Directory holding assets/ (scenes, meshes): $LIERIDE_ASSETS, next to the executable, or
 // the source tree the binary was built from.
@@ -23,7 +25,8 @@ std::string assetsDir();
 std::string resolveScene(const std::string& nameOrPath);
 std::vector<std::string> builtinScenes();
 
-// One-line error on stderr: "lieride: <message>".
+// One-line error on stderr: "lieride: <message>", control characters escaped and the line
+// cut to a few hundred characters (user values inside are cut shorter where they are echoed).
 void reportError(const std::string& message);
 
 }  // namespace lieride::cli

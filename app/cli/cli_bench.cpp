@@ -1,39 +1,39 @@
+// lieride bench NAME [--out DIR] | lieride bench --list
 #include <filesystem>
 #include <iostream>
 
 #include "bench_suite.hpp"
 #include "cli/cli.hpp"
+#include "cli/cli_args.hpp"
+#include "lieride/sim/user_input.hpp"
 
 namespace lieride::cli {
 
 int runBench(const std::vector<std::string>& args) {
+  CLI::App parser = makeParser("bench", "Run a benchmark suite; write CSV, a Markdown summary and PNG plots into DIR.");
   std::string name, outDir;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--out") {
-      if (i + 1 >= args.size()) {
-        reportError("bench: --out: expected a directory");
-        return kExitBadInput;
-      }
-      outDir = args[++i];
-    } else if (args[i] == "--list") {
-      for (const auto& s : bench::benchSuites()) std::cout << s.name << "  -  " << s.description << '\n';
-      return kExitOk;
-    } else if (name.empty() && !args[i].starts_with("-")) {
-      name = args[i];
-    } else {
-      reportError("bench: unexpected argument '" + args[i] + "'");
-      return kExitBadInput;
-    }
+  bool list = false;
+  parser.add_option("NAME", name, "suite name (lieride bench --list)");
+  parser.add_option("--out", outDir, "output folder (default: out/bench/NAME)");
+  parser.add_flag("--list", list, "list the suites and exit");
+  if (const auto code = parseArgs(parser, args)) return *code;
+  if (list) {
+    for (const auto& s : bench::benchSuites()) std::cout << s.name << "  -  " << s.description << '\n';
+    return kExitOk;
   }
   std::string known;
   for (const auto& s : bench::benchSuites()) known += (known.empty() ? "" : " | ") + s.name;
+  if (name.empty()) {
+    reportError("bench: expected a suite name: one of " + known + " (see lieride bench --help)");
+    return kExitBadInput;
+  }
   for (const auto& s : bench::benchSuites()) {
     if (s.name != name) continue;
     if (outDir.empty()) outDir = "out/bench/" + name;
     std::error_code ec;
     std::filesystem::create_directories(outDir, ec);
     if (ec) {
-      reportError("bench: --out " + outDir + ": " + ec.message());
+      reportError("bench: --out '" + shown(outDir, 200) + "': " + ec.message());
       return kExitBadInput;
     }
     try {
@@ -43,7 +43,7 @@ int runBench(const std::vector<std::string>& args) {
       return kExitInternal;
     }
   }
-  reportError("bench: unknown suite '" + name + "'; expected one of " + known);
+  reportError("bench: unknown suite '" + shown(name) + "'; expected one of " + known);
   return kExitBadInput;
 }
 

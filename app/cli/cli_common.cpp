@@ -5,20 +5,12 @@
 #include <unistd.h>
 
 #include "cli/cli.hpp"
+#include "lieride/sim/user_input.hpp"
 
 namespace lieride::cli {
 namespace fs = std::filesystem;
 
-void reportError(const std::string& message) { std::cerr << "lieride: " << message << std::endl; }
-
-void printUsage() {
-  std::cerr << "usage:\n"
-               "  lieride                                   open the desktop app\n"
-               "  lieride app [--scene NAME|FILE] [--frames N --screenshot PNG]\n"
-               "  lieride sim SCENARIO.toml [--out run.csv|-] [--integrator NAME] [--dt S] [--duration S]\n"
-               "  lieride list                              vehicles, integrators, built-in scenes\n"
-               "  lieride bench NAME [--out DIR]            benchmark suites (lieride bench --list)\n";
-}
+void reportError(const std::string& message) { std::cerr << "lieride: " << shown(message, 600) << std::endl; }
 
 std::string assetsDir() {
   if (const char* env = std::getenv("LIERIDE_ASSETS")) return env;

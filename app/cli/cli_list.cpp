@@ -1,16 +1,17 @@
+// lieride list: vehicles, integrators (which vehicles each applies to), built-in scenes.
 #include <iostream>
 #include <map>
 
 #include "cli/cli.hpp"
+#include "cli/cli_args.hpp"
 #include "lieride/sim/registry.hpp"
 
 namespace lieride::cli {
 
 int runList(const std::vector<std::string>& args) {
-  if (!args.empty()) {
-    reportError("list: takes no arguments");
-    return kExitBadInput;
-  }
+  CLI::App parser = makeParser("list", "Print the vehicles, the integrators (and the vehicles each applies to) "
+                                       "and the built-in scenes.");
+  if (const auto code = parseArgs(parser, args)) return *code;
   std::cout << "vehicles:\n";
   std::map<std::string, std::vector<std::string>> appliesTo;
   std::map<std::string, std::string> descriptions;

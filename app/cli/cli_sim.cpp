@@ -1,58 +1,80 @@
+// lieride sim SCENARIO.toml [--out run.csv|-] [--integrator NAME] [--dt S] [--duration S]
+//                           [--max-steps N] [--max-rows N]          (docs/formats.md section 1)
 #include <cmath>
-#include <cstdio>
 #include <filesystem>
-#include <fstream>
-#include <iostream>
-#include <optional>
+#include <sstream>
 
 #include "cli/cli.hpp"
+#include "cli/cli_args.hpp"
+#include "cli/cli_output.hpp"
 #include "lieride/sim/run.hpp"
 #include "lieride/sim/scenario.hpp"
+#include "lieride/sim/user_input.hpp"
 
 namespace lieride::cli {
 namespace {
 
-struct UsageError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
+// Run-size limits (docs/formats.md, "Limits"): a typo in dt or duration must not run for days
+// or fill the disk. --max-steps and --max-rows raise them.
+constexpr double kDefaultMaxSteps = 1e9;
+constexpr double kDefaultMaxRows = 1e7;
 
-double parseSeconds(const std::string& flag, const std::string& text, bool allowZero) {
-  double v = NAN;
-  try {
-    std::size_t used = 0;
-    v = std::stod(text, &used);
-    if (used != text.size()) v = NAN;
-  } catch (const std::exception&) {
-  }
-  if (!std::isfinite(v) || v < 0.0 || (!allowZero && v == 0.0))
-    throw UsageError(flag + ": expected a finite number " + (allowZero ? ">= 0" : "> 0") + " (seconds), got '" + text + "'");
-  return v;
+std::string number(double v) {
+  std::ostringstream s;
+  s.precision(6);
+  s << v;
+  return s.str();
+}
+
+// One line naming the flags and the counts, or nothing when the run fits the limits.
+std::optional<std::string> checkRunSize(const Scenario& sc, int every, double maxSteps, double maxRows) {
+  const double dt = sc.settings.dt, duration = sc.settings.duration;
+  const double steps = stepCount(duration, dt);
+  const std::string what = sc.file + ": --duration " + number(duration) + " s / --dt " + number(dt) + " s = " +
+                           number(steps) + " steps";
+  if (!(steps <= maxSteps))
+    return what + ", above the limit of " + number(maxSteps) +
+           " (use a larger --dt or a shorter --duration, or raise the limit with --max-steps)";
+  const double rows = std::floor(steps / every) + 1.0;
+  if (!(rows <= maxRows))
+    return what + " writing " + number(rows) + " CSV rows, above the limit of " + number(maxRows) +
+           " (thin them with [output] every, or raise the limit with --max-rows)";
+  return std::nullopt;
 }
 
 }  // namespace
 
 int runSim(const std::vector<std::string>& args) {
+  CLI::App parser = makeParser("sim", "Run a scenario headless and write the run CSV (docs/formats.md).");
   std::string scenarioPath;
   std::optional<std::string> out;
   ScenarioOverrides overrides;
+  std::optional<std::string> integrator;
+  std::optional<double> dt, duration;
+  double maxSteps = kDefaultMaxSteps, maxRows = kDefaultMaxRows;
+  parser.add_option("SCENARIO", scenarioPath, "scenario file (.toml) or built-in scene name (lieride list)")
+      ->required();
+  parser.add_option("--out", out, "CSV file to write, '-' for standard output (default: SCENARIO's stem + .csv)");
+  parser.add_option("--integrator", integrator, "integrator name, overrides [integrator] name");
+  parser.add_option("--dt", dt, "time step in seconds, overrides [integrator] dt")->check(finitePositiveSeconds());
+  parser.add_option("--duration", duration, "duration in seconds, overrides [integrator] duration")
+      ->check(finiteNonNegativeSeconds());
+  parser.add_option("--max-steps", maxSteps, "refuse runs of more steps than this")
+      ->check(CLI::Range(1.0, 1e15))
+      ->capture_default_str();
+  parser.add_option("--max-rows", maxRows, "refuse runs that would write more CSV rows than this")
+      ->check(CLI::Range(1.0, 1e15))
+      ->capture_default_str();
+  if (const auto code = parseArgs(parser, args)) return *code;
+  overrides.integrator = integrator;
+  overrides.dt = dt;
+  overrides.duration = duration;
+
+  OutputTarget target;
   try {
-    for (std::size_t i = 0; i < args.size(); ++i) {
-      const std::string& a = args[i];
-      auto value = [&]() -> const std::string& {
-        if (i + 1 >= args.size()) throw UsageError(a + ": expected a value");
-        return args[++i];
-      };
-      if (a == "--out") out = value();
-      else if (a == "--integrator") overrides.integrator = value();
-      else if (a == "--dt") overrides.dt = parseSeconds("--dt", value(), false);
-      else if (a == "--duration") overrides.duration = parseSeconds("--duration", value(), true);
-      else if (!a.empty() && a[0] == '-' && a != "-") throw UsageError("sim: unknown option '" + a + "'");
-      else if (scenarioPath.empty()) scenarioPath = a;
-      else throw UsageError("sim: unexpected argument '" + a + "' (one scenario file expected)");
-    }
-    if (scenarioPath.empty()) throw UsageError("sim: expected a scenario file: lieride sim SCENARIO.toml [--out run.csv]");
-  } catch (const UsageError& e) {
-    reportError(e.what());
+    target = checkOutputTarget(out.value_or(std::filesystem::path(scenarioPath).stem().string() + ".csv"));
+  } catch (const OutputTargetError& e) {
+    reportError("sim: " + std::string(e.what()));
     return kExitBadInput;
   }
 
@@ -63,46 +85,25 @@ int runSim(const std::vector<std::string>& args) {
     reportError(e.what());
     return kExitBadInput;
   } catch (const std::exception& e) {
-    reportError(scenarioPath + ": " + e.what());
+    reportError(shown(scenarioPath, 200) + ": " + e.what());
+    return kExitBadInput;
+  }
+  if (const auto tooBig = checkRunSize(scenario, scenario.outputEvery, maxSteps, maxRows)) {
+    reportError(*tooBig);
     return kExitBadInput;
   }
 
-  const std::string target = out.value_or(std::filesystem::path(scenarioPath).stem().string() + ".csv");
   RunOutcome outcome;
-  if (target == "-") {
-    outcome = runToCsv(*scenario.simulation, scenario.settings.duration, scenario.outputEvery, std::cout);
-    std::cout.flush();
-  } else {
-    // Write to a temporary file and rename it on completion: never a half-written CSV.
-    const std::string tmp = target + ".partial";
-    {
-      std::ofstream file(tmp);
-      if (!file) {
-        reportError(target + ": cannot open the output file for writing");
-        return kExitBadInput;
-      }
-      try {
-        outcome = runToCsv(*scenario.simulation, scenario.settings.duration, scenario.outputEvery, file);
-      } catch (const std::exception& e) {
-        file.close();
-        std::remove(tmp.c_str());
-        reportError(scenario.file + ": " + e.what());
-        return kExitInternal;
-      }
-      file.flush();
-      if (!file) {
-        std::remove(tmp.c_str());
-        reportError(target + ": write failed");
-        return kExitInternal;
-      }
-    }
-    std::error_code ec;
-    std::filesystem::rename(tmp, target, ec);
-    if (ec) {
-      std::remove(tmp.c_str());
-      reportError(target + ": " + ec.message());
-      return kExitInternal;
-    }
+  try {
+    OutputFile file(target);
+    outcome = runToCsv(*scenario.simulation, scenario.settings.duration, scenario.outputEvery, file.stream());
+    file.commit();
+  } catch (const OutputTargetError& e) {
+    reportError("sim: " + std::string(e.what()));
+    return kExitBadInput;
+  } catch (const std::exception& e) {
+    reportError(scenario.file + ": " + e.what());
+    return kExitInternal;
   }
   if (outcome.status == RunStatus::Diverged) {
     reportError(scenario.file + ": " + scenario.simulation->integratorName() + ": " + outcome.message);

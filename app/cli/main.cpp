@@ -1,9 +1,13 @@
 // lieride: one executable for the desktop app and the headless CLI (docs/formats.md 1).
+// Each subcommand is one function taking the arguments after its name and parsing them
+// itself; this file only dispatches.
 #include <exception>
+#include <iostream>
 #include <string>
 #include <vector>
 
 #include "cli/cli.hpp"
+#include "cli/cli_args.hpp"
 #ifdef LIERIDE_WITH_APP
 #include "gui/gui_main.hpp"
 #endif
@@ -20,28 +24,53 @@ int runApp(const std::vector<std::string>& args) {
 #endif
 }
 
+struct Command {
+  const char* name;
+  int (*run)(const std::vector<std::string>&);
+  const char* summary;
+};
+
+const Command kCommands[] = {
+    {"app", runApp, "[--scene NAME|FILE] [--frames N --screenshot PNG]  open the desktop app"},
+    {"sim", lieride::cli::runSim,
+     "SCENARIO.toml [--out run.csv|-] [--integrator NAME] [--dt S] [--duration S]  run headless, write the CSV"},
+    {"list", lieride::cli::runList, "  vehicles, integrators, built-in scenes"},
+    {"bench", lieride::cli::runBench, "NAME [--out DIR]  benchmark suites (lieride bench --list)"},
+    {"optimize", lieride::cli::runOptimize,
+     "PROBLEM.toml [--out DIR] [--max-iter K] [--quiet]  solve an optimal control problem"},
+};
+
+// `lieride --help`, or a usage error for an argument that is not a command.
+int runTopLevel(const std::vector<std::string>& args) {
+  std::string footer = "commands (lieride COMMAND --help for each):\n  lieride  open the desktop app\n";
+  std::vector<std::string> names;
+  for (const Command& c : kCommands) {
+    footer += std::string("  lieride ") + c.name + " " + c.summary + "\n";
+    names.emplace_back(c.name);
+  }
+  CLI::App parser("lieride: structure-preserving Lie group integrators, headless and in the desktop app.", "lieride");
+  parser.footer(footer);
+  std::string command;
+  parser.add_option("COMMAND", command, "app | sim | list | bench | optimize")->check(CLI::IsMember(names));
+  if (const auto code = lieride::cli::parseArgs(parser, args)) return *code;
+  std::cout << parser.help();
+  return lieride::cli::kExitOk;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   using namespace lieride::cli;
   const std::vector<std::string> all(argv + 1, argv + argc);
   if (all.empty()) return runApp({});
-  const std::string& command = all[0];
   const std::vector<std::string> rest(all.begin() + 1, all.end());
   try {
-    if (command == "sim") return runSim(rest);
-    if (command == "list") return runList(rest);
-    if (command == "bench") return runBench(rest);
-    if (command == "app") return runApp(rest);
-    if (command == "--help" || command == "-h" || command == "help") {
-      printUsage();
-      return kExitOk;
-    }
+    for (const Command& c : kCommands)
+      if (all[0] == c.name) return c.run(rest);
+    if (all[0] == "help") return runTopLevel({"--help"});
+    return runTopLevel(all);
   } catch (const std::exception& e) {
     reportError(e.what());
     return kExitInternal;
   }
-  reportError("unknown command '" + command + "' (expected app, sim, list or bench)");
-  printUsage();
-  return kExitBadInput;
 }

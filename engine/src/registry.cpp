@@ -10,6 +10,7 @@ const std::vector<VehicleInfo>& vehicleRegistry() {
     registerPlanarVehicles(r);
     registerBoatVehicles(r);
     registerReducedVehicles(r);
+    registerOcpVehicles(r);
     return r;
   }();
   return registry;

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <sstream>
+#include <stdexcept>
+#include <string>
 
 namespace lieride {
 namespace {
@@ -15,8 +18,16 @@ void writeNumber(std::ostream& out, double v) {
 
 }  // namespace
 
+double stepCount(double duration, double h) {
+  // Whole steps only; 1e-12 relative absorbs the rounding of decimal dt and duration.
+  return std::floor(duration / h * (1.0 + 1e-12));
+}
+
 long stepsFor(double duration, double h) {
-  return static_cast<long>(std::ceil(duration / h - 1e-9));
+  const double n = stepCount(duration, h);
+  if (!(n >= 0.0 && n < 9e18))
+    throw std::overflow_error("duration / dt = " + std::to_string(n) + " steps cannot be counted");
+  return static_cast<long>(n);
 }
 
 void writeCsvHeader(const Simulation& sim, std::ostream& out) {
@@ -33,22 +44,44 @@ std::size_t statusColumn(const Simulation& sim) {
 void writeCsvRow(const Simulation& sim, std::ostream& out) { writeCsvRow(sim, out, statusColumn(sim)); }
 
 void writeCsvRow(const Simulation& sim, std::ostream& out, std::size_t statusIndex) {
+  writeCheckedCsvRow(sim, out, statusIndex);
+}
+
+std::optional<std::size_t> writeCheckedCsvRow(const Simulation& sim, std::ostream& out, std::size_t statusIndex) {
   static thread_local std::vector<double> values;
   values.clear();
   sim.csvRow(values);
+  // Never `ok` beside a non-finite value (docs/formats.md section 3).
+  std::optional<std::size_t> nonFinite;
+  for (std::size_t i = 0; i < values.size() && !nonFinite; ++i)
+    if (i != statusIndex && !std::isfinite(values[i])) nonFinite = i;
+  const RunStatus status = nonFinite ? RunStatus::Diverged : sim.status();
   for (std::size_t i = 0; i < values.size(); ++i) {
     if (i) out << ',';
-    if (i == statusIndex) out << toString(sim.status());
+    if (i == statusIndex) out << toString(status);
     else writeNumber(out, values[i]);
   }
   out << '\n';
+  return nonFinite;
 }
 
 RunOutcome runToCsv(Simulation& sim, double duration, int every, std::ostream& out) {
   RunOutcome o;
   writeCsvHeader(sim, out);
+  const auto columns = sim.csvColumns();
   const std::size_t status = statusColumn(sim);  // column layout is fixed for a run
-  writeCsvRow(sim, out, status);
+  // A written row with a non-finite value ends the run as diverged, the t = 0 row included.
+  auto writeRow = [&]() {
+    const auto bad = writeCheckedCsvRow(sim, out, status);
+    if (!bad || sim.status() != RunStatus::Ok) return true;
+    o.status = RunStatus::Diverged;
+    std::ostringstream msg;
+    msg.precision(6);
+    msg << "diverged at t = " << sim.time() << ": non-finite " << columns[*bad] << " in the CSV row";
+    o.message = msg.str();
+    return false;
+  };
+  if (!writeRow()) return o;
   const long n = stepsFor(duration, sim.timeStep());
   for (long k = 1; k <= n; ++k) {
     const StepReport r = sim.step();
@@ -61,7 +94,7 @@ RunOutcome runToCsv(Simulation& sim, double duration, int every, std::ostream& o
       o.message = sim.statusMessage();
       return o;
     }
-    if (k % every == 0) writeCsvRow(sim, out, status);
+    if (k % every == 0 && !writeRow()) return o;
   }
   return o;
 }

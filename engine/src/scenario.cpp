@@ -8,6 +8,7 @@
 #include <toml++/toml.h>
 
 #include "lieride/sim/registry.hpp"
+#include "lieride/sim/user_input.hpp"
 
 namespace lieride {
 namespace {
@@ -31,22 +32,32 @@ double parseCell(const std::string& cell, const std::string& where) {
     if (used != cell.size() || !std::isfinite(v)) throw std::invalid_argument(cell);
     return v;
   } catch (const std::exception&) {
-    throw ScenarioError(where + ": expected a finite number, got '" + cell + "'");
+    throw ScenarioError(where + ": expected a finite number, got '" + shown(cell) + "'");
   }
 }
 
-// A CSV of samples: column t plus one column per channel (linear interpolation).
-void loadControlFile(const std::string& path, const std::string& shown, ControlSet& set) {
-  std::ifstream in(path);
-  if (!in) throw ScenarioError(shown + ": cannot open the control file '" + path + "'");
+// A CSV of samples: column t plus one column per channel (linear interpolation). Returns the
+// channels it set.
+std::vector<std::string> loadControlFile(const std::string& path, const std::string& shownKey, ControlSet& set) {
+  std::string text;
+  try {
+    text = readRegularFile(path, kMaxControlFileBytes);
+  } catch (const InputFileError& e) {
+    throw ScenarioError(shownKey + ": control file " + e.what());
+  }
+  const std::string name = shown(path, 200);
+  std::istringstream in(text);
   std::string line;
-  if (!std::getline(in, line)) throw ScenarioError(path + ": empty control file (expected a header 't,<channel>...')");
+  if (!std::getline(in, line)) throw ScenarioError(name + ": empty control file (expected a header 't,<channel>...')");
   const auto header = splitCsvLine(line);
-  if (header.empty() || header[0] != "t") throw ScenarioError(path + ": first column must be 't'");
+  if (header.empty() || header[0] != "t") throw ScenarioError(name + ": first column must be 't'");
   std::vector<int> channel(header.size(), -1);
   for (std::size_t c = 1; c < header.size(); ++c) {
     channel[c] = set.find(header[c]);
-    if (channel[c] < 0) throw ScenarioError(path + ": unknown channel '" + header[c] + "' in the header");
+    if (channel[c] < 0) throw ScenarioError(name + ": unknown channel '" + shown(header[c]) + "' in the header");
+    for (std::size_t d = 1; d < c; ++d)
+      if (header[d] == header[c])
+        throw ScenarioError(name + ": column '" + shown(header[c]) + "' appears twice in the header");
   }
   std::vector<std::vector<double>> columns(header.size());
   int row = 1;
@@ -55,15 +66,37 @@ void loadControlFile(const std::string& path, const std::string& shown, ControlS
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     const auto cells = splitCsvLine(line);
     if (cells.size() != header.size())
-      throw ScenarioError(path + ":" + std::to_string(row) + ": expected " + std::to_string(header.size()) + " columns");
+      throw ScenarioError(name + ":" + std::to_string(row) + ": expected " + std::to_string(header.size()) + " columns");
     for (std::size_t c = 0; c < cells.size(); ++c)
-      columns[c].push_back(parseCell(cells[c], path + ":" + std::to_string(row)));
+      columns[c].push_back(parseCell(cells[c], name + ":" + std::to_string(row)));
   }
-  if (columns[0].empty()) throw ScenarioError(path + ": no samples");
+  if (columns[0].empty()) throw ScenarioError(name + ": no samples");
   for (std::size_t i = 1; i < columns[0].size(); ++i)
-    if (!(columns[0][i] > columns[0][i - 1])) throw ScenarioError(path + ": column t must increase strictly");
-  for (std::size_t c = 1; c < header.size(); ++c)
+    if (!(columns[0][i] > columns[0][i - 1])) throw ScenarioError(name + ": column t must increase strictly");
+  std::vector<std::string> names;
+  for (std::size_t c = 1; c < header.size(); ++c) {
     set.set(static_cast<std::size_t>(channel[c]), std::make_unique<SampledSignal>(columns[0], columns[c]));
+    names.push_back(header[c]);
+  }
+  return names;
+}
+
+// The initial state must be finite and not already diverged (docs/formats.md, Limits): a speed
+// above diverge_speed or a non-finite energy at t = 0 is a bad scenario, not a run.
+void checkInitialState(const Simulation& sim, const std::string& file, const IntegratorSettings& s) {
+  const Snapshot snap = sim.snapshot();
+  const bool finite = snap.position.allFinite() && snap.orientation.coeffs().allFinite() &&
+                      snap.bodyVelocity.allFinite() && std::isfinite(snap.energy) && std::isfinite(snap.momentum);
+  if (!finite)
+    throw ScenarioError(file + ": table [initial]: expected a state with finite pose, velocity and energy "
+                               "(the initial values overflow)");
+  const double speed = std::max(snap.bodyVelocity.head<3>().norm(), snap.bodyVelocity.tail<3>().norm());
+  if (speed > s.divergeSpeed) {
+    std::ostringstream msg;
+    msg << file << ": table [initial]: expected speeds at most integrator.diverge_speed = " << s.divergeSpeed
+        << ", got " << speed;
+    throw ScenarioError(msg.str());
+  }
 }
 
 Scenario build(const toml::table& doc, const std::string& file, const std::string& baseDir,
@@ -90,7 +123,9 @@ Scenario build(const toml::table& doc, const std::string& file, const std::strin
   s.duration = integrator.number("duration", s.duration);
   s.divergeSpeed = integrator.positive("diverge_speed", s.divergeSpeed);
   s.tolerance = integrator.positive("tolerance", s.tolerance);
-  s.maxIterations = integrator.integer("max_iterations", s.maxIterations, 1);
+  s.maxIterations = integrator.integer("max_iterations", s.maxIterations, 1, kMaxSolverIterations);
+  if (s.tolerance < kMinSolverTolerance)
+    integrator.fail("tolerance", "a relative residual >= 1e-15 (smaller is below double-precision round-off)");
   if (!(s.dt > 0.0)) integrator.fail("dt", "a finite time step > 0 (seconds)");
   if (!(s.duration >= 0.0)) integrator.fail("duration", "a finite duration >= 0 (seconds)");
   if (overrides.integrator) s.name = *overrides.integrator;
@@ -109,7 +144,7 @@ Scenario build(const toml::table& doc, const std::string& file, const std::strin
   if (!applies) {
     std::string known;
     for (const auto& i : info->integrators) known += (known.empty() ? "" : " | ") + i.name;
-    throw ScenarioError(file + ": key 'integrator.name': integrator '" + s.name +
+    throw ScenarioError(file + ": key 'integrator.name': integrator '" + shown(s.name) +
                         "' does not apply to vehicle '" + type + "'; expected one of " + known);
   }
   sc.settings = s;
@@ -120,6 +155,8 @@ Scenario build(const toml::table& doc, const std::string& file, const std::strin
   TableReader controls = root.table("controls");
   loadControls(controls, sc.simulation->controls(), baseDir);
   controls.finish();
+  if (info->checkControls) info->checkControls(ctx, sc.simulation->controls());
+  checkInitialState(*sc.simulation, file, s);
 
   TableReader output = root.table("output");
   sc.outputEvery = output.integer("every", 1, 1);
@@ -135,11 +172,12 @@ Scenario build(const toml::table& doc, const std::string& file, const std::strin
 }  // namespace
 
 void loadControls(TableReader& controls, ControlSet& set, const std::string& baseDir) {
+  std::vector<std::string> fromFile;
   for (const auto& key : controls.keys()) {
     if (key == "file") {
       const std::string rel = controls.string("file", "");
       const std::filesystem::path p = std::filesystem::path(rel).is_absolute() ? std::filesystem::path(rel) : std::filesystem::path(baseDir) / rel;
-      loadControlFile(p.string(), controls.file() + ": key 'controls.file'", set);
+      fromFile = loadControlFile(p.string(), controls.file() + ": key 'controls.file'", set);
       continue;
     }
     const int c = set.find(key);
@@ -150,16 +188,21 @@ void loadControls(TableReader& controls, ControlSet& set, const std::string& bas
     }
     set.set(static_cast<std::size_t>(c), controls.signal(key));
   }
+  for (const auto& name : fromFile)
+    if (controls.has(name))
+      throw ScenarioError(controls.file() + ": key 'controls." + name +
+                          "': channel given both here and as a column of controls.file (give it once)");
 }
 
 Scenario loadScenario(const std::string& path, const ScenarioOverrides& overrides) {
-  if (!std::filesystem::exists(path)) throw ScenarioError(path + ": no such scenario file");
-  std::ifstream in(path);
-  if (!in) throw ScenarioError(path + ": cannot read the scenario file");
-  std::stringstream text;
-  text << in.rdbuf();
+  std::string text;
+  try {
+    text = readRegularFile(path, kMaxScenarioBytes);
+  } catch (const InputFileError& e) {
+    throw ScenarioError(std::string(e.what()) + " (the scenario)");
+  }
   const std::string dir = std::filesystem::path(path).parent_path().string();
-  return loadScenarioFromString(text.str(), path, dir.empty() ? "." : dir, overrides);
+  return loadScenarioFromString(text, shown(path, 200), dir.empty() ? "." : dir, overrides);
 }
 
 Scenario loadScenarioFromString(const std::string& text, const std::string& displayName,

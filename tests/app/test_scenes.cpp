@@ -76,7 +76,7 @@ TEST_CASE("scenes: interpolation follows the geodesic between consecutive states
 TEST_CASE("scenes: lie-nh's alpha is changed by restarting from the edited scenario", "[scenes]") {
   const auto scenes = listScenes();
   const SceneEntry* e = findScene(scenes, "car parallel parking", nullptr);
-  if (!e) return;  // the car lands with the nonholonomic issue
+  if (!e) return;
   CHECK(integratorNumber(*e, "alpha", 0.5) == 0.5);
   const SceneEntry edited = withIntegratorNumber(*e, "alpha", 0.3);
   CHECK(integratorNumber(edited, "alpha", 0.5) == Approx(0.3));

@@ -43,7 +43,7 @@ TEST_CASE("scenario errors name the file, the key and the expectation", "[scenar
   CHECK(mentions(errorOf("[vehicle]\ntype = \"helicopter\"\n[controls]\nthrottle = 1.0\n"), "controls.throttle", "collective"));
   CHECK(mentions(errorOf("[vehicle]\ntype = \"helicopter\"\n[controls]\ncollective = { amplitude = 1.0, frequncy = 2.0 }\n"),
                  "controls.collective.frequncy", "unknown key"));
-  CHECK(mentions(errorOf("[vehicle]\ntype = \"helicopter\"\n[controls]\nfile = \"missing.csv\"\n"), "missing.csv", "cannot open"));
+  CHECK(mentions(errorOf("[vehicle]\ntype = \"helicopter\"\n[controls]\nfile = \"missing.csv\"\n"), "missing.csv", "no such file"));
   ScenarioOverrides o;
   o.dt = 0.0;
   CHECK(mentions(errorOf(body, o), "--dt", "> 0"));

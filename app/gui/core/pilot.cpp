@@ -46,6 +46,9 @@ void Pilot::apply(const PilotAxes& a, bool assist, Simulation& sim, const Snapsh
   } else if (vehicle_ == "snakeboard") {
     set(sim, "rotor_torque", 40.0 * clampd(a.lx + a.ly, -1.0, 1.0));
     set(sim, "steer_torque", 4.0 * clampd(a.rx + a.ry, -1.0, 1.0));
+  } else if (vehicle_ == "sleigh-controlled") {
+    set(sim, "u1", clampd(a.rt - a.lt + a.ly + a.ry, -1.0, 1.0));  // force along the blade
+    set(sim, "u2", -0.5 * clampd(a.lx + a.rx, -1.0, 1.0));        // torque, stick left turns left
   }
 }
 
@@ -109,6 +112,10 @@ std::vector<std::pair<std::string, std::string>> Pilot::describe(const std::stri
     return {{"Right trigger / left stick up  (W)", "throttle, both thrusters"},
             {"Left trigger / left stick down  (S)", "reverse"},
             {"Right stick left/right  (A/D)", "differential thrust (turn)"}};
+  if (v == "sleigh-controlled")
+    return {{"Right trigger / stick up  (W)", "force u1 along the blade, up to 1 N"},
+            {"Left trigger / stick down  (S)", "force backwards"},
+            {"Left stick left/right  (A/D)", "torque u2, +/-0.5 N m"}};
   if (v == "snakeboard")
     return {{"Left stick left/right  (A/D)", "rotor torque tau_psi (twist)"},
             {"Right stick left/right  (J/L)", "steering torque tau_phi"}};

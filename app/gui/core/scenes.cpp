@@ -33,7 +33,7 @@ type = "helicopter"
 [initial]
 position = [0.0, 0.0, 1.5]
 [integrator]
-name = "lie-cay"
+name = "lie-cay-tln"
 dt = 0.005
 duration = 1e9
 [controls]

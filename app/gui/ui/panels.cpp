@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdio>
 
+#include "lieride/sim/registry.hpp"
 #include "pilot.hpp"
 
 namespace lieride::gui {
@@ -15,6 +16,13 @@ double sliderToStep(float x) { return std::pow(10.0, -4.0 + 4.0 * std::clamp(sta
 float stepToSlider(double h) { return static_cast<float>((std::log10(std::clamp(h, 1e-4, 1.0)) + 4.0) / 4.0); }
 
 namespace {
+std::string integratorDescription(const std::string& vehicle, const std::string& integrator) {
+  if (const VehicleInfo* v = findVehicle(vehicle))
+    for (const IntegratorInfo& i : v->integrators)
+      if (i.name == integrator) return i.description;
+  return {};
+}
+
 void sectionHint(const char* text) {
   ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.6f, 0.64f, 0.7f, 1.0f));
   ImGui::TextWrapped("%s", text);
@@ -72,13 +80,18 @@ void integratorPanel(AppState& app, const PhysicsFrame& f) {
     if (f.sims.size() > 1) ImGui::TextColored(ImVec4(0.95f, 0.8f, 0.45f, 1), "%s", s.label.c_str());
     ImGui::SetNextItemWidth(-1);
     if (ImGui::BeginCombo("##integrator", s.curr.integrator.c_str())) {
-      for (const auto& name : s.integrators)
+      for (const auto& name : s.integrators) {
         if (ImGui::Selectable(name.c_str(), name == s.curr.integrator)) {
           Command c = Command::make(CommandKind::SetIntegrator);
           c.target = static_cast<int>(i);
           c.setName(name);
           app.send(c);
         }
+        // The registry's description (as `lieride list` prints it) as the tooltip.
+        if (ImGui::IsItemHovered())
+          if (const std::string d = integratorDescription(s.curr.vehicle, name); !d.empty())
+            ImGui::SetTooltip("%s", d.c_str());
+      }
       ImGui::EndCombo();
     }
     if (s.frozen) {

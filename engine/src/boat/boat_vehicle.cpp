@@ -131,7 +131,7 @@ std::unique_ptr<Simulation> buildBoat(ScenarioContext& ctx) {
   TableReader wind = v.table("wind");
   p.wind.speed = wind.nonNegative("speed", p.wind.speed);
   p.wind.direction = direction(wind, "direction", p.wind.direction);
-  p.wind.airDensity = wind.nonNegative("air_density", p.wind.airDensity);
+  p.wind.airDensity = wind.positive("air_density", p.wind.airDensity);  // docs/boat.md: densities > 0
   p.wind.dragCoefficient = wind.nonNegative("drag_coefficient", p.wind.dragCoefficient);
   wind.finish();
 

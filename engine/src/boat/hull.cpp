@@ -1,10 +1,13 @@
 #include "lieride/model/hull.hpp"
 
+#include <charconv>
 #include <cmath>
-#include <filesystem>
 #include <map>
+#include <sstream>
 #include <tiny_obj_loader.h>
 #include <tuple>
+
+#include "lieride/sim/user_input.hpp"
 
 namespace lieride {
 
@@ -48,19 +51,55 @@ HullMesh makeBoxHull(double length, double beam, double height, int n) {
   return mesh;
 }
 
+namespace {
+
+// tinyobjloader reads a malformed coordinate ("nan", "inf", text, a missing one) as 0: check
+// every vertex line first, "v x y z [w]" or "v x y z r g b", each a finite number.
+void checkObjVertices(const std::string& text, const std::string& name) {
+  std::istringstream in(text);
+  std::string line;
+  for (long number = 1; std::getline(in, line); ++number) {
+    const auto start = line.find_first_not_of(" \t");
+    if (start == std::string::npos || (line.compare(start, 2, "v ") != 0 && line.compare(start, 2, "v\t") != 0)) continue;
+    std::istringstream fields(line.substr(start + 2));
+    std::string field;
+    int count = 0;
+    while (fields >> field) {
+      double v = 0.0;
+      const auto r = std::from_chars(field.data(), field.data() + field.size(), v);
+      if (r.ec != std::errc() || r.ptr != field.data() + field.size() || !std::isfinite(v))
+        throw HullError(name + ":" + std::to_string(number) + ": vertex coordinate '" + shown(field) +
+                        "' is not a finite number");
+      ++count;
+    }
+    if (count != 3 && count != 4 && count != 6 && count != 7)
+      throw HullError(name + ":" + std::to_string(number) + ": expected a vertex 'v x y z' (optionally w, or r g b), got " +
+                      std::to_string(count) + " numbers");
+  }
+}
+
+}  // namespace
+
 HullMesh loadObjHull(const std::string& path, double scale) {
-  if (!std::filesystem::exists(path)) throw HullError(path + ": no such hull file");
+  std::string text;
+  try {
+    text = readRegularFile(path, kMaxHullFileBytes);
+  } catch (const InputFileError& e) {
+    throw HullError(e.what());
+  }
+  const std::string name = shown(path, 200);
+  checkObjVertices(text, name);
   tinyobj::ObjReaderConfig config;
   config.triangulate = true;
   config.vertex_color = false;
   config.mtl_search_path = "";
   tinyobj::ObjReader reader;
-  if (!reader.ParseFromFile(path, config)) {
+  if (!reader.ParseFromString(text, "", config)) {
     std::string err = reader.Error();
     while (!err.empty() && (err.back() == '\n' || err.back() == '\r')) err.pop_back();
     for (char& c : err)
       if (c == '\n') c = ' ';
-    throw HullError(path + ": not a readable OBJ file" + (err.empty() ? std::string() : " (" + err + ")"));
+    throw HullError(name + ": not a readable OBJ file" + (err.empty() ? std::string() : " (" + shown(err) + ")"));
   }
   const auto& attrib = reader.GetAttrib();
   HullMesh mesh;
@@ -69,7 +108,7 @@ HullMesh loadObjHull(const std::string& path, double scale) {
   std::vector<int> remap(attrib.vertices.size() / 3, -1);
   for (std::size_t i = 0; i < remap.size(); ++i) {
     const Vec3 p(attrib.vertices[3 * i], attrib.vertices[3 * i + 1], attrib.vertices[3 * i + 2]);
-    if (!p.allFinite()) throw HullError(path + ": vertex " + std::to_string(i + 1) + " is not finite");
+    if (!p.allFinite()) throw HullError(name + ": vertex " + std::to_string(i + 1) + " is not finite");
     const auto key = std::make_tuple(p.x(), p.y(), p.z());
     const auto it = weld.find(key);
     if (it != weld.end()) {
@@ -85,12 +124,12 @@ HullMesh loadObjHull(const std::string& path, double scale) {
     const auto& counts = shape.mesh.num_face_vertices;
     std::size_t offset = 0;
     for (const auto c : counts) {
-      if (c != 3) throw HullError(path + ": a face of shape '" + shape.name + "' could not be triangulated");
+      if (c != 3) throw HullError(name + ": a face of shape '" + shown(shape.name) + "' could not be triangulated");
       std::array<int, 3> tri{};
       for (int k = 0; k < 3; ++k) {
         const int v = ids[offset + static_cast<std::size_t>(k)].vertex_index;
         if (v < 0 || static_cast<std::size_t>(v) >= remap.size())
-          throw HullError(path + ": a face refers to a missing vertex");
+          throw HullError(name + ": a face refers to a missing vertex");
         tri[static_cast<std::size_t>(k)] = remap[static_cast<std::size_t>(v)];
       }
       offset += c;
@@ -98,8 +137,8 @@ HullMesh loadObjHull(const std::string& path, double scale) {
       mesh.triangles.push_back(tri);
     }
   }
-  if (mesh.triangles.empty()) throw HullError(path + ": no faces (expected a closed triangle mesh)");
-  validateHull(mesh, path);
+  if (mesh.triangles.empty()) throw HullError(name + ": no faces (expected a closed triangle mesh)");
+  validateHull(mesh, name);
   return mesh;
 }
 

@@ -97,6 +97,26 @@ std::unique_ptr<Simulation> buildSnakeboard(ScenarioContext& ctx) {
   return finish(std::move(model), ctx, s, kShapeIntegrators);
 }
 
+// docs/formats.md section 2: a prescribed shape (psi or phi given) drives the shape itself, so
+// the shape torques must be absent and the initial shape must equal the prescribed psi(0), phi(0).
+void checkSnakeboardControls(ScenarioContext& ctx, const ControlSet& c) {
+  using S = SnakeboardModel;
+  const bool prescribed = !(c.signal(S::kPsiSignal).identicallyZero() && c.signal(S::kPhiSignal).identicallyZero());
+  if (!prescribed) return;
+  for (const auto channel : {S::kRotorTorque, S::kSteerTorque}) {
+    if (c.signal(channel).identicallyZero()) continue;
+    throw ScenarioError(ctx.file + ": key 'controls." + c.channels()[channel] +
+                        "': expected no shape torque when the shape is prescribed by controls.psi / controls.phi "
+                        "(give torques or a prescribed shape, not both)");
+  }
+  if (!ctx.initial.has("shape")) return;
+  const auto shape = ctx.initial.numbers("shape", {0.0, 0.0});
+  const double psi0 = c.value(S::kPsiSignal, 0.0), phi0 = c.value(S::kPhiSignal, 0.0);
+  if (std::abs(shape[0] - psi0) > 1e-9 * (1.0 + std::abs(psi0)) || std::abs(shape[1] - phi0) > 1e-9 * (1.0 + std::abs(phi0)))
+    ctx.initial.fail("shape", "[psi, phi] = the prescribed [psi(0), phi(0)] = [" + std::to_string(psi0) + ", " +
+                                  std::to_string(phi0) + "] (controls.psi / controls.phi prescribe the shape)");
+}
+
 std::unique_ptr<Simulation> buildSleigh(ScenarioContext& ctx) {
   SleighParams p;
   auto& v = ctx.vehicle;
@@ -141,7 +161,7 @@ void registerPlanarVehicles(std::vector<VehicleInfo>& registry) {
   registry.push_back({"car", "car with simple dynamics (Kobilarov et al. 5.2.1)", infos(kShapeIntegrators),
                       {"drive_torque", "steer_rate"}, buildCar});
   registry.push_back({"snakeboard", "snakeboard (Kobilarov et al. 5.2.2, Ostrowski Ex. 5.4)", infos(kShapeIntegrators),
-                      {"rotor_torque", "steer_torque", "psi", "phi"}, buildSnakeboard});
+                      {"rotor_torque", "steer_torque", "psi", "phi"}, buildSnakeboard, checkSnakeboardControls});
   registry.push_back({"sleigh", "Chaplygin sleigh (Ferraro et al. Ex. 3)",
                       infos({"lie-nh", "nh-reflect", "nh-rattle", "dla", "euler", "rk2", "rk4"}), {}, buildSleigh});
   registry.push_back({"np-particle", "nonholonomic particle (Ferraro et al. Ex. 1)", infos(kParticleIntegrators), {},

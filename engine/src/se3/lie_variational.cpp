@@ -193,7 +193,7 @@ void LieVariationalSe3::solveAhead(const Se3Dynamics& d, double t, double h, con
   ahead_ = {true, h, s.g, s.mu, xi, report};
 }
 
-Vec6 LieVariationalSe3::reportedVelocity(const Se3Dynamics& d, double t, double h, const Se3State& s) {
+Vec6 LieVariationalSe3::discreteVelocity(const Se3Dynamics& d, double t, double h, const Se3State& s) {
   solveAhead(d, t, h, s);
   return ahead_.xi;
 }
@@ -208,6 +208,62 @@ StepReport LieVariationalSe3::step(const Se3Dynamics& d, double t, double h, Se3
   const Vec6 nextForce = forceAt(d, t + h, s.g, nextPiMinus, h);
   s.mu = nextPiMinus + 0.5 * h * nextForce;
   next_ = {report.converged, h, s.g, s.mu, nextPiMinus, nextForce};
+  return report;
+}
+
+StepReport LieVariationalSe3::solveMomentum(const Vec6& Id, double h, const Vec6& piPlus, Vec6& xi) const {
+  // Start from the better of the given xi (a neighbouring substep's velocity) and one
+  // fixed-point pass of the momentum equation.
+  Vec6 guess = Id.cwiseInverse().cwiseProduct(piPlus);
+  guess = Id.cwiseInverse().cwiseProduct(piPlus + 0.5 * h * se3::adTranspose(guess, Id.cwiseProduct(guess)));
+  Vec6 residual, r2;
+  double norm = residualNorm(Id, h, piPlus, guess, residual);
+  if (xi.allFinite()) {
+    const double n2 = residualNorm(Id, h, piPlus, xi, r2);
+    if (n2 < norm) {
+      norm = n2;
+      residual = r2;
+      guess = xi;
+    }
+  }
+  xi = guess;
+  return newton(Id, h, piPlus, xi, residual, norm);
+}
+
+Vec6 LieVariationalSe3::closingKick(const Se3Dynamics& d, double t, const SE3& g, const Vec6& piMinus, double h,
+                                   Vec6& force, StepReport& report) const {
+  force = d.wrench(t, g, d.inertia.velocity(piMinus));
+  Vec6 mu = piMinus + 0.5 * h * force;
+  if (!d.forces->dependsOnVelocity()) return mu;
+  // Fixed point of mu = pi^- + h f(mu) / 2: contracts with rate |h/2 df/dmu| (a damping rate
+  // times h/2). Converged when the update is below the tolerance relative to |mu|; a stall
+  // (no decrease) or max_iterations ends it unconverged, which the caller reports.
+  double change = INFINITY;
+  for (int i = 0; i < solver_.maxIterations; ++i) {
+    const Vec6 f = d.wrench(t, g, d.inertia.velocity(mu));
+    const Vec6 next = piMinus + 0.5 * h * f;
+    const double c = (next - mu).lpNorm<Eigen::Infinity>() /
+                     std::max({next.lpNorm<Eigen::Infinity>(), piMinus.lpNorm<Eigen::Infinity>(), 1e-300});
+    ++report.iterations;
+    force = f;
+    mu = next;
+    if (c <= solver_.tolerance) return mu;
+    if (!(c < change)) break;
+    change = c;
+  }
+  report.converged = false;
+  report.residual = std::max(report.residual, change);
+  return mu;
+}
+
+StepReport LieVariationalSe3::kickFlowKick(const Se3Dynamics& d, double tEnd, double h, SE3& g, Vec6& mu,
+                                           Vec6& force, Vec6& xi) const {
+  const Vec6 Id = d.inertia.diagonal();
+  StepReport report = solveMomentum(Id, h, mu + 0.5 * h * force, xi);
+  if (!report.converged) return report;
+  const Vec6 hxi = h * xi;
+  g = g * update(hxi);  // Eq. 9
+  mu = closingKick(d, tEnd, g, cTransposeTimes(-hxi, Id.cwiseProduct(xi)), h, force, report);
   return report;
 }
 

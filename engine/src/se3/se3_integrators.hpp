@@ -23,11 +23,27 @@ class LieVariationalSe3 final : public Se3Integrator {
   std::string name() const override;
   StepReport step(const Se3Dynamics& d, double t, double h, Se3State& s) override;
   std::unique_ptr<Se3Integrator> clone() const override { return std::make_unique<LieVariationalSe3>(*this); }
-  Vec6 reportedVelocity(const Se3Dynamics& d, double t, double h, const Se3State& s) override;
+  Vec6 discreteVelocity(const Se3Dynamics& d, double t, double h, const Se3State& s) override;
+
+  // The same step in kick-flow-kick form, for compositions (LieComposition4Se3): from (g, mu)
+  // with f0 = f(t, g, I^{-1} mu) given in `force`, pi^+ = mu + h f0 / 2, solve Eq. 10 for xi,
+  // g <- g tau(h xi) (Eq. 9), pi^- = C^T(-h xi) I xi, and the closing half kick
+  // mu = pi^- + h f(tEnd, g, I^{-1} mu) / 2 solved implicitly (fixed point to the tolerance), so
+  // that the map is symmetric (its adjoint is itself) also for velocity-dependent wrenches;
+  // `force` then holds f(tEnd, g, I^{-1} mu). h may be negative. xi: in, a guess for Newton
+  // (used where it fits better than the default; non-finite for none); out, the solved xi.
+  StepReport kickFlowKick(const Se3Dynamics& d, double tEnd, double h, SE3& g, Vec6& mu, Vec6& force,
+                          Vec6& xi) const;
 
  private:
+  // Initial guess (the better of xi, when finite, and a fixed-point pass) and Newton for
+  // C^T(h xi) I xi = pi^+ (Eq. 10).
+  StepReport solveMomentum(const Vec6& Id, double h, const Vec6& piPlus, Vec6& xi) const;
+  // mu = pi^- + h f(t, g, I^{-1} mu) / 2 by fixed-point iteration; adds to report.
+  Vec6 closingKick(const Se3Dynamics& d, double t, const SE3& g, const Vec6& piMinus, double h, Vec6& force,
+                   StepReport& report) const;
   // Solves C^T(h xi) I xi = pi^+ for the state s (Eq. 10); cached in ahead_ so that step()
-  // and reportedVelocity() solve once per step.
+  // and discreteVelocity() solve once per step.
   void solveAhead(const Se3Dynamics& d, double t, double h, const Se3State& s);
   StepReport newton(const Vec6& Id, double h, const Vec6& piPlus, Vec6& xi, Vec6 residual, double norm) const;
   // Newton direction J^{-1} residual for the Jacobian of Eq. 10 at xi.
@@ -56,6 +72,30 @@ class LieVariationalSe3 final : public Se3Integrator {
   SolverSettings solver_;
   Continuation next_;
   Ahead ahead_;
+};
+
+// lie-cay-tln4: the symmetric triple-jump composition (Yoshida 1990; Suzuki 1990) of lie-cay-tln
+// in kick-flow-kick form, Phi_h = Phi_{g1 h} o Phi_{g2 h} o Phi_{g1 h} with
+// g1 = 1 / (2 - 2^{1/3}), g2 = 1 - 2 g1 < 0. Each substep is a variational step, so the
+// composition is symplectic and momentum-exact (discrete Noether, any sign of h); the base step
+// is symmetric, so the composition is of order 4 (Hairer, Lubich & Wanner, Sec. II.4). The
+// wrench at the end of a substep starts the next one (and the next step when it continues).
+class LieComposition4Se3 final : public Se3Integrator {
+ public:
+  explicit LieComposition4Se3(SolverSettings s) : base_(LieVariant::CayTLN, s) {}
+  std::string name() const override { return "lie-cay-tln4"; }
+  StepReport step(const Se3Dynamics& d, double t, double h, Se3State& s) override;
+  std::unique_ptr<Se3Integrator> clone() const override { return std::make_unique<LieComposition4Se3>(*this); }
+
+ private:
+  struct Continuation {  // the wrench at the state the previous step left
+    bool valid = false;
+    double t = 0.0;
+    SE3 g;
+    Vec6 mu, force, xi;  // xi: the last substep's velocity, Newton's guess for the next
+  };
+  LieVariationalSe3 base_;
+  Continuation next_;
 };
 
 // Runge-Kutta on (q, x, omega, v) with quaternions renormalized after every stage and step

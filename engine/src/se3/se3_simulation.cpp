@@ -34,9 +34,9 @@ void Se3Simulation::setTimeStep(double h) {
   h_ = h;
 }
 
-Vec6 Se3Simulation::reportedVelocity() const {
-  if (status_ != RunStatus::Ok) return spec_.inertia.velocity(state_.mu);
-  return integrator_->reportedVelocity(dynamics(), t_, h_, state_);
+Vec6 Se3Simulation::discreteVelocity() const {
+  if (status_ != RunStatus::Ok) return velocity();
+  return integrator_->discreteVelocity(dynamics(), t_, h_, state_);
 }
 
 double Se3Simulation::energyOf(const Se3State& s, const Vec6& xi) const {
@@ -53,7 +53,7 @@ StepReport Se3Simulation::step() {
   if (status_ != RunStatus::Ok) return last_;
   if (!monitorArmed_) {
     monitor_.conservative = spec_.forces->conservativeWithoutInputs() && controls_.identicallyZero();
-    monitor_.initialEnergy = energyOf(state_, reportedVelocity());
+    monitor_.initialEnergy = energy();
     monitorArmed_ = true;
   } else if (monitor_.conservative && !controls_.identicallyZero()) {
     monitor_.conservative = false;  // inputs were applied: energy is no longer an invariant
@@ -64,7 +64,7 @@ StepReport Se3Simulation::step() {
   t_ = tBase_ + static_cast<double>(stepsSinceBase_) * h_;
 
   const bool finite = state_.g.q.coeffs().allFinite() && state_.g.x.allFinite() && state_.mu.allFinite();
-  const Vec6 xi = finite ? reportedVelocity() : Vec6::Constant(NAN);
+  const Vec6 xi = finite ? velocity() : Vec6::Constant(NAN);
   const double speed = std::max(xi.head<3>().norm(), xi.tail<3>().norm());
   // Energy is only an invariant (and only needed here) in a conservative run.
   const double energy = monitor_.conservative || !finite ? energyOf(state_, xi) : 0.0;
@@ -79,12 +79,16 @@ std::vector<std::string> Se3Simulation::csvColumns() const {
   std::vector<std::string> c{"t", "x", "y", "z", "qw", "qx", "qy", "qz", "wx", "wy", "wz", "vx", "vy", "vz"};
   for (const auto& ch : controls_.channels()) c.push_back(ch);
   for (const char* s : {"energy", "px", "py", "pz", "Lx", "Ly", "Lz", "iters", "status", "residual"}) c.emplace_back(s);
+  for (const char* s : {"xi_wx", "xi_wy", "xi_wz", "xi_vx", "xi_vy", "xi_vz"}) c.emplace_back(s);
   return c;
 }
 
+// Every row is the state at t_k (docs/formats.md section 3): pose g_k, velocity I^{-1} mu_k
+// (mu_k the discrete Legendre transform of a variational integrator), the energy of that state
+// and the spatial momentum of mu_k, as in snapshot(); then the discrete velocity xi_k.
 void Se3Simulation::csvRow(std::vector<double>& v) const {
   const Se3State& s = state_;
-  const Vec6 xi = reportedVelocity();
+  const Vec6 xi = velocity();
   v.insert(v.end(), {t_, s.g.x.x(), s.g.x.y(), s.g.x.z(), s.g.q.w(), s.g.q.x(), s.g.q.y(), s.g.q.z()});
   for (int i = 0; i < 6; ++i) v.push_back(xi(i));
   const InputVec u = controls_.values(t_);
@@ -96,6 +100,8 @@ void Se3Simulation::csvRow(std::vector<double>& v) const {
   v.push_back(last_.iterations);
   v.push_back(0.0);  // status (text, written by the CSV writer)
   v.push_back(last_.residual);
+  const Vec6 xiK = discreteVelocity();
+  for (int i = 0; i < 6; ++i) v.push_back(xiK(i));
 }
 
 Snapshot Se3Simulation::snapshot() const {
@@ -107,10 +113,8 @@ Snapshot Se3Simulation::snapshot() const {
   snap.h = h_;
   snap.orientation = s.g.q;
   snap.position = s.g.x;
-  // The app compares integrators side by side and across live switches of h and integrator:
-  // it gets the velocity and energy of the momentum at t (I^{-1} mu), which every integrator
-  // shares and which a switch hands over unchanged. (The run CSV reports a variational
-  // integrator's average velocity xi_k instead; see docs/integrators.md.)
+  // The state at t, as in the run CSV: the velocity and energy of the momentum at t
+  // (I^{-1} mu), which every integrator shares and which a switch hands over unchanged.
   snap.bodyVelocity = spec_.inertia.velocity(s.mu);
   const InputVec u = controls_.values(snap.t);
   snap.inputs.assign(u.data(), u.data() + u.size());

@@ -1,5 +1,5 @@
 #pragma once
-// Divergence detection shared by every Simulation (foundation issue, item 3): a non-finite
+// Divergence detection shared by every Simulation (docs/architecture.md, Engine): a non-finite
 // state; in a run with no inputs and no damping, |E - E0| > 10 max(|E0|, 1e-9); any speed
 // above diverge_speed; or a solver that did not converge.
 #include <optional>

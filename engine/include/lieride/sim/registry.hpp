@@ -21,6 +21,9 @@ struct VehicleInfo {
   std::vector<IntegratorInfo> integrators;  // the first is the default
   std::vector<std::string> channels;
   std::function<std::unique_ptr<Simulation>(ScenarioContext&)> build;
+  // Optional: checks the loaded [controls] against the [initial] state and parameters (e.g.
+  // a prescribed shape must agree with the initial shape); throws ScenarioError.
+  std::function<void(ScenarioContext&, const ControlSet&)> checkControls = {};
 };
 
 const std::vector<VehicleInfo>& vehicleRegistry();
@@ -31,5 +34,6 @@ void registerSe3Vehicles(std::vector<VehicleInfo>& registry);
 void registerPlanarVehicles(std::vector<VehicleInfo>& registry);
 void registerBoatVehicles(std::vector<VehicleInfo>& registry);
 void registerReducedVehicles(std::vector<VehicleInfo>& registry);
+void registerOcpVehicles(std::vector<VehicleInfo>& registry);
 
 }  // namespace lieride

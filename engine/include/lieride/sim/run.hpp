@@ -1,5 +1,6 @@
 #pragma once
 // Headless runs: step a Simulation for a duration and write the run CSV (docs/formats.md 3).
+#include <optional>
 #include <ostream>
 #include <string>
 
@@ -15,7 +16,11 @@ struct RunOutcome {
   int maxSolverIterations = 0;
 };
 
-// Number of steps of size h that cover `duration` (the last step ends at or after it).
+// Number of whole steps of size h in `duration`, in floating point (may exceed any integer
+// type): a last partial step is not taken, so a run never passes its duration
+// (docs/formats.md, "Limits"). Decimal rounding is absorbed: 1.0 / 0.1 counts 10.
+double stepCount(double duration, double h);
+// The same as an integer; throws std::overflow_error when it does not fit.
 long stepsFor(double duration, double h);
 
 void writeCsvHeader(const Simulation& sim, std::ostream& out);
@@ -23,6 +28,9 @@ void writeCsvHeader(const Simulation& sim, std::ostream& out);
 std::size_t statusColumn(const Simulation& sim);
 void writeCsvRow(const Simulation& sim, std::ostream& out);
 void writeCsvRow(const Simulation& sim, std::ostream& out, std::size_t statusIndex);
+// The same, writing `diverged` instead of `ok` when a value is not finite; returns the index of
+// the first non-finite column, if any.
+std::optional<std::size_t> writeCheckedCsvRow(const Simulation& sim, std::ostream& out, std::size_t statusIndex);
 
 // Steps sim for `duration`, writing the t = 0 row and then every `every`-th step. On
 // divergence the diverged row is written with status `diverged` and the run stops.

@@ -44,10 +44,15 @@ class Se3Simulation final : public Simulation {
   const Se3State& state() const { return state_; }
   const Se3Inertia& inertia() const { return spec_.inertia; }
   const Se3ForceModel& forceModel() const { return *spec_.forces; }
-  double energy() const { return energyOf(state_, reportedVelocity()); }
-  // The velocity the CSV reports: xi(t) for Runge-Kutta schemes, the discrete average
-  // velocity xi_k for the variational integrators (see Se3Integrator::reportedVelocity).
-  Vec6 reportedVelocity() const;
+  // The state at t: body velocity I^{-1} mu (for a variational integrator the discrete Legendre
+  // transform of its momentum, docs/integrators.md) and its energy. The run CSV's wx..vz and
+  // energy columns and the app's snapshots both report these.
+  Vec6 velocity() const { return spec_.inertia.velocity(state_.mu); }
+  double energy() const { return energyOf(state_, velocity()); }
+  // The discrete velocity of the coming step (the CSV's extra xi_* columns): the average
+  // velocity xi_k over [t, t + h] for the variational integrators, else velocity()
+  // (see Se3Integrator::discreteVelocity).
+  Vec6 discreteVelocity() const;
   Vec3 spatialLinearMomentum() const;
   Vec3 spatialAngularMomentum() const;
 

@@ -34,7 +34,8 @@ class TableReader {
   double nonNegative(const std::string& key, double fallback);
   std::vector<double> numbers(const std::string& key, std::vector<double> fallback);
   std::vector<double> positiveNumbers(const std::string& key, std::vector<double> fallback);
-  int integer(const std::string& key, int fallback, int minimum);
+  // An integer in [minimum, maximum]; the message names both bounds and the value given.
+  int integer(const std::string& key, int fallback, int minimum, int maximum = 2000000000);
   bool boolean(const std::string& key, bool fallback);
   std::string string(const std::string& key, const std::string& fallback);
   // A sub-table (absent: an empty reader). Its keys are checked by its own finish().

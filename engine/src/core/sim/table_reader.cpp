@@ -1,20 +1,37 @@
 #include "lieride/sim/table_reader.hpp"
 
 #include <cmath>
+#include <cstdint>
+#include <optional>
 #include <sstream>
 #include <toml++/toml.h>
+
+#include "lieride/sim/user_input.hpp"
 
 namespace lieride {
 namespace {
 
 const toml::table* asTable(const void* p) { return static_cast<const toml::table*>(p); }
 
+// Integers convert to double exactly only within +-2^53 (docs/formats.md, Limits).
+constexpr int64_t kMaxExactInteger = int64_t{1} << 53;
+
+// The value of a numeric node as a double, or nothing for an integer beyond +-2^53.
+std::optional<double> exactNumber(const toml::node& n) {
+  if (const auto* i = n.as_integer()) {
+    const int64_t v = i->get();
+    if (v > kMaxExactInteger || v < -kMaxExactInteger) return std::nullopt;
+    return static_cast<double>(v);
+  }
+  return n.as_floating_point()->get();
+}
+
 std::string describe(const toml::node& n) {
   std::ostringstream s;
   switch (n.type()) {
-    case toml::node_type::string: s << '"' << n.value<std::string>().value_or("") << '"'; break;
-    case toml::node_type::integer:
-    case toml::node_type::floating_point: s << n.value<double>().value_or(0.0); break;
+    case toml::node_type::string: s << '"' << shown(n.value<std::string>().value_or("")) << '"'; break;
+    case toml::node_type::integer: s << n.as_integer()->get(); break;
+    case toml::node_type::floating_point: s << n.as_floating_point()->get(); break;
     case toml::node_type::boolean: s << (n.value<bool>().value_or(false) ? "true" : "false"); break;
     case toml::node_type::array: s << "an array"; break;
     case toml::node_type::table: s << "a table"; break;
@@ -49,7 +66,7 @@ std::string TableReader::where(const std::string& key) const {
 void TableReader::fail(const std::string& key, const std::string& expected) const {
   std::string got;
   if (const auto* n = static_cast<const toml::node*>(node(key))) got = ", got " + describe(*n);
-  throw ScenarioError(file_ + ": key '" + where(key) + "': expected " + expected + got);
+  throw ScenarioError(file_ + ": key '" + shown(where(key)) + "': expected " + expected + got);
 }
 
 double TableReader::number(const std::string& key, double fallback) {
@@ -57,9 +74,10 @@ double TableReader::number(const std::string& key, double fallback) {
   const auto* n = static_cast<const toml::node*>(node(key));
   if (!n) return fallback;
   if (!n->is_number()) fail(key, "a number");
-  const double v = n->value<double>().value();
-  if (!std::isfinite(v)) fail(key, "a finite number");
-  return v;
+  const auto v = exactNumber(*n);
+  if (!v) fail(key, "a number (integers within +-2^53)");
+  if (!std::isfinite(*v)) fail(key, "a finite number");
+  return *v;
 }
 
 double TableReader::positive(const std::string& key, double fallback) {
@@ -84,9 +102,10 @@ std::vector<double> TableReader::numbers(const std::string& key, std::vector<dou
   std::vector<double> out;
   for (const auto& e : *arr) {
     if (!e.is_number()) fail(key, expected);
-    const double v = e.value<double>().value();
-    if (!std::isfinite(v)) fail(key, expected);
-    out.push_back(v);
+    const auto v = exactNumber(e);
+    if (!v) fail(key, expected + " (integers within +-2^53)");
+    if (!std::isfinite(*v)) fail(key, expected);
+    out.push_back(*v);
   }
   return out;
 }
@@ -98,14 +117,14 @@ std::vector<double> TableReader::positiveNumbers(const std::string& key, std::ve
   return v;
 }
 
-int TableReader::integer(const std::string& key, int fallback, int minimum) {
+int TableReader::integer(const std::string& key, int fallback, int minimum, int maximum) {
   used_.insert(key);
   const auto* n = static_cast<const toml::node*>(node(key));
   if (!n) return fallback;
-  const std::string expected = "an integer >= " + std::to_string(minimum);
+  const std::string expected = "an integer from " + std::to_string(minimum) + " to " + std::to_string(maximum);
   if (!n->is_integer()) fail(key, expected);
-  const auto v = n->value<int64_t>().value();
-  if (v < minimum || v > 2000000000) fail(key, expected);
+  const int64_t v = n->as_integer()->get();
+  if (v < minimum || v > maximum) fail(key, expected);
   return static_cast<int>(v);
 }
 
@@ -154,7 +173,7 @@ void TableReader::finish() const {
   for (auto&& [k, v] : *asTable(table_)) {
     const std::string name(k.str());
     if (!used_.count(name))
-      throw ScenarioError(file_ + ": unknown key '" + where(name) + "' (check the spelling; see docs/formats.md)");
+      throw ScenarioError(file_ + ": unknown key '" + shown(where(name)) + "' (check the spelling; see docs/formats.md)");
   }
 }
 

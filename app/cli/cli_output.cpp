@@ -1,0 +1,152 @@
+#include "cli/cli_output.hpp"
+
+#include <cerrno>
+#include <climits>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <iostream>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "lieride/sim/user_input.hpp"
+
+namespace lieride::cli {
+namespace fs = std::filesystem;
+namespace {
+
+// The temporary file to remove if the process is interrupted (async-signal-safe access only).
+char g_temporary[PATH_MAX + 1];
+volatile std::sig_atomic_t g_haveTemporary = 0;
+
+extern "C" void removeTemporaryAndDie(int sig) {
+  if (g_haveTemporary) ::unlink(g_temporary);
+  std::signal(sig, SIG_DFL);
+  std::raise(sig);
+}
+
+void armCleanup(const std::string& path) {
+  g_haveTemporary = 0;
+  std::strncpy(g_temporary, path.c_str(), PATH_MAX);
+  g_temporary[PATH_MAX] = '\0';
+  g_haveTemporary = 1;
+  struct sigaction sa {};
+  sa.sa_handler = removeTemporaryAndDie;
+  sigemptyset(&sa.sa_mask);
+  for (int sig : {SIGINT, SIGTERM, SIGHUP}) sigaction(sig, &sa, nullptr);
+}
+
+void disarmCleanup() { g_haveTemporary = 0; }
+
+std::string inQuotes(const std::string& s) {
+  std::string out(1, '\'');
+  out += shown(s, 200);
+  out += '\'';
+  return out;
+}
+
+// Follows a chain of symlinks (at most 40, as the kernel does); the final path may not exist.
+fs::path followLinks(fs::path p) {
+  for (int hop = 0; hop < 40; ++hop) {
+    std::error_code ec;
+    if (!fs::is_symlink(fs::symlink_status(p, ec))) return p;
+    const fs::path next = fs::read_symlink(p, ec);
+    if (ec) return p;
+    p = next.is_absolute() ? next : p.parent_path() / next;
+  }
+  throw OutputTargetError("--out " + inQuotes(p.string()) + ": too many levels of symbolic links");
+}
+
+}  // namespace
+
+OutputTarget checkOutputTarget(const std::string& given) {
+  OutputTarget t;
+  t.given = given;
+  if (given == "-") return t;
+  const std::string flag = "--out " + inQuotes(given);
+  if (given.empty()) throw OutputTargetError("--out '': expected a file name or '-' (standard output)");
+  if (given.back() == '/') throw OutputTargetError(flag + ": expected a file name, got a folder");
+  const fs::path real = followLinks(given);
+  t.resolved = real.string();
+  std::error_code ec;
+  const fs::file_status st = fs::status(real, ec);
+  if (st.type() == fs::file_type::directory) throw OutputTargetError(flag + ": is a directory, expected a file name");
+  if (st.type() != fs::file_type::not_found && st.type() != fs::file_type::regular && !ec) {
+    t.kind = OutputTarget::Kind::Direct;  // a device or a FIFO: write into it, never replace it
+    return t;
+  }
+  const fs::path folder = real.parent_path().empty() ? fs::path(".") : real.parent_path();
+  if (!fs::is_directory(folder, ec))
+    throw OutputTargetError(flag + ": no such folder " + inQuotes(folder.string()));
+  t.kind = OutputTarget::Kind::Replace;
+  return t;
+}
+
+OutputFile::OutputFile(const OutputTarget& target) : target_(target) {
+  if (target_.kind == OutputTarget::Kind::Stdout) return;
+  const std::string flag = "--out " + inQuotes(target_.given);
+  if (target_.kind == OutputTarget::Kind::Direct) {
+    file_.open(target_.resolved, std::ios::out | std::ios::binary);
+    if (!file_) throw OutputTargetError(flag + ": cannot open for writing (" + std::strerror(errno) + ")");
+    return;
+  }
+  const fs::path real(target_.resolved);
+  const fs::path folder = real.parent_path().empty() ? fs::path(".") : real.parent_path();
+  // A short name: a valid target name of NAME_MAX bytes must not make the temporary too long.
+  std::string pattern = (folder / ".lieride-XXXXXX").string();
+  const int fd = ::mkstemp(pattern.data());
+  if (fd < 0)
+    throw OutputTargetError(flag + ": cannot create a file in " + inQuotes(folder.string()) + " (" + std::strerror(errno) + ")");
+  temporary_ = pattern;
+  armCleanup(temporary_);
+  // The permissions the target would get from a plain open(): kept if it exists, else
+  // 0666 less the umask (mkstemp creates 0600).
+  struct stat existing {};
+  mode_t mode = 0;
+  if (::stat(target_.resolved.c_str(), &existing) == 0) {
+    mode = existing.st_mode & 07777;
+  } else {
+    const mode_t mask = ::umask(0);
+    ::umask(mask);
+    mode = 0666 & ~mask;
+  }
+  ::fchmod(fd, mode);
+  ::close(fd);
+  file_.open(temporary_, std::ios::out | std::ios::trunc | std::ios::binary);
+  if (!file_) {
+    ::unlink(temporary_.c_str());
+    disarmCleanup();
+    throw OutputTargetError(flag + ": cannot open " + inQuotes(temporary_) + " for writing");
+  }
+}
+
+OutputFile::~OutputFile() {
+  if (committed_ || temporary_.empty()) return;
+  file_.close();
+  ::unlink(temporary_.c_str());
+  disarmCleanup();
+}
+
+std::ostream& OutputFile::stream() {
+  if (target_.kind == OutputTarget::Kind::Stdout) return std::cout;
+  return file_;
+}
+
+void OutputFile::commit() {
+  const std::string flag = "--out " + inQuotes(target_.given);
+  std::ostream& out = stream();
+  out.flush();
+  if (!out) throw std::runtime_error(flag + ": write failed");
+  if (target_.kind == OutputTarget::Kind::Stdout) return;
+  file_.close();
+  if (file_.fail()) throw std::runtime_error(flag + ": write failed");
+  if (target_.kind == OutputTarget::Kind::Replace) {
+    if (std::rename(temporary_.c_str(), target_.resolved.c_str()) != 0)
+      throw std::runtime_error(flag + ": cannot rename the finished file into place (" + std::strerror(errno) + ")");
+    disarmCleanup();
+  }
+  committed_ = true;
+}
+
+}  // namespace lieride::cli

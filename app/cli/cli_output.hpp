@@ -1,0 +1,50 @@
+#pragma once
+// The output file of `lieride sim --out` (docs/formats.md section 1, "Output files"): a regular
+// file (or a new one) is written under a short temporary name in the same folder and renamed
+// over the target on success, so no half-written CSV ever carries its name; a symlink is
+// followed (its target is replaced, not the link); a device or FIFO is written directly and
+// never replaced; '-' is standard output. On SIGINT/SIGTERM the temporary file is removed.
+#include <fstream>
+#include <memory>
+#include <ostream>
+#include <stdexcept>
+#include <string>
+
+namespace lieride::cli {
+
+// A target that cannot be written (bad input: exit 2).
+class OutputTargetError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Where the output goes, checked before any work: '' , a directory, a name ending in '/' and
+// a missing folder are refused.
+struct OutputTarget {
+  enum class Kind { Stdout, Replace, Direct };
+  Kind kind = Kind::Stdout;
+  std::string given;     // as the user wrote it
+  std::string resolved;  // symlinks followed
+};
+OutputTarget checkOutputTarget(const std::string& given);
+
+class OutputFile {
+ public:
+  explicit OutputFile(const OutputTarget& target);  // throws OutputTargetError
+  ~OutputFile();
+  OutputFile(const OutputFile&) = delete;
+  OutputFile& operator=(const OutputFile&) = delete;
+
+  std::ostream& stream();
+  // Flushes and, for a replaced file, renames the temporary over the target. Throws
+  // std::runtime_error (an internal error: exit 1) when writing or renaming fails.
+  void commit();
+
+ private:
+  OutputTarget target_;
+  std::string temporary_;
+  std::ofstream file_;
+  bool committed_ = false;
+};
+
+}  // namespace lieride::cli

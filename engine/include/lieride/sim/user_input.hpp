@@ -1,0 +1,31 @@
+#pragma once
+// Hostile-input hygiene shared by every loader (docs/formats.md, "Limits"): user text echoed in
+// an error message is escaped and cut, and input files are read only when they are regular files
+// of bounded size (a directory, a device such as /dev/zero or a FIFO is refused by name).
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace lieride {
+
+// Size caps for input files (docs/formats.md, "Limits").
+inline constexpr std::size_t kMaxScenarioBytes = 4u << 20;    // scenario TOML: 4 MiB
+inline constexpr std::size_t kMaxControlFileBytes = 256u << 20;  // controls CSV: 256 MiB
+inline constexpr std::size_t kMaxHullFileBytes = 256u << 20;     // OBJ hull: 256 MiB
+
+// A user value as it may appear inside a one-line message: control characters (newline, ESC,
+// DEL, ...) escaped as \n, \t, \r or \xHH, and cut to `maxChars` characters with "..." appended.
+std::string shown(std::string_view value, std::size_t maxChars = 80);
+
+class InputFileError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// The whole text of a regular file of at most maxBytes bytes. Throws InputFileError with a
+// message "<shown path>: no such file | is a directory | not a regular file | larger than N bytes
+// | cannot be read".
+std::string readRegularFile(const std::string& path, std::size_t maxBytes);
+
+}  // namespace lieride

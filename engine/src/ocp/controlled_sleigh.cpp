@@ -1,0 +1,118 @@
+// The controlled sleigh vehicle (docs/models.md section 8; Anahory Simoes et al. VI.B).
+#include "lieride/ocp/controlled_sleigh.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+#include <stdexcept>
+
+namespace lieride::ocp {
+
+ControlledSleighSimulation::ControlledSleighSimulation(const SleighOcpParams& p, const std::array<double, 5>& state,
+                                                       const std::string& integrator, double h, double divergeSpeed)
+    : p_(p), s_(state), prev_(state), h_(h), divergeSpeed_(divergeSpeed) {
+  setIntegrator(integrator.empty() ? integrators().front() : integrator);
+}
+
+void ControlledSleighSimulation::setIntegrator(const std::string& name) {
+  const auto all = integrators();
+  if (std::find(all.begin(), all.end(), name) == all.end())
+    throw std::invalid_argument("integrator '" + name + "' does not apply to vehicle 'sleigh-controlled'");
+  integrator_ = name;
+}
+
+void ControlledSleighSimulation::setTimeStep(double h) {
+  if (!std::isfinite(h) || !(h > 0.0)) throw std::invalid_argument("time step must be finite and > 0");
+  tBase_ = t_;
+  stepsSinceBase_ = 0;
+  h_ = h;
+}
+
+std::array<double, 5> ControlledSleighSimulation::rate(const std::array<double, 5>& s, double u1, double u2) const {
+  return {std::cos(s[2]) * s[4] / p_.mass, std::sin(s[2]) * s[4] / p_.mass, s[3] / p_.inertia, u2, u1};
+}
+
+StepReport ControlledSleighSimulation::step() {
+  if (status_ != RunStatus::Ok) return {};
+  const double tMid = tBase_ + (static_cast<double>(stepsSinceBase_) + 0.5) * h_;
+  const double tNext = tBase_ + static_cast<double>(stepsSinceBase_ + 1) * h_;
+  std::array<double, 5> next = s_;
+  if (integrator_ == "retraction-midpoint") {
+    // The paper's VI.C scheme restricted to the state: y1 - y0 = h u(t_mid),
+    // q1 - q0 = h rho((q0 + q1) / 2) (y0 + y1) / 2. theta1 is explicit once z1 is known, then x, y.
+    const double u1 = controls_.value(0, tMid), u2 = controls_.value(1, tMid);
+    next[3] = s_[3] + h_ * u2;
+    next[4] = s_[4] + h_ * u1;
+    next[2] = s_[2] + h_ * 0.5 * (s_[3] + next[3]) / p_.inertia;
+    const double th = 0.5 * (s_[2] + next[2]), z2 = 0.5 * (s_[4] + next[4]);
+    next[0] = s_[0] + h_ * std::cos(th) * z2 / p_.mass;
+    next[1] = s_[1] + h_ * std::sin(th) * z2 / p_.mass;
+  } else {
+    const double t0 = tBase_ + static_cast<double>(stepsSinceBase_) * h_;
+    auto f = [&](double t, const std::array<double, 5>& s) { return rate(s, controls_.value(0, t), controls_.value(1, t)); };
+    auto axpy = [](const std::array<double, 5>& a, double c, const std::array<double, 5>& b) {
+      std::array<double, 5> r{};
+      for (std::size_t i = 0; i < 5; ++i) r[i] = a[i] + c * b[i];
+      return r;
+    };
+    const auto k1 = f(t0, s_), k2 = f(tMid, axpy(s_, 0.5 * h_, k1)), k3 = f(tMid, axpy(s_, 0.5 * h_, k2)),
+               k4 = f(tNext, axpy(s_, h_, k3));
+    for (std::size_t i = 0; i < 5; ++i) next[i] = s_[i] + h_ / 6.0 * (k1[i] + 2.0 * k2[i] + 2.0 * k3[i] + k4[i]);
+  }
+  const bool finite = std::all_of(next.begin(), next.end(), [](double v) { return std::isfinite(v); });
+  const double speed = std::max(std::abs(next[4] / p_.mass), std::abs(next[3] / p_.inertia));
+  if (!finite || speed > divergeSpeed_) {
+    status_ = RunStatus::Diverged;
+    std::ostringstream msg;
+    msg << "t = " << tNext << ": " << (finite ? "speed above diverge_speed" : "non-finite state");
+    message_ = msg.str();
+    return {};
+  }
+  prev_ = s_;
+  s_ = next;
+  havePrev_ = true;
+  ++stepsSinceBase_;
+  t_ = tNext;
+  return {};
+}
+
+double ControlledSleighSimulation::energy() const {
+  return 0.5 * (s_[4] * s_[4] / p_.mass + s_[3] * s_[3] / p_.inertia);
+}
+
+std::vector<std::string> ControlledSleighSimulation::csvColumns() const {
+  return {"t", "x", "y", "theta", "omega", "vx", "vy", "energy", "momentum", "constraint", "iters", "status",
+          "u1", "u2", "phi_d"};
+}
+
+void ControlledSleighSimulation::csvRow(std::vector<double>& values) const {
+  double phi = 0.0;
+  if (havePrev_) {
+    PVec a(3), b(3);
+    a << prev_[0], prev_[1], prev_[2];
+    b << s_[0], s_[1], s_[2];
+    phi = discreteConstraint(a, b);
+  }
+  // The velocity lies in D by construction: the blade residual x' sin - y' cos is zero.
+  for (double v : {t_, s_[0], s_[1], s_[2], s_[3] / p_.inertia, s_[4] / p_.mass, 0.0, energy(), 0.0, 0.0, 0.0, 0.0,
+                   controls_.value(0, t_), controls_.value(1, t_), phi})
+    values.push_back(v);
+}
+
+Snapshot ControlledSleighSimulation::snapshot() const {
+  Snapshot s;
+  s.vehicle = vehicleType();
+  s.integrator = integrator_;
+  s.t = t_;
+  s.h = h_;
+  s.orientation = Quat(Eigen::AngleAxisd(s_[2], Vec3::UnitZ()));
+  s.position = Vec3(s_[0], s_[1], 0.0);
+  s.bodyVelocity << 0.0, 0.0, s_[3] / p_.inertia, s_[4] / p_.mass, 0.0, 0.0;
+  for (std::size_t i = 0; i < controls_.size(); ++i) s.inputs.push_back(controls_.value(i, t_));
+  s.energy = energy();
+  s.status = status_;
+  s.statusMessage = message_;
+  return s;
+}
+
+}  // namespace lieride::ocp

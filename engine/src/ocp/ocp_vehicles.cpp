@@ -1,0 +1,39 @@
+// Registration of the controlled sleigh (docs/formats.md section 2; docs/models.md section 8).
+#include <cmath>
+
+#include "lieride/ocp/controlled_sleigh.hpp"
+#include "lieride/sim/registry.hpp"
+
+namespace lieride {
+namespace {
+
+std::unique_ptr<Simulation> buildControlledSleigh(ScenarioContext& ctx) {
+  ocp::SleighOcpParams p;
+  p.mass = ctx.vehicle.positive("mass", p.mass);
+  p.inertia = ctx.vehicle.positive("inertia", p.inertia);
+  auto& in = ctx.initial;
+  const auto pos = in.numbers("position", {0.0, 0.0});
+  if (pos.size() != 2) in.fail("position", "[x, y] (metres)");
+  const double heading = in.number("heading", 0.0);
+  const double omega = in.number("angular_velocity", 0.0);
+  const auto lv = in.numbers("linear_velocity", {0.0, 0.0});
+  if (lv.size() != 2 || std::abs(lv[1]) > 1e-12)
+    in.fail("linear_velocity", "[vx, vy] with vy = 0 (the blade does not slide sideways)");
+  // z1 = J theta', z2 = m vx (the adapted coordinates of docs/models.md section 8).
+  const std::array<double, 5> state = {pos[0], pos[1], heading, p.inertia * omega, p.mass * lv[0]};
+  return std::make_unique<ocp::ControlledSleighSimulation>(p, state, ctx.settings.name, ctx.settings.dt,
+                                                           ctx.settings.divergeSpeed);
+}
+
+}  // namespace
+
+void registerOcpVehicles(std::vector<VehicleInfo>& registry) {
+  registry.push_back({"sleigh-controlled",
+                      "Chaplygin sleigh with force u1 and torque u2, a = 0 (Anahory Simoes et al. VI)",
+                      {{"retraction-midpoint", "midpoint in adapted coordinates, inputs at the step midpoint"},
+                       {"rk4", "classical Runge-Kutta"}},
+                      {"u1", "u2"},
+                      buildControlledSleigh});
+}
+
+}  // namespace lieride

@@ -1,0 +1,234 @@
+// The sleigh OCP solved as a boundary-value problem (docs/retraction.md), `lieride optimize`
+// (docs/formats.md section 4) and the replay of its controls by the sleigh-controlled vehicle.
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "lieride/ocp/problem_file.hpp"
+#include "lieride/ocp/schemes.hpp"
+#include "lieride/sim/scenario.hpp"
+
+namespace fs = std::filesystem;
+using namespace lieride::ocp;
+
+namespace {
+
+fs::path scratch() {
+  const fs::path dir = fs::temp_directory_path() / ("lieride-ocp-test-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  return dir;
+}
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+struct Result {
+  int code;
+  std::string out, err;
+};
+
+Result runLieride(const std::string& args) {
+  const fs::path dir = scratch();
+  const std::string cmd = std::string(LIERIDE_BINARY_DIR) + "/lieride " + args + " >" + (dir / "stdout").string() +
+                          " 2>" + (dir / "stderr").string();
+  const int status = std::system(cmd.c_str());
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(dir / "stdout"), slurp(dir / "stderr")};
+}
+
+// Columns of a CSV by header name.
+std::map<std::string, std::vector<double>> readCsv(const fs::path& p) {
+  std::ifstream in(p);
+  std::string line;
+  std::getline(in, line);
+  std::vector<std::string> names;
+  std::stringstream hs(line);
+  for (std::string c; std::getline(hs, c, ',');) names.push_back(c);
+  std::map<std::string, std::vector<double>> cols;
+  while (std::getline(in, line)) {
+    std::stringstream ls(line);
+    std::size_t i = 0;
+    for (std::string c; std::getline(ls, c, ','); ++i)
+      if (c != "ok" && c != "diverged") cols[names[i]].push_back(std::stod(c));
+  }
+  return cols;
+}
+
+const std::string kProblem = std::string(LIERIDE_SOURCE_DIR) + "/assets/problems/sleigh-parallel-shift.toml";
+
+}  // namespace
+
+TEST_CASE("the sleigh BVP reaches the goal at rest, on a continuous PMP trajectory", "[ocp]") {
+  for (const char* file : {"sleigh-parallel-shift.toml", "sleigh-u-turn.toml"}) {
+    INFO(file);
+    const OcpProblemFile pf = loadOcpProblem(std::string(LIERIDE_SOURCE_DIR) + "/assets/problems/" + file);
+    const SleighBvpResult r = solveSleighBvp(pf.problem);
+    REQUIRE(r.solved);
+    const PVec& end = r.states.back();
+    for (int i = 0; i < 3; ++i) CHECK(std::abs(end(i) - pf.problem.goal[static_cast<std::size_t>(i)]) < 1e-9);
+    CHECK(std::abs(end(kZ1)) < 1e-9);
+    CHECK(std::abs(end(kZ2)) < 1e-9);
+    // One midpoint step from each state gives the next one (continuity across the segments).
+    const SleighPmp sys(pf.problem.params);
+    double jump = 0.0;
+    for (std::size_t k = 0; k + 1 < r.states.size(); ++k) {
+      PVec next;
+      REQUIRE(ocpStep(sys, OcpMethod::RetractionMidpoint, r.h, r.states[k], next).converged);
+      jump = std::max(jump, (next - r.states[k + 1]).cwiseAbs().maxCoeff());
+    }
+    CHECK(jump < 1e-9);
+    // H is a first integral of the PMP flow and the midpoint scheme keeps it to O(h^2).
+    double hMin = 1e300, hMax = -1e300;
+    for (const PVec& xi : r.states) {
+      hMin = std::min(hMin, sys.hamiltonian(xi));
+      hMax = std::max(hMax, sys.hamiltonian(xi));
+    }
+    CHECK(hMax - hMin < 1e-2 * std::abs(hMax) + 1e-6);
+  }
+}
+
+TEST_CASE("the discrete optimal cost converges at second order in h", "[ocp]") {
+  OcpProblemFile pf = loadOcpProblem(kProblem);
+  std::vector<double> cost;
+  for (int n : {5, 10, 20}) {
+    pf.problem.stepsPerSegment = n;
+    const SleighBvpResult r = solveSleighBvp(pf.problem);
+    REQUIRE(r.solved);
+    cost.push_back(r.cost);
+  }
+  CHECK(std::log2((cost[0] - cost[1]) / (cost[1] - cost[2])) == Approx(2.0).margin(0.3));
+}
+
+TEST_CASE("lieride optimize writes the solution; lieride sim replays it", "[ocp][cli]") {
+  const fs::path dir = scratch() / "shift";
+  const Result r = runLieride("optimize " + kProblem + " --out " + dir.string());
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  CHECK(r.out.find("iter   1") != std::string::npos);
+  for (const char* f : {"trajectory.csv", "controls.csv", "replay.toml", "report.md"}) CHECK(fs::exists(dir / f));
+  const Result sim = runLieride("sim " + (dir / "replay.toml").string() + " --out " + (dir / "replay.csv").string());
+  INFO(sim.err);
+  REQUIRE(sim.code == 0);
+  auto a = readCsv(dir / "trajectory.csv"), b = readCsv(dir / "replay.csv");
+  REQUIRE(a["t"].size() == b["t"].size());
+  double worst = 0.0;
+  for (const char* c : {"x", "y", "theta", "omega", "vx"})
+    for (std::size_t k = 0; k < a[c].size(); ++k) worst = std::max(worst, std::abs(a[c][k] - b[c][k]));
+  CHECK(worst < 1e-9);
+  CHECK(std::abs(b["x"].back() - 4.0) < 1e-9);
+  CHECK(std::abs(b["y"].back() - 1.0) < 1e-9);
+  const Result quiet = runLieride("optimize " + kProblem + " --quiet --out " + (scratch() / "q").string());
+  CHECK(quiet.code == 0);
+  CHECK(quiet.out.empty());
+}
+
+TEST_CASE("lieride optimize: not solved exits 4 and still writes the best iterate", "[ocp][cli]") {
+  const fs::path dir = scratch() / "unsolved";
+  const Result r = runLieride("optimize " + kProblem + " --max-iter 1 --quiet --out " + dir.string());
+  CHECK(r.code == 4);
+  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  CHECK(r.err.find("not solved") != std::string::npos);
+  CHECK(fs::exists(dir / "trajectory.csv"));
+}
+
+TEST_CASE("lieride optimize rejects bad problem files with exit 2 and one line", "[ocp][cli]") {
+  const std::string base = slurp(kProblem);
+  struct Bad {
+    std::string from, to, key;
+  };
+  const std::vector<Bad> cases = {
+      {"method = \"pmp\"", "method = \"dmoc\"", "problem.method"},
+      {"horizon = 20.0", "horizon = -1.0", "problem.horizon"},
+      {"segments = 20", "segments = 0", "problem.segments"},
+      {"type = \"sleigh-controlled\"", "type = \"sleigh\"", "vehicle.type"},
+      {"heading = 3.0", "", "goal.heading"},
+      {"position = [4.0, 1.0]", "position = [4.0]", "goal.position"},
+      {"max_iterations = 50", "max_iterations = 50\nsteps = 3", "problem.steps"},
+      {"linear_velocity = [0.0, 0.0]", "linear_velocity = [0.0, 0.5]", "initial.linear_velocity"},
+  };
+  std::string withHeading = base;
+  withHeading.replace(withHeading.rfind("heading = 0.0"), 13, "heading = 3.0");
+  for (const auto& c : cases) {
+    std::string text = c.from == "heading = 3.0" ? withHeading : base;
+    const auto at = text.find(c.from);
+    REQUIRE(at != std::string::npos);
+    text.replace(at, c.from.size(), c.to);
+    const fs::path file = scratch() / "bad.toml", out = scratch() / "bad-out";
+    std::ofstream(file) << text;
+    fs::remove_all(out);
+    const Result r = runLieride("optimize " + file.string() + " --out " + out.string());
+    INFO(c.key << ": " << r.err);
+    CHECK(r.code == 2);
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+    CHECK(r.err.find(file.string()) != std::string::npos);
+    CHECK(r.err.find(c.key) != std::string::npos);
+    CHECK_FALSE(fs::exists(out));
+  }
+  CHECK(runLieride("optimize " + (scratch() / "missing.toml").string()).code == 2);
+  CHECK(runLieride("optimize " + kProblem + " --max-iter zero").code == 2);
+}
+
+TEST_CASE("the sleigh-controlled vehicle keeps its velocity in D and follows u1, u2", "[ocp]") {
+  const std::string text =
+      "[vehicle]\ntype = \"sleigh-controlled\"\n[initial]\nlinear_velocity = [0.5, 0.0]\n[integrator]\n"
+      "dt = 0.01\nduration = 1.0\n[controls]\nu1 = 0.2\nu2 = { amplitude = 0.5, frequency = 0.5 }\n";
+  for (const char* integ : {"retraction-midpoint", "rk4"}) {
+    lieride::ScenarioOverrides o;
+    o.integrator = integ;
+    lieride::Scenario sc = lieride::loadScenarioFromString(text, "inline.toml", ".", o);
+    for (int k = 0; k < 100; ++k) sc.simulation->step();
+    std::vector<double> row;
+    sc.simulation->csvRow(row);
+    // vx = z2 / m = 0.5 + 0.2 t exactly for both integrators (z2' = u1 is constant).
+    CHECK(row[5] == Approx(0.7).epsilon(1e-12));
+    CHECK(row[6] == 0.0);  // vy
+  }
+}
+
+TEST_CASE("the sleigh-optimal-u-turn scene plays the solver's U-turn to the goal", "[ocp]") {
+  lieride::Scenario sc = lieride::loadScenario(std::string(LIERIDE_SOURCE_DIR) + "/assets/scenes/sleigh-optimal-u-turn.toml");
+  const OcpProblemFile pf = loadOcpProblem(std::string(LIERIDE_SOURCE_DIR) + "/assets/problems/sleigh-u-turn.toml");
+  const SleighBvpResult r = solveSleighBvp(pf.problem);
+  REQUIRE(r.solved);
+  REQUIRE(sc.settings.dt == r.h);
+  double worst = 0.0;
+  std::vector<double> row;
+  for (std::size_t k = 1; k < r.states.size(); ++k) {
+    sc.simulation->step();
+    row.clear();
+    sc.simulation->csvRow(row);
+    for (int i = 0; i < 3; ++i) worst = std::max(worst, std::abs(row[static_cast<std::size_t>(i + 1)] - r.states[k](i)));
+  }
+  CHECK(worst < 1e-9);
+  CHECK(std::abs(row[1] - 0.0) < 1e-9);
+  CHECK(std::abs(row[2] - 2.0) < 1e-9);
+  CHECK(std::abs(row[3] - M_PI) < 1e-9);
+}
+
+TEST_CASE("straight moves and turns on the spot cost what the double integrator's closed form says", "[ocp]") {
+  // Along the blade (or turning in place) the sleigh is a double integrator z' = u, and from
+  // rest to rest over a distance D in time T the least 1/2 int u^2 dt is 6 D^2 / T^3.
+  SleighBvpProblem p;
+  p.horizon = 20.0;
+  const double T3 = p.horizon * p.horizon * p.horizon;
+  struct Move {
+    std::array<double, 3> goal;
+    double distance;
+  };
+  for (const Move& m : {Move{{10.0, 0.0, 0.0}, 10.0}, Move{{-3.0, 0.0, 0.0}, 3.0}, Move{{0.0, 0.0, 2.0 * M_PI}, 2.0 * M_PI}}) {
+    p.goal = m.goal;
+    const SleighBvpResult r = solveSleighBvp(p);
+    REQUIRE(r.solved);
+    const double exact = 6.0 * m.distance * m.distance / T3;
+    INFO("goal (" << m.goal[0] << ", " << m.goal[1] << ", " << m.goal[2] << "): cost " << r.cost << ", exact " << exact);
+    CHECK(std::abs(r.cost - exact) < 1e-4 * exact);  // O(h^2) at h = 0.1
+  }
+}
