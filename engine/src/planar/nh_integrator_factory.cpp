@@ -1,6 +1,8 @@
 #include <stdexcept>
 
 #include "lieride/integrate/nonholonomic_integrators.hpp"
+#include "lieride/model/car.hpp"
+#include "lieride/model/snakeboard.hpp"
 
 namespace lieride {
 
@@ -25,8 +27,9 @@ std::unique_ptr<NhIntegrator> makeNhIntegrator(const std::string& name, const Nh
   const std::string type = model.type();
   if (!(s.alpha >= 0.0 && s.alpha <= 1.0)) throw std::invalid_argument("alpha must lie in [0, 1]");
   if (name == "lie-nh") {
-    if (type == "car") return makeLieNhCar(s.alpha);
-    if (type == "snakeboard") return makeLieNhSnakeboard(s.alpha);
+    // The explicit updates of 5.2.1 and 5.2.2 for the hand-written car and snakeboard.
+    if (dynamic_cast<const CarModel*>(&model)) return makeLieNhCar(s.alpha);
+    if (dynamic_cast<const SnakeboardModel*>(&model)) return makeLieNhSnakeboard(s.alpha);
     if (lieNhVehicle(model)) return makeLieNhGeneral(s);  // the general form (sleigh, descriptions)
   } else if (name == "lie-nh-general") {
     if (lieNhVehicle(model)) return makeLieNhGeneral(s);

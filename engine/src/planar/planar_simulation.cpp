@@ -87,7 +87,7 @@ double PlanarSimulation::stepConstraint() const {
 std::vector<std::string> PlanarSimulation::csvColumns() const {
   std::vector<std::string> cols = model_->stateColumns();
   cols.push_back("energy");
-  if (model_->type() != "np-particle") cols.push_back("momentum");
+  if (model_->onSE2()) cols.push_back("momentum");
   for (const char* c : {"constraint", "iters", "status", "residual", "step_constraint"}) cols.push_back(c);
   return cols;
 }
@@ -97,7 +97,7 @@ void PlanarSimulation::csvRow(std::vector<double>& values) const {
   values.push_back(t_);
   model_->stateRow(state_, values);
   values.push_back(model_->energy(state_));
-  if (model_->type() != "np-particle") values.push_back(model_->momentum(state_));
+  if (model_->onSE2()) values.push_back(model_->momentum(state_));
   values.push_back(model_->constraintResidual(state_));
   values.push_back(static_cast<double>(last_.iterations));
   values.push_back(0.0);  // status (printed by the writer)
@@ -112,7 +112,7 @@ Snapshot PlanarSimulation::snapshot() const {
   s.integrator = name_;
   s.t = t_;
   s.h = h_;
-  if (model_->type() == "np-particle") {
+  if (!model_->onSE2()) {
     s.position = Vec3(state_.q(0), state_.q(1), state_.q(2));
     s.bodyVelocity.tail<3>() = Vec3(state_.qdot(0), state_.qdot(1), state_.qdot(2));
   } else {

@@ -69,8 +69,12 @@ StepReport Se3Simulation::step() {
   // Energy is only an invariant (and only needed here) in a conservative run.
   const double energy = monitor_.conservative || !finite ? energyOf(state_, xi) : 0.0;
   if (auto msg = monitor_.check(finite && xi.allFinite(), energy, finite ? speed : INFINITY, last_, t_)) {
+    // As every Simulation (simulation.hpp): the state stays at the last good step.
     status_ = RunStatus::Diverged;
     message_ = *msg;
+    state_ = lastGood_;
+    --stepsSinceBase_;
+    t_ = tBase_ + static_cast<double>(stepsSinceBase_) * h_;
   }
   return last_;
 }
@@ -105,11 +109,11 @@ void Se3Simulation::csvRow(std::vector<double>& v) const {
 }
 
 Snapshot Se3Simulation::snapshot() const {
-  const Se3State& s = status_ == RunStatus::Ok ? state_ : lastGood_;
+  const Se3State& s = state_;
   Snapshot snap;
   snap.vehicle = spec_.type;
   snap.integrator = integrator_->name();
-  snap.t = status_ == RunStatus::Ok ? t_ : t_ - h_;
+  snap.t = t_;
   snap.h = h_;
   snap.orientation = s.g.q;
   snap.position = s.g.x;

@@ -82,6 +82,9 @@ class NhModel {
   virtual std::vector<std::string> shapeNames() const { return {}; }
   virtual std::vector<double> shape(const NhState&) const { return {}; }
   virtual double maxSpeed(const NhState& s) const { return s.qdot.cwiseAbs().maxCoeff(); }
+  // False for models whose coordinates are not an SE(2) pose and shape (the np-particle):
+  // no pose, no nonholonomic momentum column.
+  virtual bool onSE2() const { return true; }
   // The view the general lie-nh needs (integrate/nonholonomic_integrators.hpp), for models
   // that provide it themselves (null: none, or one of the hand-written views).
   virtual std::unique_ptr<LieNhVehicle> lieNhView() const;
