@@ -1,7 +1,6 @@
-// Reading, checking and compiling a vehicle description (docs/formats.md, "Vehicle
-// descriptions"). Entries are GiNaC expressions of the shape variables with the parameters
-// substituted; their shape derivatives are taken symbolically and everything is compiled
-// into ExpressionTapes.
+// Reading, checking and compiling a vehicle description (docs/formats.md section 5). Entries
+// are GiNaC expressions of the shape variables with the parameters substituted; their shape
+// derivatives are taken symbolically and everything is compiled into ExpressionTapes.
 #include <ginac/ginac.h>
 
 #include <Eigen/Dense>
@@ -38,7 +37,7 @@ class Loader {
     static const std::set<std::string> known = {"name", "summary", "group", "parameters", "shape", "kinetic",
                                                 "constraints", "inputs", "parts"};
     for (const auto& [k, v] : doc_)
-      if (!known.count(std::string(k.str()))) fail(std::string(k.str()), "unknown key (see docs/formats.md, vehicle descriptions)");
+      if (!known.count(std::string(k.str()))) fail(std::string(k.str()), "unknown key (see docs/formats.md section 5)");
     d->name = str(doc_, "name", "name", "");
     if (d->name.empty()) fail("name", "expected a non-empty string");
     d->summary = str(doc_, "summary", "summary", "");

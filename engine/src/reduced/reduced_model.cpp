@@ -1,5 +1,5 @@
 // The description-driven nonholonomic model: see lieride/model/reduced_model.hpp for the
-// derivation (Ostrowski sections 3-5) and docs/models.md, "Vehicles from a description".
+// derivation (Ostrowski sections 3-5) and docs/formats.md section 5 for the file.
 #include "lieride/model/reduced_model.hpp"
 
 #include <Eigen/Dense>

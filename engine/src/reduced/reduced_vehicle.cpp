@@ -1,5 +1,5 @@
 // Registration of description vehicles: [vehicle] type = "reduced", description = "PATH"
-// (docs/formats.md, "Vehicle descriptions"), optional parameter overrides
+// (docs/formats.md section 5), optional parameter overrides
 // [vehicle.parameters], and the planar [initial] keys.
 #include <algorithm>
 #include <cmath>

@@ -1,5 +1,5 @@
 #pragma once
-// Vehicles from a description (docs/models.md, "Vehicles from a description"; Ostrowski,
+// Vehicles from a description (file format: docs/formats.md section 5; Ostrowski,
 // "Computing reduced equations for robotic systems with constraints and symmetries", sections
 // 3-5). A description names the group (SE(2)), the shape variables r, the reduced Lagrangian
 //   l(r, xi, u) = 1/2 (xi, u)^T M(r) (xi, u) - V(r),   xi = (omega, vx, vy) body velocity, u = dr/dt,
