@@ -27,6 +27,7 @@ std::unique_ptr<NhIntegrator> makeNhIntegrator(const std::string& name, const Nh
   const std::string type = model.type();
   if (!(s.alpha >= 0.0 && s.alpha <= 1.0)) throw std::invalid_argument("alpha must lie in [0, 1]");
   if (name == "lie-nh") {
+    if (auto own = model.lieNhIntegrator(s)) return own;
     // The explicit updates of 5.2.1 and 5.2.2 for the hand-written car and snakeboard.
     if (dynamic_cast<const CarModel*>(&model)) return makeLieNhCar(s.alpha);
     if (dynamic_cast<const SnakeboardModel*>(&model)) return makeLieNhSnakeboard(s.alpha);

@@ -9,6 +9,7 @@ namespace lieride {
 void NhModel::force(const NVec&, const InputVec&, NVec& F) const { F.setZero(dim()); }
 
 std::unique_ptr<LieNhVehicle> NhModel::lieNhView() const { return nullptr; }
+std::unique_ptr<NhIntegrator> NhModel::lieNhIntegrator(const NhIntegratorSettings&) const { return nullptr; }
 
 double NhModel::energy(const NhState& s) const { return 0.5 * s.qdot.dot(mass() * s.qdot); }
 

@@ -316,7 +316,9 @@ class Loader {
     all.insert(all.end(), wk.begin(), wk.end());
     all.push_back(V_);
     d.constantInertia = true;
-    std::vector<ex> gradV;
+    std::vector<ex> gradV, jet = wk;
+    for (const auto& x : syms)
+      for (const ex& e : wk) jet.push_back(e.diff(x));
     for (const auto& x : syms) {
       for (int i = 0; i < n; ++i)
         for (int j = 0; j < n; ++j) {
@@ -333,6 +335,7 @@ class Loader {
       d.constraintTape = std::make_shared<reduced::ExpressionTape>(syms, wk);
       d.fullTape = std::make_shared<reduced::ExpressionTape>(syms, all);
       d.potentialGradientTape = std::make_shared<reduced::ExpressionTape>(syms, gradV);
+      d.constraintJetTape = std::make_shared<reduced::ExpressionTape>(syms, jet);
     } catch (const std::exception& e) {
       fail("kinetic", std::string("cannot compile the description: ") + e.what());
     }

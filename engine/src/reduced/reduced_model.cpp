@@ -198,6 +198,81 @@ NMat ReducedModel::symmetryBasis(const NVec& r) const {
   return E;
 }
 
+// E, A and their shape derivatives: dE from the cross-product formulas of basis(), and
+// S dA_j = d(rhs)_j - dS_j A from S A = rhs (finishFrame()). Fixed-size 3 x 3 and 3 x 2
+// algebra (unused rows and columns zero), copied out at the end.
+void ReducedModel::jet(const NVec& r, ReducedJet& j) const {
+  using M32 = Eigen::Matrix<double, 3, 2>;
+  const int k = d_->numConstraints, n = 3 + s_, b = 3 - k;
+  const reduced::ExpressionTape& tape = *d_->constraintJetTape;
+  double work[512], out[64];
+  std::vector<double> big;
+  double* w = work;
+  if (tape.numRegisters() > 512) {
+    big.resize(static_cast<std::size_t>(tape.numRegisters()));
+    w = big.data();
+  }
+  tape.eval(r.data(), out, w);
+  // Group part W (3 x 3, rows >= k zero) and shape part K (3 x 2) of block x (-1: the values).
+  auto blocks = [&](int x, Mat3& W, M32& K) {
+    W.setZero();
+    K.setZero();
+    const double* o = out + (x + 1) * k * n;
+    for (int i = 0; i < k; ++i) {
+      for (int col = 0; col < 3; ++col) W(i, col) = o[i * n + col];
+      for (int col = 0; col < s_; ++col) K(i, col) = o[i * n + 3 + col];
+    }
+  };
+  const Mat3 I = M0_.topLeftCorner(3, 3);
+  M32 B = M32::Zero();
+  B.leftCols(s_) = M0_.topRightCorner(3, s_);
+  Mat3 W, dW;
+  M32 K, dK;
+  blocks(-1, W, K);
+  auto basisOf = [&](const Mat3& dWx, bool derivative) {  // E (derivative = false) or dE/dr_x
+    Mat3 E = Mat3::Zero();
+    if (k == 0) {
+      if (!derivative) E.setIdentity();
+    } else if (k == 1) {
+      const Vec3 v = dWx.row(0).transpose();
+      E.col(0) = Vec3::Unit(d_->kernelAxes[0]).cross(v);
+      E.col(1) = Vec3::Unit(d_->kernelAxes[1]).cross(v);
+    } else if (k == 2) {
+      const Vec3 w1 = W.row(0).transpose(), w2 = W.row(1).transpose();
+      E.col(0) = derivative ? Vec3(dWx.row(0).transpose().cross(w2) + w1.cross(dWx.row(1).transpose())) : w1.cross(w2);
+    }
+    return E;
+  };
+  // Rows k.. of S and rhs: E^T I and E^T B.
+  auto stack = [&](const Mat3& Wx, const M32& Kx, const Mat3& Ex, Mat3& S, M32& rhs) {
+    S = Wx;
+    rhs = Kx;
+    const Mat3 EtI = Ex.transpose() * I;
+    const M32 EtB = Ex.transpose() * B;
+    for (int i = 0; i < b; ++i) {
+      S.row(k + i) = EtI.row(i);
+      rhs.row(k + i) = EtB.row(i);
+    }
+  };
+  const Mat3 E = basisOf(W, false);
+  Mat3 S;
+  M32 rhs;
+  stack(W, K, E, S, rhs);
+  const Mat3 Sinv = S.inverse();
+  const M32 A = Sinv * rhs;
+  j.E = E.leftCols(b);
+  j.A = A.leftCols(s_);
+  for (int x = 0; x < s_; ++x) {
+    blocks(x, dW, dK);
+    const Mat3 dE = basisOf(dW, true);
+    Mat3 dS;
+    M32 drhs;
+    stack(dW, dK, dE, dS, drhs);
+    j.dE[x] = dE.leftCols(b);
+    j.dA[x] = (Sinv * (drhs - dS * A)).leftCols(s_);
+  }
+}
+
 Vec3 ReducedModel::bodyVelocityFrom(const ReducedFrame& f, const NVec& u, const NVec& p) const {
   Vec3 xi = s_ ? Vec3(-(f.A * u)) : Vec3::Zero();
   if (f.E.cols()) {

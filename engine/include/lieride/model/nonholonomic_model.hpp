@@ -19,6 +19,8 @@
 namespace lieride {
 
 class LieNhVehicle;
+class NhIntegrator;
+struct NhIntegratorSettings;
 
 // Heap-free dynamic vectors/matrices (at most 8 coordinates).
 using NVec = Eigen::Matrix<double, Eigen::Dynamic, 1, 0, 8, 1>;
@@ -88,6 +90,8 @@ class NhModel {
   // The view the general lie-nh needs (integrate/nonholonomic_integrators.hpp), for models
   // that provide it themselves (null: none, or one of the hand-written views).
   virtual std::unique_ptr<LieNhVehicle> lieNhView() const;
+  // A model's own lie-nh (Kobilarov et al. Eqs. 16-17), when it has one (null: none).
+  virtual std::unique_ptr<NhIntegrator> lieNhIntegrator(const NhIntegratorSettings&) const;
 };
 
 // Helpers shared by the planar models.

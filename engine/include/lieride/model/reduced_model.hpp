@@ -70,6 +70,8 @@ struct ReducedDescription {
   int kernelAxes[2] = {0, 1};  // k = 1: E = [e_a x w, e_b x w]
   // Tapes in r: constraints (W, K); everything (M, W, K, V and their r-derivatives); grad V.
   std::shared_ptr<const reduced::ExpressionTape> constraintTape, fullTape, potentialGradientTape;
+  // W, K and their derivatives in each shape variable (the lie-nh Newton Jacobian).
+  std::shared_ptr<const reduced::ExpressionTape> constraintJetTape;
 };
 
 // Loads assets/vehicles/NAME.toml (or the [vehicle] table of a scenario). Throws ScenarioError
@@ -91,6 +93,14 @@ struct ReducedFrame {
   NMat E;        // 3 x b symmetry directions
   NMat A;        // 3 x s connection
   double V = 0.0;
+};
+
+// The connection and symmetry directions with their first derivatives in the shape
+// (s <= 2, see ReducedDescription), for the lie-nh Newton Jacobian.
+struct ReducedJet {
+  using Small = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, 3, 3>;
+  Small E, A;         // 3 x b, 3 x s
+  Small dE[2], dA[2];  // d/dr_j
 };
 
 class ReducedModel final : public NhModel {
@@ -125,6 +135,9 @@ class ReducedModel final : public NhModel {
   // Derived quantities at a shape (for tests and the lie-nh view).
   ReducedFrame frame(const NVec& r) const;
   NMat symmetryBasis(const NVec& r) const;  // E alone (no connection)
+  void jet(const NVec& r, ReducedJet& j) const;
+  const NMat& constantInertia() const { return M0_; }  // M when description().constantInertia
+  std::unique_ptr<NhIntegrator> lieNhIntegrator(const NhIntegratorSettings& s) const override;
   // Body velocity from the shape rates and the momentum (xi = E (E^T I E)^-1 p - A u).
   Vec3 bodyVelocityFrom(const ReducedFrame& f, const NVec& u, const NVec& p) const;
   // The continuous state from pose, shape, shape rates and momentum.
