@@ -9,6 +9,7 @@ const std::vector<VehicleInfo>& vehicleRegistry() {
     registerSe3Vehicles(r);
     registerPlanarVehicles(r);
     registerBoatVehicles(r);
+    registerReducedVehicles(r);
     registerOcpVehicles(r);
     return r;
   }();

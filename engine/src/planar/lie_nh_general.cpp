@@ -1,5 +1,5 @@
 // lie-nh, general form: Kobilarov et al. Eqs. 16-17 on SE(2) x shape space with tau = exp
-// and C = C_TLN (the pairing of their Appendix A), solved by Newton. With C_TLN the explicit
+// and C = C_TLN (the pairing of their Appendix A; optionally the exact dexp^-1), solved by Newton. With C_TLN the explicit
 // car (5.2.1) and snakeboard (5.2.2) updates are exactly this scheme.
 //
 // Position-momentum form: the memory after step k-1 is the group momentum arriving at k,
@@ -123,8 +123,9 @@ class SleighLieNh final : public LieNhVehicle {
   NMat I_;
 };
 
-// C_TLN(v)^T mu = mu - 1/2 ad_v^T mu.
+// C_TLN(v)^T mu = mu - 1/2 ad_v^T mu, or the exact dexp^-1(v)^T mu.
 Vec3 ctlnT(const Vec3& v, const Vec3& mu) { return mu - 0.5 * se2::ad(v).transpose() * mu; }
+Vec3 cT(bool exact, const Vec3& v, const Vec3& mu) { return exact ? Vec3(se2::dexpInv(v).transpose() * mu) : ctlnT(v, mu); }
 
 class LieNhGeneral final : public NhIntegrator {
  public:
@@ -177,7 +178,7 @@ class LieNhGeneral final : public NhIntegrator {
       Vec3 mu;
       NVec pi;
       split(u, xi, mu, pi);
-      const Vec3 D = ctlnT(h * xi, mu) - muPlus_;
+      const Vec3 D = cT(settings_.exactDexp, h * xi, mu) - muPlus_;
       NVec R(z.size());
       const int b = static_cast<int>(Ek.cols());
       if (b) R.head(b) = Ek.transpose() * D;
@@ -217,7 +218,7 @@ class LieNhGeneral final : public NhIntegrator {
     Vec3 mu;
     NVec pi;
     split(u, xi, mu, pi);
-    muPlus_ = ctlnT(-h * xi, mu);
+    muPlus_ = cT(settings_.exactDexp, -h * xi, mu);
     piPlus_ = pi + h * al * f;
     g_ = g_ * se2::exp(h * xi);
     r_ += h * u;
@@ -311,6 +312,7 @@ class LieNhGeneral final : public NhIntegrator {
 }  // namespace
 
 std::unique_ptr<LieNhVehicle> lieNhVehicle(const NhModel& m) {
+  if (auto own = m.lieNhView()) return own;
   if (auto* car = dynamic_cast<const CarModel*>(&m)) return std::make_unique<CarLieNh>(car->params());
   if (auto* sb = dynamic_cast<const SnakeboardModel*>(&m)) return std::make_unique<SnakeboardLieNh>(sb->params());
   if (auto* sl = dynamic_cast<const SleighModel*>(&m)) return std::make_unique<SleighLieNh>(sl->params());

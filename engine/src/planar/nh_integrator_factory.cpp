@@ -1,6 +1,8 @@
 #include <stdexcept>
 
 #include "lieride/integrate/nonholonomic_integrators.hpp"
+#include "lieride/model/car.hpp"
+#include "lieride/model/snakeboard.hpp"
 
 namespace lieride {
 
@@ -9,7 +11,7 @@ std::vector<std::string> nhIntegratorNames() {
 }
 
 std::string nhIntegratorDescription(const std::string& name) {
-  if (name == "lie-nh") return "Kobilarov et al. Eqs. 16-17 (explicit car 5.2.1 / snakeboard 5.2.2; Newton otherwise)";
+  if (name == "lie-nh") return "Kobilarov et al. Eqs. 16-17 (explicit car 5.2.1 / snakeboard 5.2.2; the Newton form otherwise)";
   if (name == "lie-nh-general") return "Kobilarov et al. Eqs. 16-17, general implicit form with a Newton solve";
   if (name == "nh-reflect") return "Ferraro et al. Eqs. 4, 6: momentum reflection (P - Q)*, start = half-impulse | tangent";
   if (name == "nh-rattle") return "Ferraro et al. Eq. 11: nonholonomic RATTLE";
@@ -25,9 +27,11 @@ std::unique_ptr<NhIntegrator> makeNhIntegrator(const std::string& name, const Nh
   const std::string type = model.type();
   if (!(s.alpha >= 0.0 && s.alpha <= 1.0)) throw std::invalid_argument("alpha must lie in [0, 1]");
   if (name == "lie-nh") {
-    if (type == "car") return makeLieNhCar(s.alpha);
-    if (type == "snakeboard") return makeLieNhSnakeboard(s.alpha);
-    if (type == "sleigh") return makeLieNhGeneral(s);
+    if (auto own = model.lieNhIntegrator(s)) return own;
+    // The explicit updates of 5.2.1 and 5.2.2 for the hand-written car and snakeboard.
+    if (dynamic_cast<const CarModel*>(&model)) return makeLieNhCar(s.alpha);
+    if (dynamic_cast<const SnakeboardModel*>(&model)) return makeLieNhSnakeboard(s.alpha);
+    if (lieNhVehicle(model)) return makeLieNhGeneral(s);  // the general form (sleigh, descriptions)
   } else if (name == "lie-nh-general") {
     if (lieNhVehicle(model)) return makeLieNhGeneral(s);
   } else if (name == "nh-reflect") {

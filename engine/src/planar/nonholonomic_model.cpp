@@ -1,22 +1,28 @@
 #include "lieride/model/nonholonomic_model.hpp"
 
+#include "lieride/integrate/nonholonomic_integrators.hpp"
+
 #include <cmath>
 
 namespace lieride {
 
 void NhModel::force(const NVec&, const InputVec&, NVec& F) const { F.setZero(dim()); }
 
+std::unique_ptr<LieNhVehicle> NhModel::lieNhView() const { return nullptr; }
+std::unique_ptr<NhIntegrator> NhModel::lieNhIntegrator(const NhIntegratorSettings&) const { return nullptr; }
+
 double NhModel::energy(const NhState& s) const { return 0.5 * s.qdot.dot(mass() * s.qdot); }
 
 double NhModel::constraintResidual(const NhState& s) const {
   NMat mu;
   constraints(s.q, mu);
-  return (mu * s.qdot).cwiseAbs().maxCoeff();
+  return mu.rows() ? (mu * s.qdot).cwiseAbs().maxCoeff() : 0.0;
 }
 
 double NhModel::stepResidual(const NhState& a, const NhState& b, double h, double) const {
   NMat mu;
   constraints(0.5 * (a.q + b.q), mu);
+  if (!mu.rows()) return 0.0;
   return (mu * (b.q - a.q) / h).cwiseAbs().maxCoeff();
 }
 

@@ -20,7 +20,7 @@ PlanarSimulation::PlanarSimulation(std::unique_ptr<NhModel> model, const Integra
 
 PlanarSimulation::PlanarSimulation(const PlanarSimulation& o)
     : model_(o.model_->clone()), nh_(o.nh_), integrators_(o.integrators_), name_(o.name_),
-      integrator_(o.integrator_->clone()), controls_(o.controls_), state_(o.state_), prev_(o.prev_),
+      integrator_(o.integrator_->clone()), controls_(o.controls_), state_(o.state_), prev_(o.prev_), failed_(o.failed_), failedT_(o.failedT_),
       havePrev_(o.havePrev_), prevH_(o.prevH_), t_(o.t_), h_(o.h_), tBase_(o.tBase_),
       stepsSinceBase_(o.stepsSinceBase_), monitor_(o.monitor_), period2_(o.period2_), started_(o.started_),
       status_(o.status_), message_(o.message_), last_(o.last_) {}
@@ -78,6 +78,8 @@ StepReport PlanarSimulation::step() {
   if (auto msg = monitor_.check(finite, e, finite ? model_->maxSpeed(state_) : 0.0, r, tNext)) {
     status_ = RunStatus::Diverged;
     message_ = *msg;
+    failed_ = state_;
+    failedT_ = tNext;
     state_ = prev_;
     return r;
   }
@@ -99,18 +101,21 @@ double PlanarSimulation::stepConstraint() const {
 std::vector<std::string> PlanarSimulation::csvColumns() const {
   std::vector<std::string> cols = model_->stateColumns();
   cols.push_back("energy");
-  if (model_->type() != "np-particle") cols.push_back("momentum");
+  if (model_->onSE2()) cols.push_back("momentum");
   for (const char* c : {"constraint", "iters", "status", "residual", "step_constraint"}) cols.push_back(c);
   return cols;
 }
 
 void PlanarSimulation::csvRow(std::vector<double>& values) const {
   ensureStarted();
-  values.push_back(t_);
-  model_->stateRow(state_, values);
-  values.push_back(model_->energy(state_));
-  if (model_->type() != "np-particle") values.push_back(model_->momentum(state_));
-  values.push_back(model_->constraintResidual(state_));
+  // The diverged row shows the step that failed (docs/formats.md section 3).
+  const bool diverged = status_ == RunStatus::Diverged;
+  const NhState& s = diverged ? failed_ : state_;
+  values.push_back(diverged ? failedT_ : t_);
+  model_->stateRow(s, values);
+  values.push_back(model_->energy(s));
+  if (model_->onSE2()) values.push_back(model_->momentum(s));
+  values.push_back(model_->constraintResidual(s));
   values.push_back(static_cast<double>(last_.iterations));
   values.push_back(0.0);  // status (printed by the writer)
   values.push_back(last_.residual);
@@ -124,7 +129,7 @@ Snapshot PlanarSimulation::snapshot() const {
   s.integrator = name_;
   s.t = t_;
   s.h = h_;
-  if (model_->type() == "np-particle") {
+  if (!model_->onSE2()) {
     s.position = Vec3(state_.q(0), state_.q(1), state_.q(2));
     s.bodyVelocity.tail<3>() = Vec3(state_.qdot(0), state_.qdot(1), state_.qdot(2));
   } else {

@@ -17,7 +17,7 @@ Se3Simulation::Se3Simulation(Se3VehicleSpec spec, const IntegratorSettings& sett
 
 Se3Simulation::Se3Simulation(const Se3Simulation& o)
     : spec_(o.spec_), solver_(o.solver_), integrator_(o.integrator_->clone()), controls_(o.controls_),
-      state_(o.state_), lastGood_(o.lastGood_), t_(o.t_), h_(o.h_), tBase_(o.tBase_),
+      state_(o.state_), lastGood_(o.lastGood_), failed_(o.failed_), failedT_(o.failedT_), t_(o.t_), h_(o.h_), tBase_(o.tBase_),
       stepsSinceBase_(o.stepsSinceBase_), monitor_(o.monitor_), monitorArmed_(o.monitorArmed_),
       status_(o.status_), message_(o.message_), last_(o.last_) {}
 
@@ -26,10 +26,8 @@ void Se3Simulation::setIntegrator(const std::string& name) {
     throw std::invalid_argument("integrator '" + name + "' does not apply to vehicle '" + spec_.type + "'");
   integrator_ = makeSe3Integrator(name, solver_);
   if (status_ != RunStatus::Ok) {
-    // Resume from the last good state (the failed step is undone) with the new integrator.
-    state_ = lastGood_;
-    if (stepsSinceBase_ > 0) --stepsSinceBase_;
-    t_ = tBase_ + static_cast<double>(stepsSinceBase_) * h_;
+    // Resume with the new integrator from the last good state, where step() left the state
+    // and the clock when the failed step was undone.
     status_ = RunStatus::Ok;
     message_.clear();
     last_ = StepReport{};
@@ -79,8 +77,14 @@ StepReport Se3Simulation::step() {
   // Energy is only an invariant (and only needed here) in a conservative run.
   const double energy = monitor_.conservative || !finite ? energyOf(state_, xi) : 0.0;
   if (auto msg = monitor_.check(finite && xi.allFinite(), energy, finite ? speed : INFINITY, last_, t_)) {
+    // As every Simulation (simulation.hpp): the state stays at the last good step.
     status_ = RunStatus::Diverged;
     message_ = *msg;
+    failed_ = state_;
+    failedT_ = t_;
+    state_ = lastGood_;
+    --stepsSinceBase_;
+    t_ = tBase_ + static_cast<double>(stepsSinceBase_) * h_;
   }
   return last_;
 }
@@ -97,11 +101,14 @@ std::vector<std::string> Se3Simulation::csvColumns() const {
 // (mu_k the discrete Legendre transform of a variational integrator), the energy of that state
 // and the spatial momentum of mu_k, as in snapshot(); then the discrete velocity xi_k.
 void Se3Simulation::csvRow(std::vector<double>& v) const {
-  const Se3State& s = state_;
-  const Vec6 xi = velocity();
-  v.insert(v.end(), {t_, s.g.x.x(), s.g.x.y(), s.g.x.z(), s.g.q.w(), s.g.q.x(), s.g.q.y(), s.g.q.z()});
+  // The diverged row shows the step that failed (docs/formats.md section 3).
+  const bool diverged = status_ == RunStatus::Diverged;
+  const Se3State& s = diverged ? failed_ : state_;
+  const double t = diverged ? failedT_ : t_;
+  const Vec6 xi = spec_.inertia.velocity(s.mu);
+  v.insert(v.end(), {t, s.g.x.x(), s.g.x.y(), s.g.x.z(), s.g.q.w(), s.g.q.x(), s.g.q.y(), s.g.q.z()});
   for (int i = 0; i < 6; ++i) v.push_back(xi(i));
-  const InputVec u = controls_.values(t_);
+  const InputVec u = controls_.values(t);
   for (Eigen::Index i = 0; i < u.size(); ++i) v.push_back(u(i));
   v.push_back(energyOf(s, xi));
   const Vec3 p = s.g.q * s.mu.tail<3>();
@@ -115,11 +122,11 @@ void Se3Simulation::csvRow(std::vector<double>& v) const {
 }
 
 Snapshot Se3Simulation::snapshot() const {
-  const Se3State& s = status_ == RunStatus::Ok ? state_ : lastGood_;
+  const Se3State& s = state_;
   Snapshot snap;
   snap.vehicle = spec_.type;
   snap.integrator = integrator_->name();
-  snap.t = status_ == RunStatus::Ok ? t_ : t_ - h_;
+  snap.t = t_;
   snap.h = h_;
   snap.orientation = s.g.q;
   snap.position = s.g.x;

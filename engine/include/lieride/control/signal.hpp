@@ -12,6 +12,8 @@ class Signal {
   virtual ~Signal() = default;
   virtual double value(double t) const = 0;
   virtual double rate(double t) const = 0;
+  // Second derivative (prescribed shape motions of description vehicles need it).
+  virtual double acceleration(double t) const = 0;
   // True when the signal is zero for all t (a run without inputs is conservative).
   virtual bool identicallyZero() const = 0;
   virtual std::unique_ptr<Signal> clone() const = 0;
@@ -22,6 +24,7 @@ class ConstantSignal final : public Signal {
   explicit ConstantSignal(double v) : value_(v) {}
   double value(double) const override { return value_; }
   double rate(double) const override { return 0.0; }
+  double acceleration(double) const override { return 0.0; }
   bool identicallyZero() const override { return value_ == 0.0; }
   std::unique_ptr<Signal> clone() const override { return std::make_unique<ConstantSignal>(*this); }
 
@@ -42,6 +45,7 @@ class SinusoidSignal final : public Signal {
   explicit SinusoidSignal(SinusoidParams p) : p_(p) {}
   double value(double t) const override;
   double rate(double t) const override;
+  double acceleration(double t) const override;
   bool identicallyZero() const override { return p_.amplitude == 0.0 && p_.offset == 0.0; }
   std::unique_ptr<Signal> clone() const override { return std::make_unique<SinusoidSignal>(*this); }
   const SinusoidParams& params() const { return p_; }
@@ -56,6 +60,8 @@ class SampledSignal final : public Signal {
   SampledSignal(std::vector<double> t, std::vector<double> y);
   double value(double t) const override;
   double rate(double t) const override;
+  // Zero inside every segment (the interpolant is linear there; undefined at the samples).
+  double acceleration(double) const override { return 0.0; }
   bool identicallyZero() const override;
   std::unique_ptr<Signal> clone() const override { return std::make_unique<SampledSignal>(*this); }
 

@@ -26,6 +26,9 @@ struct NhIntegratorSettings {
   double alpha = 0.5;                   // lie-nh quadrature point r_{k+alpha}
   std::string dlaConstraint = "midpoint";  // dla: "midpoint" | "start"
   std::string reflectStart = "half-impulse";  // nh-reflect: "half-impulse" | "tangent" (Eq. 12)
+  // lie-nh-general: C = C_TLN (false, Kobilarov et al. Appendix A) or the exact dexp^-1 (true),
+  // the partner of tau = exp that conserves the discrete spatial momentum to round-off.
+  bool exactDexp = false;
   double tolerance = 1e-12;             // Newton: relative residual
   int maxIterations = 50;
 };

@@ -18,6 +18,10 @@
 
 namespace lieride {
 
+class LieNhVehicle;
+class NhIntegrator;
+struct NhIntegratorSettings;
+
 // Heap-free dynamic vectors/matrices (at most 8 coordinates).
 using NVec = Eigen::Matrix<double, Eigen::Dynamic, 1, 0, 8, 1>;
 using NMat = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, 8, 8>;
@@ -80,6 +84,14 @@ class NhModel {
   virtual std::vector<std::string> shapeNames() const { return {}; }
   virtual std::vector<double> shape(const NhState&) const { return {}; }
   virtual double maxSpeed(const NhState& s) const { return s.qdot.cwiseAbs().maxCoeff(); }
+  // False for models whose coordinates are not an SE(2) pose and shape (the np-particle):
+  // no pose, no nonholonomic momentum column.
+  virtual bool onSE2() const { return true; }
+  // The view the general lie-nh needs (integrate/nonholonomic_integrators.hpp), for models
+  // that provide it themselves (null: none, or one of the hand-written views).
+  virtual std::unique_ptr<LieNhVehicle> lieNhView() const;
+  // A model's own lie-nh (Kobilarov et al. Eqs. 16-17), when it has one (null: none).
+  virtual std::unique_ptr<NhIntegrator> lieNhIntegrator(const NhIntegratorSettings&) const;
 };
 
 // Helpers shared by the planar models.

@@ -54,6 +54,7 @@ class NpParticleModel final : public NhModel {
   NpParticleModel();
   std::unique_ptr<NhModel> clone() const override { return std::make_unique<NpParticleModel>(*this); }
   std::string type() const override { return "np-particle"; }
+  bool onSE2() const override { return false; }
   std::vector<std::string> channels() const override { return {}; }
   int dim() const override { return 3; }
   int numConstraints() const override { return 1; }

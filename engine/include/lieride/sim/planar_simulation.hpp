@@ -61,6 +61,10 @@ class PlanarSimulation final : public Simulation {
   ControlSet controls_;
   mutable NhState state_;
   NhState prev_;
+  // The step that failed the divergence check, for the run CSV's diverged row (its state and
+  // time, docs/formats.md section 3); the simulation itself stays at the last good step.
+  NhState failed_;
+  double failedT_ = 0.0;
   bool havePrev_ = false;
   double prevH_ = 0.0;
   double t_ = 0.0, h_ = 0.01, tBase_ = 0.0;

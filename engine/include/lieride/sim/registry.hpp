@@ -33,6 +33,7 @@ const VehicleInfo* findVehicle(const std::string& type);
 void registerSe3Vehicles(std::vector<VehicleInfo>& registry);
 void registerPlanarVehicles(std::vector<VehicleInfo>& registry);
 void registerBoatVehicles(std::vector<VehicleInfo>& registry);
+void registerReducedVehicles(std::vector<VehicleInfo>& registry);
 void registerOcpVehicles(std::vector<VehicleInfo>& registry);
 
 }  // namespace lieride

@@ -66,6 +66,10 @@ class Se3Simulation final : public Simulation {
   std::unique_ptr<Se3Integrator> integrator_;
   ControlSet controls_;
   Se3State state_, lastGood_;
+  // The step that failed the divergence check, for the run CSV's diverged row (its state and
+  // time, docs/formats.md section 3); the simulation itself stays at lastGood_.
+  Se3State failed_;
+  double failedT_ = 0.0;
   double t_ = 0.0, h_ = 0.01;
   double tBase_ = 0.0;   // t = tBase_ + stepsSinceBase_ * h (exact sample times)
   long stepsSinceBase_ = 0;

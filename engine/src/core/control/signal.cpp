@@ -15,6 +15,11 @@ double SinusoidSignal::rate(double t) const {
   return p_.amplitude * w * std::cos(w * t + p_.phase);
 }
 
+double SinusoidSignal::acceleration(double t) const {
+  const double w = 2.0 * M_PI * p_.frequency;
+  return -p_.amplitude * w * w * std::sin(w * t + p_.phase);
+}
+
 SampledSignal::SampledSignal(std::vector<double> t, std::vector<double> y)
     : t_(std::move(t)), y_(std::move(y)) {
   if (t_.empty() || t_.size() != y_.size()) throw std::invalid_argument("sampled signal needs matching, non-empty t and y");

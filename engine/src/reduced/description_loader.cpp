@@ -1,0 +1,443 @@
+// Reading, checking and compiling a vehicle description (docs/formats.md section 5). Entries
+// are GiNaC expressions of the shape variables with the parameters substituted; their shape
+// derivatives are taken symbolically and everything is compiled into ExpressionTapes.
+#include <ginac/ginac.h>
+
+#include <Eigen/Dense>
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <toml++/toml.h>
+
+#include "expression_tape.hpp"
+#include "lieride/model/reduced_model.hpp"
+#include "lieride/sim/table_reader.hpp"
+
+namespace lieride {
+namespace {
+
+using GiNaC::ex;
+
+constexpr int kMaxReducedState = 8;  // NVec capacity: 3 + 2 s + (3 - k) numbers
+
+class Loader {
+ public:
+  Loader(std::string file, const toml::table& doc) : file_(std::move(file)), doc_(doc) {}
+
+  [[noreturn]] void fail(const std::string& key, const std::string& why) const {
+    throw ScenarioError(file_ + ": key '" + key + "': " + why);
+  }
+
+  std::shared_ptr<ReducedDescription> load(const std::vector<std::pair<std::string, double>>& overrides,
+                                           const std::vector<double>& initialShape, const std::string& overridesWhere) {
+    auto d = std::make_shared<ReducedDescription>();
+    d->file = file_;
+    static const std::set<std::string> known = {"name", "summary", "group", "parameters", "shape", "kinetic",
+                                                "constraints", "inputs", "parts"};
+    for (const auto& [k, v] : doc_)
+      if (!known.count(std::string(k.str()))) fail(std::string(k.str()), "unknown key (see docs/formats.md section 5)");
+    d->name = str(doc_, "name", "name", "");
+    if (d->name.empty()) fail("name", "expected a non-empty string");
+    d->summary = str(doc_, "summary", "summary", "");
+    const std::string group = str(doc_, "group", "group", "SE2");
+    if (group != "SE2") fail("group", "expected \"SE2\" (planar vehicles; SE(3) descriptions are not supported), got \"" + group + "\"");
+    readParameters(*d, overrides, overridesWhere);
+    readShape(*d);
+    const int s = static_cast<int>(d->shape.size());
+    const std::vector<double> r0 = initialShape.empty() ? std::vector<double>(static_cast<std::size_t>(s), 0.0) : initialShape;
+    if (static_cast<int>(r0.size()) != s)
+      fail("shape", "the scenario's initial shape has " + std::to_string(r0.size()) + " entries, expected " + std::to_string(s));
+    for (int j = 0; j < s; ++j) {
+      const auto& v = d->shape[static_cast<std::size_t>(j)];
+      if (!(r0[static_cast<std::size_t>(j)] >= v.min && r0[static_cast<std::size_t>(j)] <= v.max))
+        fail("shape[" + std::to_string(j) + "]", "the range [" + num(v.min) + ", " + num(v.max) + "] of " + v.name +
+                                                     " excludes the initial shape " + v.name + " = " + num(r0[static_cast<std::size_t>(j)]));
+    }
+    readKinetic(s);
+    readConstraints(*d, s);
+    const int k = d->numConstraints;
+    if (3 + 2 * s + (3 - k) > kMaxReducedState)
+      fail("shape", std::to_string(s) + " shape variables and " + std::to_string(3 - k) +
+                        " symmetry directions need a reduced state of " + std::to_string(3 + 2 * s + 3 - k) +
+                        " numbers; at most " + std::to_string(kMaxReducedState) + " are supported");
+    readInputs(*d);
+    readParts(*d);
+    derive(*d, r0);
+    return d;
+  }
+
+ private:
+  static std::string num(double v) {
+    std::ostringstream o;
+    o.precision(6);
+    o << v;
+    return o.str();
+  }
+
+  std::string str(const toml::table& t, const std::string& key, const std::string& where, const std::string& fallback) const {
+    const toml::node* n = t.get(key);
+    if (!n) return fallback;
+    if (!n->is_string()) fail(where, "expected a string");
+    return std::string(*n->value<std::string>());
+  }
+
+  void readParameters(ReducedDescription& d, const std::vector<std::pair<std::string, double>>& overrides,
+                      const std::string& overridesWhere) {
+    if (const toml::node* n = doc_.get("parameters")) {
+      if (!n->is_table()) fail("parameters", "expected a table of name = number");
+      for (const auto& [k, v] : *n->as_table()) {
+        const std::string name(k.str());
+        if (!v.is_number()) fail("parameters." + name, "expected a number");
+        const double x = *v.value<double>();
+        if (!std::isfinite(x)) fail("parameters." + name, "expected a finite number");
+        if (!identifier(name)) fail("parameters." + name, "a parameter name must be an identifier");
+        d.parameters.emplace_back(name, x);
+      }
+    }
+    for (const auto& [name, value] : overrides) {
+      auto it = std::find_if(d.parameters.begin(), d.parameters.end(), [&](const auto& p) { return p.first == name; });
+      if (it == d.parameters.end()) {
+        std::string known;
+        for (const auto& p : d.parameters) known += (known.empty() ? "" : " | ") + p.first;
+        throw ScenarioError(overridesWhere + "." + name + "': not a parameter of " + file_ + " (expected one of " + known + ")");
+      }
+      it->second = value;
+    }
+    for (const auto& [name, value] : d.parameters) table_[name] = GiNaC::numeric(value);
+    table_["pi"] = GiNaC::Pi;
+  }
+
+  static bool identifier(const std::string& s) {
+    if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_')) return false;
+    return std::all_of(s.begin(), s.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+  }
+
+  // A number, or a string holding an expression of the symbols known so far.
+  ex expr(const toml::node& n, const std::string& where) const {
+    if (n.is_number()) return GiNaC::numeric(*n.value<double>());
+    if (!n.is_string()) fail(where, "expected a number or an expression string");
+    const std::string text(*n.value<std::string>());
+    try {
+      GiNaC::parser reader(table_, true);
+      return reader(text);
+    } catch (const std::exception& e) {
+      std::string why = e.what();
+      std::replace(why.begin(), why.end(), '\n', ' ');
+      fail(where, "cannot read the expression \"" + text + "\": " + why);
+    }
+  }
+
+  double constant(const toml::node& n, const std::string& where) const {
+    const ex e = expr(n, where).evalf();
+    if (!GiNaC::is_a<GiNaC::numeric>(e) || !GiNaC::ex_to<GiNaC::numeric>(e).is_real())
+      fail(where, "expected a constant (numbers and parameters only)");
+    return GiNaC::ex_to<GiNaC::numeric>(e).to_double();
+  }
+
+  const toml::array& array(const toml::table& t, const std::string& key, const std::string& where) const {
+    const toml::node* n = t.get(key);
+    if (!n || !n->is_array()) fail(where, "expected an array");
+    return *n->as_array();
+  }
+
+  void checkKeys(const toml::table& t, const std::set<std::string>& known, const std::string& where) const {
+    for (const auto& [k, v] : t)
+      if (!known.count(std::string(k.str()))) fail(where + "." + std::string(k.str()), "unknown key");
+  }
+
+  void readShape(ReducedDescription& d) {
+    if (!doc_.get("shape")) return;
+    const toml::array& arr = array(doc_, "shape", "shape");
+    for (std::size_t i = 0; i < arr.size(); ++i) {
+      const std::string w = "shape[" + std::to_string(i) + "]";
+      if (!arr[i].is_table()) fail(w, "expected a table { name, min, max }");
+      const toml::table& t = *arr[i].as_table();
+      checkKeys(t, {"name", "min", "max"}, w);
+      ReducedShapeVariable v;
+      v.name = str(t, "name", w + ".name", "");
+      if (!identifier(v.name)) fail(w + ".name", "expected an identifier");
+      if (table_.count(v.name) || std::any_of(d.shape.begin(), d.shape.end(), [&](const auto& o) { return o.name == v.name; }))
+        fail(w + ".name", "'" + v.name + "' is already a parameter or shape variable");
+      if (const toml::node* n = t.get("min")) v.min = constant(*n, w + ".min");
+      if (const toml::node* n = t.get("max")) v.max = constant(*n, w + ".max");
+      if (!(v.min < v.max)) fail(w, "expected min < max");
+      d.shape.push_back(v);
+      symbols_.push_back(GiNaC::symbol(v.name));
+    }
+    for (std::size_t j = 0; j < symbols_.size(); ++j) table_[d.shape[j].name] = symbols_[j];
+  }
+
+  std::string velocityNames(int s) const {
+    std::string r = "omega, vx, vy";
+    for (int j = 0; j < s; ++j) r += ", " + std::string(GiNaC::ex_to<GiNaC::symbol>(symbols_[static_cast<std::size_t>(j)]).get_name()) + "_dot";
+    return r;
+  }
+
+  void readKinetic(int s) {
+    const int n = 3 + s;
+    const toml::node* kn = doc_.get("kinetic");
+    if (!kn || !kn->is_table()) fail("kinetic", "expected a table with matrix = [[...]] (the mass-inertia matrix)");
+    const toml::table& kt = *kn->as_table();
+    checkKeys(kt, {"matrix", "potential"}, "kinetic");
+    const toml::array& rows = array(kt, "matrix", "kinetic.matrix");
+    if (static_cast<int>(rows.size()) != n)
+      fail("kinetic.matrix", std::to_string(rows.size()) + " rows, expected " + std::to_string(n) + " (" + velocityNames(s) + ")");
+    M_ = GiNaC::matrix(static_cast<unsigned>(n), static_cast<unsigned>(n));
+    for (int i = 0; i < n; ++i) {
+      const std::string w = "kinetic.matrix[" + std::to_string(i) + "]";
+      const toml::node& row = rows[static_cast<std::size_t>(i)];
+      if (!row.is_array() || static_cast<int>(row.as_array()->size()) != n)
+        fail(w, "expected a row of " + std::to_string(n) + " entries (" + velocityNames(s) + ")");
+      for (int j = 0; j < n; ++j)
+        M_(static_cast<unsigned>(i), static_cast<unsigned>(j)) =
+            expr((*row.as_array())[static_cast<std::size_t>(j)], w + "[" + std::to_string(j) + "]");
+    }
+    for (int i = 0; i < n; ++i)
+      for (int j = i + 1; j < n; ++j)
+        if (!(M_(static_cast<unsigned>(i), static_cast<unsigned>(j)) - M_(static_cast<unsigned>(j), static_cast<unsigned>(i))).normal().is_zero())
+          fail("kinetic.matrix[" + std::to_string(i) + "][" + std::to_string(j) + "]", "the mass-inertia matrix must be symmetric");
+    V_ = 0;
+    if (const toml::node* p = kt.get("potential")) V_ = expr(*p, "kinetic.potential");
+  }
+
+  void readConstraints(ReducedDescription& d, int s) {
+    const int n = 3 + s;
+    const toml::node* cn = doc_.get("constraints");
+    if (!cn) return;
+    if (!cn->is_table()) fail("constraints", "expected a table with rows = [[...]]");
+    const toml::table& ct = *cn->as_table();
+    checkKeys(ct, {"rows"}, "constraints");
+    const toml::array& rows = array(ct, "rows", "constraints.rows");
+    if (rows.size() > 3)
+      fail("constraints.rows", std::to_string(rows.size()) + " rows: more constraints than the 3 dimensions of the group SE(2)");
+    d.numConstraints = static_cast<int>(rows.size());
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      const std::string w = "constraints.rows[" + std::to_string(i) + "]";
+      if (!rows[i].is_array() || static_cast<int>(rows[i].as_array()->size()) != n)
+        fail(w, std::to_string(rows[i].is_array() ? rows[i].as_array()->size() : 0) + " entries, expected " +
+                    std::to_string(n) + " (" + velocityNames(s) + ")");
+      std::vector<ex> row;
+      for (int j = 0; j < n; ++j) row.push_back(expr((*rows[i].as_array())[static_cast<std::size_t>(j)], w + "[" + std::to_string(j) + "]"));
+      C_.push_back(row);
+    }
+  }
+
+  void readInputs(ReducedDescription& d) {
+    if (!doc_.get("inputs")) return;
+    const toml::array& arr = array(doc_, "inputs", "inputs");
+    std::vector<bool> motion(d.shape.size(), false);
+    for (std::size_t i = 0; i < arr.size(); ++i) {
+      const std::string w = "inputs[" + std::to_string(i) + "]";
+      if (!arr[i].is_table()) fail(w, "expected a table { name, kind, shape, unit, range }");
+      const toml::table& t = *arr[i].as_table();
+      checkKeys(t, {"name", "kind", "shape", "unit", "range"}, w);
+      ReducedChannel c;
+      c.name = str(t, "name", w + ".name", "");
+      if (!identifier(c.name)) fail(w + ".name", "expected an identifier");
+      if (std::any_of(d.channels.begin(), d.channels.end(), [&](const auto& o) { return o.name == c.name; }))
+        fail(w + ".name", "channel '" + c.name + "' is declared twice");
+      const std::string kind = str(t, "kind", w + ".kind", "");
+      if (kind == "force") c.kind = ReducedChannel::Kind::Force;
+      else if (kind == "position") c.kind = ReducedChannel::Kind::Position;
+      else if (kind == "rate") c.kind = ReducedChannel::Kind::Rate;
+      else fail(w + ".kind", "expected \"force\" (generalised force on a shape variable), \"position\" or \"rate\" (prescribed shape motion)");
+      const std::string shape = str(t, "shape", w + ".shape", "");
+      const auto it = std::find_if(d.shape.begin(), d.shape.end(), [&](const auto& v) { return v.name == shape; });
+      if (it == d.shape.end()) fail(w + ".shape", "unknown shape variable '" + shape + "'");
+      c.shape = static_cast<int>(it - d.shape.begin());
+      if (c.kind != ReducedChannel::Kind::Force) {
+        if (motion[static_cast<std::size_t>(c.shape)]) fail(w + ".shape", "'" + shape + "' already has a prescribed motion channel");
+        motion[static_cast<std::size_t>(c.shape)] = true;
+      }
+      c.unit = str(t, "unit", w + ".unit", "");
+      if (const toml::node* r = t.get("range")) {
+        if (!r->is_array() || r->as_array()->size() != 2) fail(w + ".range", "expected [min, max]");
+        c.min = constant((*r->as_array())[0], w + ".range[0]");
+        c.max = constant((*r->as_array())[1], w + ".range[1]");
+        if (!(c.min < c.max)) fail(w + ".range", "expected min < max");
+      }
+      d.channels.push_back(c);
+    }
+  }
+
+  void readParts(ReducedDescription& d) const {
+    if (!doc_.get("parts")) return;
+    const toml::array& arr = array(doc_, "parts", "parts");
+    auto shapeIndex = [&](const toml::table& t, const char* key, const std::string& w) {
+      const std::string name = str(t, key, w, "");
+      if (name.empty()) return -1;
+      const auto it = std::find_if(d.shape.begin(), d.shape.end(), [&](const auto& v) { return v.name == name; });
+      if (it == d.shape.end()) fail(w, "unknown shape variable '" + name + "'");
+      return static_cast<int>(it - d.shape.begin());
+    };
+    for (std::size_t i = 0; i < arr.size(); ++i) {
+      const std::string w = "parts[" + std::to_string(i) + "]";
+      if (!arr[i].is_table()) fail(w, "expected a table { kind, size, at, turn, spin }");
+      const toml::table& t = *arr[i].as_table();
+      checkKeys(t, {"kind", "size", "at", "turn", "spin"}, w);
+      ReducedPart p;
+      p.kind = str(t, "kind", w + ".kind", "");
+      const std::size_t nSize = p.kind == "box" ? 3 : (p.kind == "cylinder" || p.kind == "wheel") ? 2 : 0;
+      if (!nSize) fail(w + ".kind", "expected \"box\", \"cylinder\" or \"wheel\"");
+      auto numbers = [&](const char* key, std::size_t count, std::vector<double> fallback) {
+        const toml::node* n = t.get(key);
+        if (!n) {
+          if (fallback.empty()) fail(w + "." + key, "expected an array of " + std::to_string(count) + " numbers");
+          return fallback;
+        }
+        if (!n->is_array() || n->as_array()->size() != count) fail(w + "." + key, "expected an array of " + std::to_string(count) + " numbers");
+        std::vector<double> v;
+        for (std::size_t j = 0; j < count; ++j) v.push_back(constant((*n->as_array())[j], w + "." + key + "[" + std::to_string(j) + "]"));
+        return v;
+      };
+      p.size = numbers("size", nSize, {});
+      for (double x : p.size)
+        if (!(x > 0.0)) fail(w + ".size", "expected positive sizes");
+      p.at = numbers("at", 3, {0.0, 0.0, 0.0});
+      p.turn = shapeIndex(t, "turn", w + ".turn");
+      p.spin = shapeIndex(t, "spin", w + ".spin");
+      if (p.spin >= 0 && p.kind != "wheel") fail(w + ".spin", "only a wheel spins");
+      d.parts.push_back(p);
+    }
+  }
+
+  // Symbolic derivatives, compilation and the checks at the initial shape.
+  void derive(ReducedDescription& d, const std::vector<double>& r0) {
+    const int s = static_cast<int>(d.shape.size()), n = 3 + s, k = d.numConstraints;
+    std::vector<GiNaC::symbol> syms;
+    for (const ex& e : symbols_) syms.push_back(GiNaC::ex_to<GiNaC::symbol>(e));
+    std::vector<ex> wk, all;
+    for (int i = 0; i < k; ++i)
+      for (int j = 0; j < n; ++j) wk.push_back(C_[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)]);
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; j < n; ++j) all.push_back(M_(static_cast<unsigned>(i), static_cast<unsigned>(j)));
+    all.insert(all.end(), wk.begin(), wk.end());
+    all.push_back(V_);
+    d.constantInertia = true;
+    std::vector<ex> gradV, jet = wk;
+    for (const auto& x : syms)
+      for (const ex& e : wk) jet.push_back(e.diff(x));
+    for (const auto& x : syms) {
+      for (int i = 0; i < n; ++i)
+        for (int j = 0; j < n; ++j) {
+          const ex dm = M_(static_cast<unsigned>(i), static_cast<unsigned>(j)).diff(x);
+          if (!dm.normal().is_zero()) d.constantInertia = false;
+          all.push_back(dm);
+        }
+      for (const ex& e : wk) all.push_back(e.diff(x));
+      gradV.push_back(V_.diff(x));
+      all.push_back(gradV.back());
+    }
+    d.hasPotential = !V_.normal().is_zero();
+    try {
+      d.constraintTape = std::make_shared<reduced::ExpressionTape>(syms, wk);
+      d.fullTape = std::make_shared<reduced::ExpressionTape>(syms, all);
+      d.potentialGradientTape = std::make_shared<reduced::ExpressionTape>(syms, gradV);
+      d.constraintJetTape = std::make_shared<reduced::ExpressionTape>(syms, jet);
+    } catch (const std::exception& e) {
+      fail("kinetic", std::string("cannot compile the description: ") + e.what());
+    }
+    auto zero = [&](int i, int j) { return M_(static_cast<unsigned>(i), static_cast<unsigned>(j)).normal().is_zero(); };
+    auto same = [&](int i, int j, int a, int b) {
+      return (M_(static_cast<unsigned>(i), static_cast<unsigned>(j)) - M_(static_cast<unsigned>(a), static_cast<unsigned>(b))).normal().is_zero();
+    };
+    bool coord = d.constantInertia && zero(0, 1) && zero(0, 2) && zero(1, 2) && same(1, 1, 2, 2);
+    for (int j = 3; j < n; ++j) coord = coord && zero(1, j) && zero(2, j);
+    d.constantCoordinateMetric = coord;
+    checkAt(d, r0);
+  }
+
+  void checkAt(ReducedDescription& d, const std::vector<double>& r0) const {
+    const int s = static_cast<int>(d.shape.size()), n = 3 + s, k = d.numConstraints;
+    std::vector<double> out(static_cast<std::size_t>(d.fullTape->numOutputs()));
+    std::vector<double> work(static_cast<std::size_t>(d.fullTape->numRegisters()));
+    d.fullTape->eval(r0.data(), out.data(), work.data());
+    for (double v : out)
+      if (!std::isfinite(v)) fail("kinetic", "an entry or derivative is not finite at the initial shape");
+    Eigen::MatrixXd M(n, n), WK(k, n);
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; j < n; ++j) M(i, j) = out[static_cast<std::size_t>(i * n + j)];
+    for (int i = 0; i < k; ++i)
+      for (int j = 0; j < n; ++j) WK(i, j) = out[static_cast<std::size_t>(n * n + i * n + j)];
+    const Eigen::Matrix3d I = M.topLeftCorner(3, 3);
+    const Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d> eigI(I);
+    const double scaleI = std::max(1e-300, eigI.eigenvalues().cwiseAbs().maxCoeff());
+    if (!(eigI.eigenvalues().minCoeff() > 1e-12 * scaleI))
+      fail("kinetic.matrix", "singular (or indefinite) locked inertia (omega, vx, vy block) at the initial shape");
+    // Kinematic shape variables (a rate channel) may carry no inertia; the rest must.
+    std::vector<int> keep = {0, 1, 2};
+    for (int j = 0; j < s; ++j)
+      if (std::none_of(d.channels.begin(), d.channels.end(),
+                       [&](const ReducedChannel& ch) { return ch.shape == j && ch.kind == ReducedChannel::Kind::Rate; }))
+        keep.push_back(3 + j);
+    Eigen::MatrixXd Mk(keep.size(), keep.size());
+    for (std::size_t i = 0; i < keep.size(); ++i)
+      for (std::size_t j = 0; j < keep.size(); ++j) Mk(static_cast<int>(i), static_cast<int>(j)) = M(keep[i], keep[j]);
+    const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eigM(Mk);
+    if (!(eigM.eigenvalues().minCoeff() > 1e-12 * std::max(1e-300, eigM.eigenvalues().cwiseAbs().maxCoeff())))
+      fail("kinetic.matrix", "the mass-inertia matrix (without the kinematic shape variables) is not positive definite at the initial shape");
+    if (k > 0) {
+      const Eigen::MatrixXd W = WK.leftCols(3);
+      Eigen::JacobiSVD<Eigen::MatrixXd> svd(W);
+      const double top = svd.singularValues()(0);
+      if (!(top > 0.0) || !(svd.singularValues()(k - 1) > 1e-9 * top))
+        fail("constraints.rows", "the rows' group parts (omega, vx, vy) are dependent at the initial shape");
+    }
+    if (k == 1) {
+      // E = [e_a x w, e_b x w]: the pair of axes best conditioned at the initial shape.
+      const Eigen::Vector3d w = WK.row(0).head(3).transpose();
+      double best = -1.0;
+      for (int a = 0; a < 3; ++a)
+        for (int b = a + 1; b < 3; ++b) {
+          Eigen::Matrix<double, 3, 2> E;
+          E.col(0) = Eigen::Vector3d::Unit(a).cross(w);
+          E.col(1) = Eigen::Vector3d::Unit(b).cross(w);
+          const double sv = Eigen::JacobiSVD<Eigen::Matrix<double, 3, 2>>(E).singularValues()(1);
+          if (sv > best) {
+            best = sv;
+            d.kernelAxes[0] = a;
+            d.kernelAxes[1] = b;
+          }
+        }
+    }
+  }
+
+  std::string file_;
+  const toml::table& doc_;
+  GiNaC::symtab table_;
+  std::vector<ex> symbols_;
+  GiNaC::matrix M_;
+  ex V_;
+  std::vector<std::vector<ex>> C_;
+};
+
+}  // namespace
+
+std::shared_ptr<const ReducedDescription> parseReducedDescription(
+    const std::string& text, const std::string& file, const std::vector<std::pair<std::string, double>>& overrides,
+    const std::vector<double>& initialShape, const std::string& overridesWhere) {
+  toml::table doc;
+  try {
+    doc = toml::parse(text, file);
+  } catch (const toml::parse_error& e) {
+    std::ostringstream msg;
+    msg << file << ":" << e.source().begin.line << ":" << e.source().begin.column << ": malformed TOML: " << e.description();
+    throw ScenarioError(msg.str());
+  }
+  Loader loader(file, doc);
+  return loader.load(overrides, initialShape, overridesWhere);
+}
+
+std::shared_ptr<const ReducedDescription> loadReducedDescription(
+    const std::string& path, const std::vector<std::pair<std::string, double>>& overrides,
+    const std::vector<double>& initialShape, const std::string& overridesWhere) {
+  std::ifstream in(path);
+  if (!in) throw ScenarioError(path + ": cannot read the vehicle description");
+  std::stringstream text;
+  text << in.rdbuf();
+  return parseReducedDescription(text.str(), path, overrides, initialShape, overridesWhere);
+}
+
+}  // namespace lieride

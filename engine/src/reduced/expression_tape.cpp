@@ -1,0 +1,156 @@
+#include "expression_tape.hpp"
+
+#include <ginac/ginac.h>
+
+#include <cmath>
+#include <map>
+#include <stdexcept>
+#include <sstream>
+#include <string>
+
+namespace lieride::reduced {
+
+using namespace GiNaC;
+
+namespace {
+std::string text(const ex& e) {
+  std::ostringstream o;
+  o << e;
+  return o.str();
+}
+}  // namespace
+
+// Walks the expression DAG once; seen_ maps every compiled subexpression to its register.
+class ExpressionTape::Compiler {
+ public:
+  explicit Compiler(ExpressionTape& t) : t_(t) {}
+  std::map<ex, int, ex_is_less> seen_;
+  int emit(const ex& e);
+
+ private:
+  using Op = ExpressionTape::Op;
+  int push(Op op, int a, int b = 0, double c = 0.0) {
+    t_.code_.push_back({op, a, b, c});
+    return t_.numInputs_ + static_cast<int>(t_.code_.size()) - 1;
+  }
+  ExpressionTape& t_;
+};
+
+ExpressionTape::ExpressionTape(const std::vector<symbol>& inputs, const std::vector<ex>& outputs)
+    : numInputs_(static_cast<int>(inputs.size())) {
+  Compiler c(*this);
+  for (int i = 0; i < numInputs_; ++i) c.seen_[inputs[static_cast<std::size_t>(i)]] = i;
+  for (const ex& e : outputs) outputs_.push_back(c.emit(e.eval()));
+}
+
+int ExpressionTape::Compiler::emit(const ex& e) {
+  if (auto it = seen_.find(e); it != seen_.end()) return it->second;
+  int r = -1;
+  if (is_a<numeric>(e) || is_a<constant>(e)) {
+    const ex v = e.evalf();
+    if (!is_a<numeric>(v) || !ex_to<numeric>(v).is_real())
+      throw std::invalid_argument("not a real constant: " + text(e));
+    r = push(Op::Const, 0, 0, ex_to<numeric>(v).to_double());
+  } else if (is_a<symbol>(e)) {
+    throw std::invalid_argument("unknown symbol '" + text(e) + "'");
+  } else if (is_a<add>(e)) {
+    r = emit(e.op(0));
+    for (std::size_t i = 1; i < e.nops(); ++i) {
+      const ex& t = e.op(i);
+      // a + (-1) * b as a - b
+      if (is_a<mul>(t) && t.nops() > 0 && t.op(t.nops() - 1).is_equal(ex(-1)))
+        r = push(Op::Sub, r, emit(-t));
+      else
+        r = push(Op::Add, r, emit(t));
+    }
+  } else if (is_a<mul>(e)) {
+    int num = -1, den = -1;
+    bool negate = false;
+    for (std::size_t i = 0; i < e.nops(); ++i) {
+      const ex& f = e.op(i);
+      if (f.is_equal(ex(-1))) {
+        negate = !negate;
+        continue;
+      }
+      if (is_a<power>(f) && is_a<numeric>(f.op(1)) && ex_to<numeric>(f.op(1)).is_negative()) {
+        const int d = emit(power(f.op(0), -f.op(1)));
+        den = den < 0 ? d : push(Op::Mul, den, d);
+      } else {
+        const int n = emit(f);
+        num = num < 0 ? n : push(Op::Mul, num, n);
+      }
+    }
+    if (num < 0) num = push(Op::Const, 0, 0, 1.0);
+    r = den < 0 ? num : push(Op::Div, num, den);
+    if (negate) r = push(Op::Neg, r);
+  } else if (is_a<power>(e)) {
+    const ex& base = e.op(0);
+    const ex& expo = e.op(1);
+    if (is_a<numeric>(expo) && ex_to<numeric>(expo).is_integer()) {
+      const long n = ex_to<numeric>(expo).to_long();
+      if (n == 2) r = push(Op::Sq, emit(base));
+      else if (n < 0) r = push(Op::Div, push(Op::Const, 0, 0, 1.0), emit(power(base, -expo)));
+      else r = push(Op::PowInt, emit(base), static_cast<int>(n));
+    } else if (expo.is_equal(ex(numeric(1, 2)))) {
+      r = push(Op::Sqrt, emit(base));
+    } else if (expo.is_equal(ex(numeric(-1, 2)))) {
+      r = push(Op::Div, push(Op::Const, 0, 0, 1.0), push(Op::Sqrt, emit(base)));
+    } else {
+      r = push(Op::Pow, emit(base), emit(expo));
+    }
+  } else if (is_a<function>(e)) {
+    const std::string name = ex_to<function>(e).get_name();
+    static const std::map<std::string, Op> unary = {
+        {"sin", Op::Sin},   {"cos", Op::Cos},   {"tan", Op::Tan},   {"exp", Op::Exp},   {"log", Op::Log},
+        {"abs", Op::Abs},   {"atan", Op::Atan}, {"asin", Op::Asin}, {"acos", Op::Acos}, {"sinh", Op::Sinh},
+        {"cosh", Op::Cosh}, {"tanh", Op::Tanh}};
+    const auto it = unary.find(name);
+    if (it == unary.end() || e.nops() != 1) throw std::invalid_argument("unsupported function '" + name + "'");
+    r = push(it->second, emit(e.op(0)));
+  } else {
+    throw std::invalid_argument("unsupported expression: " + text(e));
+  }
+  seen_[e] = r;
+  return r;
+}
+
+void ExpressionTape::eval(const double* in, double* out, double* w) const {
+  for (int i = 0; i < numInputs_; ++i) w[i] = in[i];
+  double* r = w + numInputs_;
+  for (const Instr& k : code_) {
+    switch (k.op) {
+      case Op::Const: *r = k.c; break;
+      case Op::Add: *r = w[k.a] + w[k.b]; break;
+      case Op::Sub: *r = w[k.a] - w[k.b]; break;
+      case Op::Mul: *r = w[k.a] * w[k.b]; break;
+      case Op::Div: *r = w[k.a] / w[k.b]; break;
+      case Op::Neg: *r = -w[k.a]; break;
+      case Op::Sq: *r = w[k.a] * w[k.a]; break;
+      case Op::PowInt: {
+        double x = w[k.a], p = 1.0;
+        for (int n = k.b; n > 0; n >>= 1, x *= x)
+          if (n & 1) p *= x;
+        *r = p;
+        break;
+      }
+      case Op::Pow: *r = std::pow(w[k.a], w[k.b]); break;
+      case Op::Sqrt: *r = std::sqrt(w[k.a]); break;
+      case Op::Sin: *r = std::sin(w[k.a]); break;
+      case Op::Cos: *r = std::cos(w[k.a]); break;
+      case Op::Tan: *r = std::tan(w[k.a]); break;
+      case Op::Exp: *r = std::exp(w[k.a]); break;
+      case Op::Log: *r = std::log(w[k.a]); break;
+      case Op::Abs: *r = std::abs(w[k.a]); break;
+      case Op::Atan: *r = std::atan(w[k.a]); break;
+      case Op::Asin: *r = std::asin(w[k.a]); break;
+      case Op::Acos: *r = std::acos(w[k.a]); break;
+      case Op::Sinh: *r = std::sinh(w[k.a]); break;
+      case Op::Cosh: *r = std::cosh(w[k.a]); break;
+      case Op::Tanh: *r = std::tanh(w[k.a]); break;
+    }
+    ++r;
+  }
+  for (std::size_t i = 0; i < outputs_.size(); ++i) out[i] = w[outputs_[i]];
+}
+
+}  // namespace lieride::reduced

@@ -1,0 +1,43 @@
+#pragma once
+// Compiled expression trees: a list of GiNaC expressions in a few input variables, flattened
+// once into a straight-line tape of double operations with common subexpressions shared
+// (sin(phi) appearing in ten entries is computed once). Evaluating the tape is a loop over a
+// few dozen instructions; GiNaC is not touched after compilation.
+#include <vector>
+
+namespace GiNaC {
+class ex;
+class symbol;
+}  // namespace GiNaC
+
+namespace lieride::reduced {
+
+class ExpressionTape {
+ public:
+  ExpressionTape() = default;
+  // Throws std::invalid_argument naming the first construct that cannot be compiled
+  // (a complex constant, an unsupported function).
+  ExpressionTape(const std::vector<GiNaC::symbol>& inputs, const std::vector<GiNaC::ex>& outputs);
+
+  int numInputs() const { return numInputs_; }
+  int numOutputs() const { return static_cast<int>(outputs_.size()); }
+  int numRegisters() const { return numInputs_ + static_cast<int>(code_.size()); }
+  // in: numInputs() values; out: numOutputs() values; work: numRegisters() scratch doubles.
+  void eval(const double* in, double* out, double* work) const;
+
+ private:
+  enum class Op : unsigned char { Const, Add, Sub, Mul, Div, Neg, Sq, PowInt, Pow, Sqrt, Sin, Cos, Tan, Exp, Log,
+                                  Abs, Atan, Asin, Acos, Sinh, Cosh, Tanh };
+  struct Instr {
+    Op op;
+    int a = 0, b = 0;
+    double c = 0.0;
+  };
+  class Compiler;
+
+  int numInputs_ = 0;
+  std::vector<Instr> code_;
+  std::vector<int> outputs_;
+};
+
+}  // namespace lieride::reduced

@@ -1,0 +1,151 @@
+// Registration of description vehicles: [vehicle] type = "reduced", description = "PATH"
+// (docs/formats.md section 5), optional parameter overrides
+// [vehicle.parameters], and the planar [initial] keys.
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <toml++/toml.h>
+
+#include "lieride/model/reduced_model.hpp"
+#include "lieride/sim/planar_simulation.hpp"
+#include "lieride/sim/registry.hpp"
+
+namespace lieride {
+namespace {
+
+const std::vector<std::string> kAll = {"lie-nh", "lie-nh-general", "nh-reflect", "nh-rattle", "dla", "euler", "rk2", "rk4"};
+
+// Relative paths: the scenario's folder, then each folder above it (so a scene under
+// assets/scenes/ may name "assets/vehicles/NAME.toml" or "../vehicles/NAME.toml").
+std::string resolve(TableReader& v, const std::string& baseDir, const std::string& rel) {
+  namespace fs = std::filesystem;
+  if (fs::path(rel).is_absolute()) {
+    if (fs::exists(rel)) return rel;
+  } else {
+    for (fs::path dir = fs::absolute(baseDir); !dir.empty(); dir = dir.parent_path()) {
+      if (fs::exists(dir / rel)) return (fs::path(baseDir) / fs::relative(dir / rel, fs::absolute(baseDir))).lexically_normal().string();
+      if (dir == dir.parent_path()) break;
+    }
+  }
+  v.fail("description", "a vehicle description file (looked in the scenario's folder and the folders above it)");
+}
+
+int shapeCount(const std::string& path) {
+  try {
+    const toml::table doc = toml::parse_file(path);
+    const toml::array* a = doc["shape"].as_array();
+    return a ? static_cast<int>(a->size()) : 0;
+  } catch (const toml::parse_error& e) {
+    std::ostringstream msg;
+    msg << path << ":" << e.source().begin.line << ":" << e.source().begin.column << ": malformed TOML: " << e.description();
+    throw ScenarioError(msg.str());
+  }
+}
+
+std::vector<std::string> applicable(const ReducedDescription& d) {
+  std::vector<std::string> r;
+  for (const auto& n : kAll) {
+    const bool lie = n == "lie-nh" || n == "lie-nh-general";
+    const bool coord = n == "nh-reflect" || n == "nh-rattle" || n == "dla";
+    if ((lie && !d.constantInertia) || (coord && !d.constantCoordinateMetric)) continue;
+    r.push_back(n);
+  }
+  return r;
+}
+
+std::unique_ptr<Simulation> buildReduced(ScenarioContext& ctx) {
+  auto& v = ctx.vehicle;
+  const std::string path = resolve(v, ctx.baseDir, v.string("description", ""));
+  std::vector<std::pair<std::string, double>> overrides;
+  TableReader params = v.table("parameters");
+  for (const auto& key : params.keys()) overrides.emplace_back(key, params.number(key, 0.0));
+  params.finish();
+  auto& in = ctx.initial;
+  const int s = shapeCount(path);
+  const std::vector<double> r0 = in.numbers("shape", std::vector<double>(static_cast<std::size_t>(s), 0.0));
+  const std::vector<double> u0 = in.numbers("shape_velocity", std::vector<double>(static_cast<std::size_t>(s), 0.0));
+  auto d = loadReducedDescription(path, overrides, r0, ctx.file + ": key '" + v.path() + ".parameters");
+
+  NVec r(s), u(s);
+  for (int j = 0; j < s; ++j) {
+    r(j) = r0[static_cast<std::size_t>(j)];
+    u(j) = u0[static_cast<std::size_t>(j)];
+  }
+  auto model = std::make_unique<ReducedModel>(d, r);
+  const auto pos = in.numbers("position", {0.0, 0.0});
+  const double heading = in.number("heading", 0.0);
+
+  // Symmetry coordinates c from the given body velocity components (least squares), then
+  // checked: the constraints fix the rest.
+  const ReducedFrame f = model->frame(r);
+  const Vec3 Au = s ? Vec3(f.A * u) : Vec3::Zero();
+  std::vector<int> rows;
+  Vec3 target = Vec3::Zero();
+  if (in.has("angular_velocity")) {
+    rows.push_back(0);
+    target(0) = in.number("angular_velocity", 0.0);
+  }
+  if (in.has("linear_velocity")) {
+    const auto lv = in.numbers("linear_velocity", {0.0, 0.0});
+    rows.push_back(1);
+    rows.push_back(2);
+    target(1) = lv[0];
+    target(2) = lv[1];
+  }
+  const int b = model->numSymmetry();
+  NVec c = NVec::Zero(b);
+  if (b && !rows.empty()) {
+    NMat Es(static_cast<int>(rows.size()), b);
+    NVec rhs(static_cast<int>(rows.size()));
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      Es.row(static_cast<int>(i)) = f.E.row(rows[i]);
+      rhs(static_cast<int>(i)) = target(rows[i]) + Au(rows[i]);
+    }
+    c = Es.completeOrthogonalDecomposition().solve(rhs);
+  }
+  const Vec3 xi = (b ? Vec3(f.E * c) : Vec3::Zero()) - Au;
+  for (int i : rows)
+    if (std::abs(xi(i) - target(i)) > 1e-9 * (1.0 + std::abs(target(i)))) {
+      std::ostringstream got;
+      got.precision(6);
+      got << "(omega, vx, vy) = (" << xi(0) << ", " << xi(1) << ", " << xi(2) << ")";
+      in.fail(i == 0 ? "angular_velocity" : "linear_velocity",
+              "a body velocity the constraints allow at this shape and shape velocity; the closest is " + got.str());
+    }
+  const NVec p = b ? NVec(f.E.transpose() * f.I * f.E * c) : NVec(0);
+  const NhState state = model->stateFrom({heading, pos[0], pos[1]}, r, u, p);
+
+  NhIntegratorSettings nh;
+  nh.alpha = ctx.integrator.number("alpha", 0.5);
+  if (!(nh.alpha >= 0.0 && nh.alpha <= 1.0)) ctx.integrator.fail("alpha", "a quadrature parameter in [0, 1]");
+  const std::string tangent = ctx.integrator.string("tangent", "tln");
+  if (tangent != "tln" && tangent != "dexp")
+    ctx.integrator.fail("tangent", "\"tln\" (C_TLN, Kobilarov et al. Appendix A) or \"dexp\" (exact dexp^-1: spatial momentum to round-off)");
+  nh.exactDexp = tangent == "dexp";
+  nh.dlaConstraint = ctx.integrator.string("constraint", "midpoint");
+  if (nh.dlaConstraint != "midpoint" && nh.dlaConstraint != "start")
+    ctx.integrator.fail("constraint", "\"midpoint\" or \"start\" (dla constraint discretisation)");
+  const auto integrators = applicable(*d);
+  if (std::find(integrators.begin(), integrators.end(), ctx.settings.name) == integrators.end()) {
+    std::string known;
+    for (const auto& n : integrators) known += (known.empty() ? "" : " | ") + n;
+    throw ScenarioError(ctx.file + ": key 'integrator.name': integrator '" + ctx.settings.name + "' does not apply to the description " +
+                        path + " (" + (d->constantInertia ? "its kinetic metric is not constant in coordinates" : "its inertia depends on the shape") +
+                        "); expected one of " + known);
+  }
+  return std::make_unique<PlanarSimulation>(std::move(model), ctx.settings, nh, state, integrators);
+}
+
+}  // namespace
+
+void registerReducedVehicles(std::vector<VehicleInfo>& registry) {
+  std::vector<IntegratorInfo> infos;
+  for (const auto& n : kAll) infos.push_back({n, nhIntegratorDescription(n)});
+  registry.push_back({"reduced",
+                      "a planar vehicle from a description file (Ostrowski's reduced equations; description = \"assets/vehicles/NAME.toml\")",
+                      infos, {}, buildReduced});
+}
+
+}  // namespace lieride

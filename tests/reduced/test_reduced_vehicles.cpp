@@ -1,0 +1,306 @@
+// Vehicles from a description (Ostrowski's reduced equations): the shipped descriptions
+// against the hand-written models, closed forms of the derived connection, the exact
+// kinematics of the two-wheeled robot, Elroy's beanie's counter-rotation and momentum, and
+// the rejection of malformed descriptions.
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "lieride/model/reduced_model.hpp"
+#include "lieride/sim/planar_simulation.hpp"
+#include "lieride/sim/scenario.hpp"
+
+using namespace lieride;
+
+namespace {
+
+const std::string kVehicles = std::string(LIERIDE_SOURCE_DIR) + "/assets/vehicles/";
+
+std::unique_ptr<PlanarSimulation> load(const std::string& toml) {
+  Scenario sc = loadScenarioFromString(toml, "test.toml", ".");
+  auto* p = dynamic_cast<PlanarSimulation*>(sc.simulation.get());
+  REQUIRE(p);
+  sc.simulation.release();
+  return std::unique_ptr<PlanarSimulation>(p);
+}
+
+// The same scenario body for the hand-written vehicle and its description.
+std::string hand(const std::string& type, const std::string& body) { return "[vehicle]\ntype = \"" + type + "\"\n" + body; }
+std::string described(const std::string& name, const std::string& body) {
+  return "[vehicle]\ntype = \"reduced\"\ndescription = \"" + kVehicles + name + ".toml\"\n" + body;
+}
+
+// Largest difference of coordinates and coordinate velocities over the run.
+double maxDifference(PlanarSimulation& a, PlanarSimulation& b, double duration) {
+  const long steps = std::lround(duration / a.timeStep());
+  double worst = 0.0;
+  for (long k = 0; k < steps; ++k) {
+    a.step();
+    b.step();
+    worst = std::max({worst, (a.state().q - b.state().q).cwiseAbs().maxCoeff(),
+                      (a.state().qdot - b.state().qdot).cwiseAbs().maxCoeff()});
+  }
+  REQUIRE(a.status() == RunStatus::Ok);
+  REQUIRE(b.status() == RunStatus::Ok);
+  return worst;
+}
+
+// Newton solves (lie-nh-general) to 1e-15 relative: both models then stop at the same root.
+const char* const kSnakeTorques =
+    "[initial]\nlinear_velocity = [0.5, 0.0]\nshape = [0.0, 0.1]\n[integrator]\nname = \"INTEG\"\ndt = 0.01\ntolerance = 1e-15\n"
+    "[controls]\nrotor_torque = { amplitude = 2.0, frequency = 0.5 }\n"
+    "steer_torque = { amplitude = 0.05, frequency = 0.5, phase = 1.5707963267948966 }\n";
+const char* const kSnakeGait =
+    "[integrator]\nname = \"INTEG\"\ndt = 0.01\ntolerance = 1e-15\n[controls]\npsi = { amplitude = 1.0, frequency = 0.5 }\n"
+    "phi = { amplitude = 0.4, frequency = 0.5 }\n";
+const char* const kCar =
+    "[initial]\nlinear_velocity = [3.0, 0.0]\nshape = [0.0, 0.1]\nSHAPEVEL[integrator]\nname = \"INTEG\"\ndt = 0.01\ntolerance = 1e-15\n"
+    "[controls]\ndrive_torque = { amplitude = 300.0, frequency = 0.3 }\nsteer_rate = { amplitude = 0.5, frequency = 0.2 }\n";
+
+std::string with(std::string s, const std::string& key, const std::string& value) {
+  const auto at = s.find(key);
+  if (at != std::string::npos) s.replace(at, key.size(), value);
+  return s;
+}
+
+}  // namespace
+
+// lie-nh: the explicit update of Kobilarov et al. 5.2.2 (hand-written) against the description's
+// Newton form of the same discrete equations.
+TEST_CASE("the snakeboard description reproduces the hand-written snakeboard over 10 s", "[reduced]") {
+  for (const char* integ : {"lie-nh", "lie-nh-general", "rk4", "nh-reflect", "dla"}) {
+    for (const char* body : {kSnakeTorques, kSnakeGait}) {
+      INFO(integ << "\n" << body);
+      auto a = load(hand("snakeboard", with(body, "INTEG", integ)));
+      auto b = load(described("snakeboard", with(body, "INTEG", integ)));
+      CHECK(maxDifference(*a, *b, 10.0) < 1e-10);
+    }
+  }
+}
+
+TEST_CASE("the car description reproduces the hand-written car over 10 s", "[reduced]") {
+  // The hand-written car takes the wheel rate from linear_velocity; the description from shape_velocity.
+  std::ostringstream rate;
+  rate.precision(17);
+  rate << 3.0 / 0.33;
+  const std::string shapeVel = "shape_velocity = [" + rate.str() + ", 0.0]\n";
+  for (const char* integ : {"lie-nh-general", "rk4", "nh-rattle"}) {
+    INFO(integ);
+    const std::string body = with(kCar, "INTEG", integ);
+    auto a = load(hand("car", with(body, "SHAPEVEL", "")));
+    auto b = load(described("car", with(body, "SHAPEVEL", shapeVel)));
+    CHECK(maxDifference(*a, *b, 10.0) < 1e-10);
+  }
+}
+
+TEST_CASE("derived connections match the closed forms", "[reduced]") {
+  SECTION("snakeboard: the nonholonomic connection of docs/models.md section 5") {
+    auto sim = load(described("snakeboard", "[initial]\nshape = [0.0, 0.3]\n"));
+    const auto& m = dynamic_cast<const ReducedModel&>(sim->model());
+    const double mass = 70.0, l = 0.35, Jr = 3.0;
+    for (double phi : {-1.0, -0.3, 0.0, 0.2, 0.9}) {
+      NVec r(2);
+      r << 0.7, phi;
+      const ReducedFrame f = m.frame(r);
+      CHECK(f.A(0, 0) == Approx(Jr * std::sin(phi) * std::sin(phi) / (mass * l * l)).margin(1e-14));
+      CHECK(f.A(1, 0) == Approx(-Jr * std::sin(2.0 * phi) / (2.0 * mass * l)).margin(1e-14));
+      CHECK(std::abs(f.A(2, 0)) < 1e-14);
+      CHECK(f.A.col(1).cwiseAbs().maxCoeff() < 1e-14);
+      // E spans the rolling direction (-tan(phi)/l, 1, 0).
+      CHECK(f.E(0, 0) / f.E(1, 0) == Approx(-std::tan(phi) / l).margin(1e-12));
+    }
+  }
+  SECTION("Elroy's beanie: locked inertia and mechanical connection (Ostrowski Example 4.4)") {
+    auto sim = load(described("elroys-beanie", ""));
+    const auto& m = dynamic_cast<const ReducedModel&>(sim->model());
+    NVec r(1);
+    r << 0.4;
+    const ReducedFrame f = m.frame(r);
+    CHECK(f.I(0, 0) == Approx(0.7));
+    CHECK(f.I(1, 1) == Approx(2.0));
+    CHECK(f.A(0, 0) == Approx(0.2 / 0.7).epsilon(1e-14));
+    CHECK(std::abs(f.A(1, 0)) + std::abs(f.A(2, 0)) < 1e-15);
+  }
+  SECTION("two-wheeled robot: kinematic connection (Ostrowski Example 5.3)") {
+    auto sim = load(described("two-wheeled-robot", ""));
+    const auto& m = dynamic_cast<const ReducedModel&>(sim->model());
+    const ReducedFrame f = m.frame(NVec::Zero(2));
+    const double rho = 0.1, w = 0.25;
+    CHECK(f.A(0, 0) == Approx(-rho / (2 * w)));
+    CHECK(f.A(0, 1) == Approx(rho / (2 * w)));
+    CHECK(f.A(1, 0) == Approx(-rho / 2));
+    CHECK(f.A(1, 1) == Approx(-rho / 2));
+    CHECK(f.A.row(2).cwiseAbs().maxCoeff() < 1e-15);
+  }
+}
+
+TEST_CASE("two-wheeled robot: reduced equations of Ostrowski Example 3.6", "[reduced]") {
+  // (J_w + m rho^2/4 + J rho^2/(4 w^2)) phi1_dd + (m rho^2/4 - J rho^2/(4 w^2)) phi2_dd = tau_1, and symmetrically.
+  auto sim = load(described("two-wheeled-robot", "[initial]\nshape_velocity = [3.0, -1.0]\n[controls]\n"
+                                                 "torque_1 = 0.3\ntorque_2 = -0.7\n"));
+  const auto& m = sim->model();
+  const NVec y = m.toReduced(0.0, sim->state(), sim->controls());
+  NVec ydot;
+  m.reducedRate(0.0, y, sim->controls(), ydot);
+  const double mass = 10.0, J = 0.5, Jw = 0.02, rho = 0.1, w = 0.25;
+  const double a = Jw + mass * rho * rho / 4 + J * rho * rho / (4 * w * w), b = mass * rho * rho / 4 - J * rho * rho / (4 * w * w);
+  CHECK(a * ydot(5) + b * ydot(6) == Approx(0.3).epsilon(1e-12));
+  CHECK(b * ydot(5) + a * ydot(6) == Approx(-0.7).epsilon(1e-12));
+}
+
+TEST_CASE("two-wheeled robot: prescribed wheel motions give the kinematics exactly", "[reduced]") {
+  const double rho = 0.1, w = 0.25, amp = 2.0;
+  SECTION("equal wheel motions drive straight") {
+    auto sim = load(described("two-wheeled-robot", "[integrator]\nname = \"lie-nh\"\ndt = 0.01\n[controls]\n"
+                                                   "wheel_1 = { amplitude = 2.0, frequency = 0.3 }\n"
+                                                   "wheel_2 = { amplitude = 2.0, frequency = 0.3 }\n"));
+    for (int k = 0; k < 1000; ++k) {
+      sim->step();
+      const NVec& q = sim->state().q;
+      const double phi = amp * std::sin(2.0 * M_PI * 0.3 * sim->time());
+      REQUIRE(std::abs(q(0)) < 1e-13);
+      REQUIRE(std::abs(q(2)) < 1e-13);
+      REQUIRE(std::abs(q(1) - rho * phi) < 1e-12);
+    }
+  }
+  SECTION("opposite wheel motions spin in place") {
+    auto sim = load(described("two-wheeled-robot", "[integrator]\nname = \"lie-nh\"\ndt = 0.01\n[controls]\n"
+                                                   "wheel_1 = { amplitude = 2.0, frequency = 0.3 }\n"
+                                                   "wheel_2 = { amplitude = -2.0, frequency = 0.3 }\n"));
+    for (int k = 0; k < 1000; ++k) {
+      sim->step();
+      const NVec& q = sim->state().q;
+      const double phi = amp * std::sin(2.0 * M_PI * 0.3 * sim->time());
+      REQUIRE(std::abs(q(1)) < 1e-13);
+      REQUIRE(std::abs(q(2)) < 1e-13);
+      REQUIRE(std::abs(q(0) - rho / w * phi) < 1e-12);
+    }
+  }
+  SECTION("equal wheel torques from rest drive straight") {
+    for (const char* integ : {"lie-nh", "rk4"}) {
+      auto sim = load(described("two-wheeled-robot", std::string("[integrator]\nname = \"") + integ +
+                                                         "\"\ndt = 0.01\n[controls]\ntorque_1 = 0.2\ntorque_2 = 0.2\n"));
+      for (int k = 0; k < 500; ++k) sim->step();
+      const NVec& q = sim->state().q;
+      CHECK(std::abs(q(0)) < 1e-14);
+      CHECK(std::abs(q(2)) < 1e-14);
+      CHECK(q(1) > 0.1);
+      // Constant acceleration (J_w + m rho^2/4 + J rho^2/(4 w^2) + m rho^2/4 - J rho^2/(4 w^2)) phi_dd = tau:
+      const double acc = 0.2 / (0.02 + 10.0 * rho * rho / 2.0);
+      CHECK(q(1) == Approx(rho * 0.5 * acc * 25.0).epsilon(1e-10));
+    }
+  }
+}
+
+TEST_CASE("Elroy's beanie: counter-rotation and conserved spatial momentum", "[reduced]") {
+  const double J1 = 0.5, J2 = 0.2;
+  SECTION("from rest the body turns by -J2/(J1+J2) of the beanie's turn") {
+    for (const char* tangent : {"tln", "dexp"}) {
+      auto sim = load(described("elroys-beanie", std::string("[initial]\nshape = [3.0]\n[integrator]\nname = \"lie-nh\"\n") +
+                                                     "tangent = \"" + tangent + "\"\n[controls]\n" +
+                                                     "beanie = { amplitude = 3.0, frequency = 0.25, phase = 1.5707963267948966 }\n"));
+      for (int k = 0; k < 2000; ++k) {
+        sim->step();
+        const NVec& q = sim->state().q;
+        REQUIRE(std::abs(q(0) + J2 / (J1 + J2) * (q(3) - 3.0)) < 1e-13);
+        REQUIRE(std::abs(q(1)) + std::abs(q(2)) < 1e-13);
+      }
+    }
+  }
+  SECTION("drifting and spinning under a beanie torque: spatial momentum to round-off") {
+    auto sim = load(described("elroys-beanie", "[initial]\nlinear_velocity = [0.3, -0.1]\nangular_velocity = 0.8\n"
+                                               "shape_velocity = [-2.0]\n[integrator]\nname = \"lie-nh\"\ntangent = \"dexp\"\n"
+                                               "[controls]\nbeanie_torque = { amplitude = 0.3, frequency = 0.4 }\n"));
+    const auto& m = dynamic_cast<const ReducedModel&>(sim->model());
+    const Vec3 L0 = m.spatialMomentum(sim->state());
+    double worst = 0.0;
+    for (int k = 0; k < 2000; ++k) {
+      sim->step();
+      worst = std::max(worst, (m.spatialMomentum(sim->state()) - L0).cwiseAbs().maxCoeff());
+    }
+    CHECK(worst < 1e-12);
+  }
+}
+
+TEST_CASE("malformed descriptions are rejected with one line naming file, key and reason", "[reduced]") {
+  const std::string good = R"(name = "probe"
+[parameters]
+m = 2.0
+[[shape]]
+name = "a"
+min = -1.0
+max = 1.0
+[kinetic]
+matrix = [["m", 0, 0, 0], [0, "m", 0, 0], [0, 0, "m", 0], [0, 0, 0, "1 + a^2"]]
+[constraints]
+rows = [[0, 0, 1, "a"]]
+)";
+  REQUIRE_NOTHROW(parseReducedDescription(good, "probe.toml", {}, {}, "x"));
+  struct Case {
+    std::string from, to, key, reason;
+  };
+  const Case cases[] = {
+      {"\"1 + a^2\"", "\"1 + b^2\"", "kinetic.matrix[3][3]", "b"},
+      {"matrix = [[\"m\"", "matrix = [[\"a^2\"", "kinetic.matrix", "singular"},
+      {"rows = [[0, 0, 1, \"a\"]]", "rows = [[0, 0, 1]]", "constraints.rows[0]", "expected 4"},
+      {"rows = [[0, 0, 1, \"a\"]]", "rows = [[0, 0, 1, 0], [0, 1, 0, 0], [1, 0, 0, 0], [1, 1, 0, 0]]", "constraints.rows",
+       "more constraints"},
+      {"min = -1.0", "min = 0.5", "shape[0]", "excludes the initial shape"},
+  };
+  for (const Case& c : cases) {
+    std::string text = good;
+    text.replace(text.find(c.from), c.from.size(), c.to);
+    INFO(text);
+    try {
+      parseReducedDescription(text, "probe.toml", {}, {}, "x");
+      FAIL("accepted");
+    } catch (const ScenarioError& e) {
+      const std::string msg = e.what();
+      INFO(msg);
+      CHECK(msg.rfind("probe.toml: key '" + c.key, 0) == 0);
+      CHECK(msg.find(c.reason) != std::string::npos);
+      CHECK(msg.find('\n') == std::string::npos);
+    }
+  }
+}
+
+TEST_CASE("lieride sim exits 2 on a malformed description, with no output", "[reduced][cli]") {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("lieride-reduced-test-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  std::ifstream in(kVehicles + "snakeboard.toml");
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string bad = text.str();
+  bad.replace(bad.find("\"-l*cos(phi)\""), 13, "\"-l*cos(chi)\"");
+  std::ofstream(dir / "bad.toml") << bad;
+  std::ofstream(dir / "scene.toml") << "[vehicle]\ntype = \"reduced\"\ndescription = \"bad.toml\"\n";
+  const fs::path csv = dir / "never.csv";
+  const std::string cmd = std::string(LIERIDE_BINARY_DIR) + "/lieride sim " + (dir / "scene.toml").string() + " --out " +
+                          csv.string() + " 2>" + (dir / "err").string();
+  const int status = std::system(cmd.c_str());
+  std::ifstream errIn(dir / "err");
+  std::string line, extra;
+  std::getline(errIn, line);
+  CHECK(!std::getline(errIn, extra));
+  CHECK(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 2);
+  CHECK(line.find("bad.toml: key 'constraints.rows[0][0]'") != std::string::npos);
+  CHECK(line.find("chi") != std::string::npos);
+  CHECK(!fs::exists(csv));
+  fs::remove_all(dir);
+}
+
+TEST_CASE("the robot and beanie scenes run", "[reduced][scenes]") {
+  for (const char* name : {"two-wheeled-robot", "elroys-beanie"}) {
+    INFO(name);
+    Scenario sc = loadScenario(std::string(LIERIDE_SOURCE_DIR) + "/assets/scenes/" + name + ".toml");
+    for (int k = 0; k < 2000; ++k) sc.simulation->step();
+    CHECK(sc.simulation->status() == RunStatus::Ok);
+  }
+}
