@@ -180,3 +180,22 @@ TEST_CASE("sleigh DMOC and PMP: the same optimal cost, path and costates on the 
     CHECK(costate <= 1e-6);
   }
 }
+
+TEST_CASE("sleigh DMOC: [bounds] on a channel hold and can only raise the optimal cost", "[optimize]") {
+  Problem free = loadProblem(problemPath("sleigh-u-turn-dmoc"));
+  free.knots = 100;  // h = 0.2 s: keeps the test fast
+  Problem bounded = free;
+  bounded.channelBounds["u2"] = {-0.04, 0.04};  // the free optimum's torque peaks near 0.056
+  const DmocSession a(free), b(bounded);
+  const SolveResult ra = a.solve(a.defaultOptions()), rb = b.solve(b.defaultOptions());
+  REQUIRE(ra.status == SolveStatus::Solved);
+  REQUIRE(rb.status == SolveStatus::Solved);
+  const SleighTrajectory ta = a.sleigh().trajectory(ra.solution.x), tb = b.sleigh().trajectory(rb.solution.x);
+  double peakFree = 0.0, peakBounded = 0.0;
+  for (double u : ta.u2) peakFree = std::max(peakFree, std::abs(u));
+  for (double u : tb.u2) peakBounded = std::max(peakBounded, std::abs(u));
+  CHECK(peakFree > 0.045);
+  CHECK(peakBounded <= 0.04 + 1e-9);
+  CHECK(rb.cost > ra.cost);
+  CHECK(b.replayError(rb.solution.x) <= 1e-8);
+}
