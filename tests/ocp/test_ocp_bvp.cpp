@@ -145,7 +145,7 @@ TEST_CASE("lieride optimize rejects bad problem files with exit 2 and one line",
     std::string from, to, key;
   };
   const std::vector<Bad> cases = {
-      {"method = \"pmp\"", "method = \"dmoc\"", "problem.method"},
+      {"method = \"pmp\"", "method = \"shooting\"", "problem.method"},
       {"horizon = 20.0", "horizon = -1.0", "problem.horizon"},
       {"segments = 20", "segments = 0", "problem.segments"},
       {"type = \"sleigh-controlled\"", "type = \"sleigh\"", "vehicle.type"},

@@ -164,3 +164,53 @@ TEST_CASE("lieride optimize: bad problem files exit 2 with one line naming the k
   CHECK(flag.code == 2);
   CHECK(flag.err.find("--knots") != std::string::npos);
 }
+
+TEST_CASE("lieride optimize: bad sleigh DMOC problem files exit 2 with one line naming the key", "[optimize][cli]") {
+  const std::string good = problemText("sleigh-u-turn-dmoc");
+  struct Case {
+    std::string from, to, expect;
+  };
+  const std::vector<Case> cases = {
+      {"integrator = \"retraction-midpoint\"", "integrator = \"rk4\"", "problem.integrator"},
+      {"heading = 3.141592653589793", "heading = 3.0\ntolerance = 0.1", "goal.tolerance"},  // the goal is exact
+      {"heading = 3.141592653589793", "", "goal.heading"},
+      {"[goal]", "[cost]\nu1 = 2.0\n[goal]", "cost.u1"},  // the cost is fixed: 1/2 int |u|^2
+      {"[goal]", "[[obstacles]]\nshape = \"circle\"\ncenter = [1.0, 1.0]\nradius = 0.5\n[goal]", "[[obstacles]]"},
+      {"knots = 200", "knots = 200\nfree_time = [10.0, 30.0]", "problem.free_time"},
+  };
+  for (const auto& c : cases) {
+    std::string text = good;
+    const auto at = text.find(c.from);
+    REQUIRE(at != std::string::npos);
+    text.replace(at, c.from.size(), c.to);
+    const fs::path p = writeProblem("bad-sleigh.toml", text);
+    const fs::path dir = scratch() / "bad-sleigh-out";
+    fs::remove_all(dir);
+    const Result r = lieride("optimize " + p.string() + " --out " + dir.string());
+    INFO(c.to << " -> " << r.err);
+    CHECK(r.code == 2);
+    CHECK(lineCount(r.err) == 1);
+    CHECK(r.err.find(p.string()) != std::string::npos);
+    CHECK(r.err.find(c.expect) != std::string::npos);
+    CHECK(!fs::exists(dir / "trajectory.csv"));
+  }
+}
+
+TEST_CASE("lieride optimize: the sleigh DMOC replay through lieride sim reproduces the poses to 1e-8 m",
+          "[optimize][cli]") {
+  const fs::path dir = scratch() / "sleigh-replay";
+  fs::remove_all(dir);
+  const Result r = lieride("optimize " + problemFile("sleigh-parallel-shift-dmoc") + " --quiet --out " + dir.string());
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  const Result s = lieride("sim " + (dir / "replay.toml").string() + " --out " + (dir / "sim.csv").string());
+  REQUIRE(s.code == 0);
+  CHECK(slurp(dir / "trajectory.csv").rfind("t,x,y,theta,omega,vx,vy,energy,momentum,constraint,iters,status,u1,u2,phi_d,residual", 0) == 0);
+  const auto a = positions(dir / "trajectory.csv"), b = positions(dir / "sim.csv");
+  REQUIRE(a.size() == 201u);
+  REQUIRE(b.size() == a.size());
+  double worst = 0.0;
+  for (std::size_t k = 0; k < a.size(); ++k)
+    worst = std::max(worst, std::hypot(a[k].first - b[k].first, a[k].second - b[k].second));
+  CHECK(worst <= 1e-8);
+}

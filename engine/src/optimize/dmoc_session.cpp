@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "lieride/control/signal.hpp"
+#include "lieride/ocp/controlled_sleigh.hpp"
 #include "lieride/sim/scenario.hpp"
 #include "lieride/sim/se3_simulation.hpp"
 
@@ -32,6 +33,12 @@ DmocSession::DmocSession(Problem problem) : problem_(std::move(problem)) {
     heli_ = std::make_unique<HelicopterDmoc>(problem_, heli.params(), se3.inertia().diagonal(), se3.state().g, se3.state().mu);
     return;
   }
+  if (problem_.vehicle == "sleigh-controlled") {
+    Scenario sc = loadScenarioFromString(replayScenarioToml(problem_, ""), problem_.file, problem_.baseDir);
+    const auto& sim = dynamic_cast<const ocp::ControlledSleighSimulation&>(*sc.simulation);
+    sleigh_ = std::make_unique<SleighDmoc>(problem_, sim.params(), sim.state());
+    return;
+  }
   auto sim = simulation();
   const auto& model = static_cast<const CarModel&>(sim->model());
   const NhState& s = sim->state();
@@ -56,6 +63,7 @@ std::unique_ptr<PlanarSimulation> DmocSession::simulation(std::optional<double> 
 
 std::vector<std::string> DmocSession::channels() const {
   if (heli_) return {"collective", "tail", "cyclic_pitch", "cyclic_roll"};
+  if (sleigh_) return {"u1", "u2"};
   return {"drive_torque", "steer_rate"};
 }
 
@@ -109,7 +117,32 @@ std::vector<Vec3> DmocSession::simulateHelicopter(const HelicopterTrajectory& tr
   return out;
 }
 
+std::vector<std::array<double, 5>> DmocSession::simulateSleigh(const SleighTrajectory& tr) const {
+  Scenario sc = loadScenarioFromString(replayScenarioToml(problem_, ""), problem_.file, problem_.baseDir);
+  const double h = sleigh_->timeStep();
+  std::vector<double> t;
+  for (std::size_t k = 0; k < tr.u1.size(); ++k) t.push_back((static_cast<double>(k) + 0.5) * h);
+  ControlSet& c = sc.simulation->controls();
+  c.set(0, std::make_unique<SampledSignal>(t, tr.u1));
+  c.set(1, std::make_unique<SampledSignal>(t, tr.u2));
+  const auto& sim = dynamic_cast<const ocp::ControlledSleighSimulation&>(*sc.simulation);
+  std::vector<std::array<double, 5>> out{sim.state()};
+  for (std::size_t k = 0; k < tr.u1.size(); ++k) {
+    sc.simulation->step();
+    out.push_back(sim.state());
+  }
+  return out;
+}
+
 double DmocSession::replayError(const std::vector<double>& x) const {
+  if (sleigh_) {
+    const SleighTrajectory tr = sleigh_->trajectory(x);
+    const auto sim = simulateSleigh(tr);
+    double worst = 0.0;
+    for (std::size_t k = 0; k < sim.size(); ++k)
+      worst = std::max(worst, std::hypot(sim[k][0] - tr.state[k][0], sim[k][1] - tr.state[k][1]));
+    return worst;
+  }
   if (heli_) {
     const HelicopterTrajectory tr = heli_->trajectory(x);
     const std::vector<Vec3> sim = simulateHelicopter(tr);
@@ -127,7 +160,7 @@ double DmocSession::replayError(const std::vector<double>& x) const {
 }
 
 std::vector<double> DmocSession::guessFromControls(const std::string& csvPath) const {
-  if (heli_) throw ScenarioError(csvPath + ": --guess: supported for the car only so far");
+  if (!car_) throw ScenarioError(csvPath + ": --guess: supported for the car only so far");
   const int n = car_->knots();
   const double h = problem_.timeStep();
   // Read through the scenario loader's CSV reader ([controls] file = ...).
@@ -192,8 +225,49 @@ void DmocSession::writeHelicopterCsv(const std::vector<double>& x, std::ostream&
   }
 }
 
+void DmocSession::writeSleighCsv(const std::vector<double>& x, std::ostream& out) const {
+  Scenario sc = loadScenarioFromString(replayScenarioToml(problem_, ""), problem_.file, problem_.baseDir);
+  const auto cols = sc.simulation->csvColumns();
+  for (std::size_t i = 0; i < cols.size(); ++i) out << (i ? "," : "") << cols[i];
+  out << ",residual\n";
+  const SleighTrajectory tr = sleigh_->trajectory(x);
+  const ocp::SleighOcpParams& p = dynamic_cast<const ocp::ControlledSleighSimulation&>(*sc.simulation).params();
+  std::vector<double> g(static_cast<std::size_t>(sleigh_->numConstraints()));
+  sleigh_->constraints(x.data(), g.data(), nullptr);
+  const std::size_t n = tr.u1.size();
+  for (std::size_t k = 0; k < tr.t.size(); ++k) {
+    const auto& s = tr.state[k];
+    double phi = 0.0, residual = 0.0;
+    if (k > 0) {
+      ocp::PVec a(3), b(3);
+      a << tr.state[k - 1][0], tr.state[k - 1][1], tr.state[k - 1][2];
+      b << s[0], s[1], s[2];
+      phi = ocp::discreteConstraint(a, b);
+      for (int r = 0; r < SleighDmoc::kStepRows; ++r)
+        residual = std::max(residual, std::abs(g[(k - 1) * SleighDmoc::kStepRows + static_cast<std::size_t>(r)]));
+    }
+    // Columns of the simulator's run CSV (docs/formats.md section 3); u1, u2: the controls of
+    // the step leaving knot k (the last step's at t_N).
+    const std::size_t step = std::min(k, n - 1);
+    const double energy = 0.5 * (s[4] * s[4] / p.mass + s[3] * s[3] / p.inertia);
+    const std::vector<double> v{tr.t[k], s[0], s[1], s[2], s[3] / p.inertia, s[4] / p.mass, 0.0, energy, 0.0, 0.0, 0.0};
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      out << (i ? "," : "");
+      writeNumber(out, v[i]);
+    }
+    out << ",ok,";
+    const double tail[4] = {tr.u1[step], tr.u2[step], phi, residual};
+    for (int i = 0; i < 4; ++i) {
+      if (i) out << ',';
+      writeNumber(out, tail[i]);
+    }
+    out << '\n';
+  }
+}
+
 void DmocSession::writeTrajectoryCsv(const std::vector<double>& x, std::ostream& out) const {
   if (heli_) return writeHelicopterCsv(x, out);
+  if (sleigh_) return writeSleighCsv(x, out);
   auto sim = simulation();
   const auto& model = static_cast<const CarModel&>(sim->model());
   const CarTrajectory tr = car_->trajectory(x);
@@ -238,6 +312,19 @@ void DmocSession::writeControlsCsv(const std::vector<double>& x, std::ostream& o
         out << ',';
         writeNumber(out, u);
       }
+      out << '\n';
+    }
+    return;
+  }
+  if (sleigh_) {
+    const SleighTrajectory tr = sleigh_->trajectory(x);
+    out << "t,u1,u2\n";
+    for (std::size_t k = 0; k < tr.u1.size(); ++k) {
+      writeNumber(out, (static_cast<double>(k) + 0.5) * sleigh_->timeStep());
+      out << ',';
+      writeNumber(out, tr.u1[k]);
+      out << ',';
+      writeNumber(out, tr.u2[k]);
       out << '\n';
     }
     return;

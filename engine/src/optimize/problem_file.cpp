@@ -125,12 +125,15 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
   TableReader problem = root.table("problem");
   if (!problem.present()) throw ScenarioError(file + ": missing table [problem] (expected method, knots, horizon)");
   p.method = problem.string("method", "");
+  std::string vehicleType;
   if (p.method != "dmoc") problem.fail("method", "\"dmoc\" (discrete mechanics optimal control)");
   {
     const toml::table* v = doc["vehicle"].as_table();
     const std::string type = v ? (*v)["type"].value<std::string>().value_or("") : "";
-    if (type != "car" && type != "helicopter")
-      problem.fail("method", "a method for vehicle \"" + type + "\" (\"dmoc\" transcribes the car and the helicopter)");
+    if (type != "car" && type != "helicopter" && type != "sleigh-controlled")
+      problem.fail("method", "a method for vehicle \"" + type +
+                                 "\" (\"dmoc\" transcribes the car, the helicopter and the sleigh-controlled)");
+    vehicleType = type;
   }
   p.knots = problem.integer("knots", 0, 2);
   if (overrides.knots) {
@@ -139,7 +142,7 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
   }
   p.horizon = problem.positive("horizon", NAN);
   if (!std::isfinite(p.horizon)) problem.fail("horizon", "a finite duration > 0 (s)");
-  p.integrator = problem.string("integrator", "lie-nh");
+  p.integrator = problem.string("integrator", vehicleType == "sleigh-controlled" ? "retraction-midpoint" : "lie-nh");
   if (problem.has("free_time")) {
     const Vec2 b = pair(problem, "free_time", "[T_min, T_max] (s) with 0 < T_min <= horizon <= T_max");
     if (!(b.x() > 0.0 && b.x() <= p.horizon && p.horizon <= b.y()))
@@ -157,18 +160,25 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
 
   // Build the scenario once: [vehicle] and [initial] errors name this file and key.
   Scenario sc = loadScenarioFromString(replayScenarioToml(p, ""), file, baseDir);
-  const bool car = p.vehicle == "car", heli = p.vehicle == "helicopter";
-  if (!car && !heli)
-    throw ScenarioError(file + ": key 'vehicle.type': expected \"car\" or \"helicopter\" (the vehicles DMOC transcribes so far), got \"" +
+  const bool car = p.vehicle == "car", heli = p.vehicle == "helicopter", sleigh = p.vehicle == "sleigh-controlled";
+  if (!car && !heli && !sleigh)
+    throw ScenarioError(file + ": key 'vehicle.type': expected \"car\", \"helicopter\" or \"sleigh-controlled\" (the vehicles DMOC transcribes so far), got \"" +
                         p.vehicle + "\"");
   if (car && p.integrator != "lie-nh")
     throw ScenarioError(file + ": key 'problem.integrator': expected \"lie-nh\" for the car (Kobilarov et al. Eqs. 16-17)");
   if (heli && p.integrator != "lie-cay-tln")
     throw ScenarioError(file + ": key 'problem.integrator': expected \"lie-cay-tln\" for the helicopter (Kobilarov et al. Eqs. 9-14)");
+  if (sleigh && p.integrator != "retraction-midpoint")
+    throw ScenarioError(file + ": key 'problem.integrator': expected \"retraction-midpoint\" for the sleigh-controlled (Anahory Simoes et al. VI.C)");
+  if (sleigh && p.freeTime) throw ScenarioError(file + ": key 'problem.free_time': free time applies to the car only so far");
   const std::vector<std::string> channels = sc.simulation->controls().channels();
 
   TableReader goal = root.table("goal");
-  if (car && goal.has("position")) p.goal.position = pair(goal, "position", "[x, y] (m)");
+  if ((car || sleigh) && goal.has("position")) p.goal.position = pair(goal, "position", "[x, y] (m)");
+  // The sleigh's goal is exact: the pose (x, y, theta) with z1 = z2 = 0 at T (no tolerances).
+  if (sleigh && (!goal.has("position") || !goal.has("heading")))
+    goal.fail(goal.has("position") ? "heading" : "position",
+              "the goal pose of the sleigh-controlled: position = [x, y] (m) and heading (rad), reached at rest");
   if (heli && goal.has("position")) {
     const auto v = goal.numbers("position", {0.0, 0.0, 0.0});
     if (v.size() != 3 || !std::isfinite(v[0] + v[1] + v[2])) goal.fail("position", "[x, y, z] (m)");
@@ -183,19 +193,22 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
       if (!std::isfinite(c)) goal.fail("velocity", "[wx, wy, wz, vx, vy, vz] (body frame, rad/s and m/s)");
     p.goal.velocity = v;
   }
-  p.goal.positionTolerance = goal.positive("tolerance", p.goal.positionTolerance);
-  p.goal.headingTolerance = goal.positive("heading_tolerance", p.goal.headingTolerance);
-  p.goal.speedTolerance = goal.positive("speed_tolerance", p.goal.speedTolerance);
+  if (!sleigh) {
+    p.goal.positionTolerance = goal.positive("tolerance", p.goal.positionTolerance);
+    p.goal.headingTolerance = goal.positive("heading_tolerance", p.goal.headingTolerance);
+    p.goal.speedTolerance = goal.positive("speed_tolerance", p.goal.speedTolerance);
+  }
   if (car) p.goal.steerTolerance = goal.positive("steer_tolerance", p.goal.steerTolerance);
   goal.finish();
 
   TableReader cost = root.table("cost");
-  readChannelWeights(cost, channels, p.effort);
+  // The sleigh's cost is fixed: 1/2 int |u|^2 dt, the cost of its PMP problems.
+  if (!sleigh) readChannelWeights(cost, channels, p.effort);
   if (car) p.steerWeight = cost.nonNegative("steer", 0.0);
   if (car) p.timeWeight = cost.nonNegative("time", 0.0);
   if (heli && p.freeTime) throw ScenarioError(file + ": key 'problem.free_time': free time applies to the car only so far");
   TableReader smooth = cost.table("smoothness");
-  readChannelWeights(smooth, channels, p.smoothness);
+  if (!sleigh) readChannelWeights(smooth, channels, p.smoothness);
   smooth.finish();
   cost.finish();
 
@@ -219,6 +232,8 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
   }
   bounds.finish();
 
+  if (sleigh && (doc.contains("body") || doc.contains("obstacles") || doc.contains("waypoints")))
+    throw ScenarioError(file + ": [body], [[obstacles]] and [[waypoints]] apply to the car (and waypoints to the helicopter), not the sleigh-controlled");
   if (heli && (doc.contains("body") || doc.contains("obstacles")))
     throw ScenarioError(file + ": [body] and [[obstacles]] apply to the car only (the helicopter keeps to [bounds] altitude)");
   TableReader body = root.table("body");

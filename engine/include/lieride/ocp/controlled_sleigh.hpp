@@ -40,6 +40,7 @@ class ControlledSleighSimulation final : public Simulation {
   std::unique_ptr<Simulation> clone() const override { return std::make_unique<ControlledSleighSimulation>(*this); }
 
   const std::array<double, 5>& state() const { return s_; }
+  const SleighOcpParams& params() const { return p_; }
   double energy() const;  // 1/2 (z2^2 / m + z1^2 / J)
 
  private:

@@ -1,6 +1,7 @@
 #pragma once
 // A loaded DMOC problem: its vehicle (built by the scenario loader), its transcription, the
 // solve, and the outputs `lieride optimize` writes (docs/formats.md section 4).
+#include <array>
 #include <memory>
 #include <optional>
 #include <ostream>
@@ -11,6 +12,7 @@
 #include "lieride/optimize/helicopter_dmoc.hpp"
 #include "lieride/optimize/nlp.hpp"
 #include "lieride/optimize/problem.hpp"
+#include "lieride/optimize/sleigh_dmoc.hpp"
 #include "lieride/sim/planar_simulation.hpp"
 
 namespace lieride::opt {
@@ -20,9 +22,14 @@ class DmocSession {
   explicit DmocSession(Problem problem);
 
   const Problem& problem() const { return problem_; }
-  const Nlp& nlp() const { return car_ ? static_cast<const Nlp&>(*car_) : *heli_; }
+  const Nlp& nlp() const {
+    if (car_) return *car_;
+    if (sleigh_) return *sleigh_;
+    return *heli_;
+  }
   const CarDmoc& car() const { return *car_; }  // the car problem (car_ non-null)
   const HelicopterDmoc& helicopter() const { return *heli_; }
+  const SleighDmoc& sleigh() const { return *sleigh_; }  // the sleigh problem (sleigh_ non-null)
   bool isCar() const { return car_ != nullptr; }
   std::vector<std::string> channels() const;
 
@@ -42,12 +49,15 @@ class DmocSession {
   std::vector<double> guessFromControls(const std::string& csvPath) const;
 
   // Outputs. The controls CSV samples the controls where the integrator reads them: the car's
-  // step k at t_k + h/2, the helicopter's knot k at t_k.
+  // step k at t_k + h/2 (the sleigh's too), the helicopter's knot k at t_k.
   void writeTrajectoryCsv(const std::vector<double>& x, std::ostream& out) const;
   void writeControlsCsv(const std::vector<double>& x, std::ostream& out) const;
   std::string replayScenario(const std::string& controlsFile, const std::vector<double>& x) const;
   // The step and the horizon of a solution (free time: its own).
-  double timeStep(const std::vector<double>& x) const { return car_ ? car_->timeStep(x) : heli_->timeStep(); }
+  double timeStep(const std::vector<double>& x) const {
+    if (car_) return car_->timeStep(x);
+    return sleigh_ ? sleigh_->timeStep() : heli_->timeStep();
+  }
   // Runs the controls through the simulator in-process; the largest distance (m) between the
   // simulated and the optimised positions over the knots.
   double replayError(const std::vector<double>& x) const;
@@ -58,10 +68,14 @@ class DmocSession {
   // The helicopter's controls run through the simulator: the positions at the knots.
   std::vector<Vec3> simulateHelicopter(const HelicopterTrajectory& tr) const;
   void writeHelicopterCsv(const std::vector<double>& x, std::ostream& out) const;
+  // The sleigh's controls run through the simulator: the states at the knots.
+  std::vector<std::array<double, 5>> simulateSleigh(const SleighTrajectory& tr) const;
+  void writeSleighCsv(const std::vector<double>& x, std::ostream& out) const;
 
   Problem problem_;
   std::unique_ptr<CarDmoc> car_;
   std::unique_ptr<HelicopterDmoc> heli_;
+  std::unique_ptr<SleighDmoc> sleigh_;
   CarParams params_;
   CarStart start_;
 };
