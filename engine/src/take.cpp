@@ -1,0 +1,93 @@
+#include "lieride/sim/take.hpp"
+
+#include <algorithm>
+#include <sstream>
+
+namespace lieride {
+
+TakePlayer::TakePlayer(std::unique_ptr<Simulation> sim, const Take& take)
+    : sim_(std::move(sim)), initial_(sim_->clone()), take_(take), h_(sim_->timeStep()) {}
+
+// Each branch is the physics thread's handling of the same command (PhysicsThread::handle,
+// resetAll), call for call: a different sequence of setTimeStep/setIntegrator calls restarts
+// the integrators differently and the replay would no longer be bit-identical.
+void TakePlayer::apply(const TakeEvent& e) {
+  switch (e.kind) {
+    case TakeEventKind::TimeStep:
+      if (e.dt == h_) return;  // the thread ignores an unchanged h
+      h_ = e.dt;
+      sim_->setTimeStep(e.dt);
+      return;
+    case TakeEventKind::Integrator:
+      if (sim_->integratorName() == e.integrator) return;
+      sim_->setIntegrator(e.integrator);
+      return;
+    case TakeEventKind::Reset: {
+      const std::string integrator = sim_->integratorName();
+      auto fresh = initial_->clone();
+      fresh->setTimeStep(h_);
+      fresh->setIntegrator(integrator);
+      sim_ = std::move(fresh);
+      (void)sim_->snapshot();  // the thread draws the restarted state at once
+      return;
+    }
+  }
+}
+
+bool TakePlayer::applyDueEvents() {
+  bool reset = false;
+  while (next_ < take_.events.size() && take_.events[next_].step <= taken_) {
+    const TakeEvent& e = take_.events[next_++];
+    apply(e);
+    reset = reset || e.kind == TakeEventKind::Reset;
+  }
+  return reset;
+}
+
+StepReport TakePlayer::step() {
+  applyDueEvents();
+  const StepReport r = sim_->step();
+  ++taken_;
+  return r;
+}
+
+RunOutcome playTake(TakePlayer& player, int every, std::ostream* out) {
+  RunOutcome o;
+  std::size_t status = 0;
+  std::vector<std::string> columns;
+  if (out) {
+    writeCsvHeader(player.simulation(), *out);
+    columns = player.simulation().csvColumns();
+    status = statusColumn(player.simulation());
+  }
+  auto writeRow = [&]() {
+    if (!out) return true;
+    const auto bad = writeCheckedCsvRow(player.simulation(), *out, status);
+    if (!bad || player.simulation().status() != RunStatus::Ok) return true;
+    o.status = RunStatus::Diverged;
+    std::ostringstream msg;
+    msg.precision(6);
+    msg << "diverged at t = " << player.simulation().time() << ": non-finite " << columns[*bad] << " in the CSV row";
+    o.message = msg.str();
+    return false;
+  };
+  if (!writeRow()) return o;
+  while (!player.finished()) {
+    const StepReport r = player.step();
+    o.steps = player.stepsTaken();
+    o.maxSolverIterations = std::max(o.maxSolverIterations, r.iterations);
+    o.maxSolverResidual = std::max(o.maxSolverResidual, r.residual);
+    const Simulation& sim = player.simulation();
+    if (sim.status() != RunStatus::Ok) {
+      if (out) writeCsvRow(sim, *out, status);
+      o.status = sim.status();
+      o.message = sim.statusMessage();
+      return o;
+    }
+    if (o.steps % every == 0 && !writeRow()) return o;
+  }
+  player.applyDueEvents();  // changes recorded at the very end (a final reset) belong to the take
+  return o;
+}
+
+}  // namespace lieride
