@@ -34,6 +34,8 @@ const Command kCommands[] = {
     {"app", runApp, "[--scene NAME|FILE] [--frames N --screenshot PNG]  open the desktop app"},
     {"sim", lieride::cli::runSim,
      "SCENARIO.toml [--out run.csv|-] [--integrator NAME] [--dt S] [--duration S]  run headless, write the CSV"},
+    {"export", lieride::cli::runExport,
+     "TAKE.toml --out take.glb [--fps 60]  write a take or scenario as an animated glTF binary"},
     {"list", lieride::cli::runList, "  vehicles, integrators, built-in scenes"},
     {"bench", lieride::cli::runBench, "NAME [--out DIR]  benchmark suites (lieride bench --list)"},
     {"optimize", lieride::cli::runOptimize,
@@ -51,7 +53,7 @@ int runTopLevel(const std::vector<std::string>& args) {
   CLI::App parser("lieride: structure-preserving Lie group integrators, headless and in the desktop app.", "lieride");
   parser.footer(footer);
   std::string command;
-  parser.add_option("COMMAND", command, "app | sim | list | bench | optimize")->check(CLI::IsMember(names));
+  parser.add_option("COMMAND", command, "app | sim | export | list | bench | optimize")->check(CLI::IsMember(names));
   if (const auto code = lieride::cli::parseArgs(parser, args)) return *code;
   std::cout << parser.help();
   return lieride::cli::kExitOk;

@@ -67,3 +67,23 @@ TEST_CASE("lieride sim --hash prints the hash of a plain run; a take refuses --d
   CHECK(bad.out.empty());
   CHECK(bad.err.find("--duration") != std::string::npos);
 }
+
+TEST_CASE("lieride export writes a .glb of a take; bad input exits 2 and writes nothing", "[cli][take]") {
+  const fs::path dir = fs::temp_directory_path() / ("lieride-take-cli-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const fs::path glb = dir / "take.glb";
+  const Run ok = lierideTake("export " + kTake + " --out " + glb.string() + " --fps 30");
+  REQUIRE(ok.code == 0);
+  const std::string bytes = slurpFile(glb);
+  REQUIRE(bytes.size() > 20);
+  CHECK(bytes.substr(0, 4) == "glTF");  // the glTF binary magic
+  CHECK(bytes[4] == 2);                 // version 2
+
+  const fs::path none = dir / "none.glb";
+  const Run badFps = lierideTake("export " + kTake + " --out " + none.string() + " --fps 0");
+  CHECK(badFps.code == 2);
+  const Run badFile = lierideTake("export " + (dir / "missing.toml").string() + " --out " + none.string());
+  CHECK(badFile.code == 2);
+  CHECK(badFile.err.find("missing.toml") != std::string::npos);
+  CHECK(!fs::exists(none));
+}
