@@ -28,5 +28,6 @@ void addNpParticleSuite(std::vector<BenchSuite>& suites);
 void addSleighSuite(std::vector<BenchSuite>& suites);
 void addSnakeboardSuite(std::vector<BenchSuite>& suites);
 void addSleighOcpSuite(std::vector<BenchSuite>& suites);
+void addTakeRecordSuite(std::vector<BenchSuite>& suites);
 
 }  // namespace lieride::bench

@@ -13,6 +13,7 @@ const std::vector<BenchSuite>& benchSuites() {
     addSleighSuite(s);
     addSnakeboardSuite(s);
     addSleighOcpSuite(s);
+    addTakeRecordSuite(s);
     return s;
   }();
   return suites;

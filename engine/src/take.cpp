@@ -2,11 +2,25 @@
 
 #include <algorithm>
 #include <sstream>
+#include <stdexcept>
 
 namespace lieride {
 
 TakePlayer::TakePlayer(std::unique_ptr<Simulation> sim, const Take& take)
-    : sim_(std::move(sim)), initial_(sim_->clone()), take_(take), h_(sim_->timeStep()) {}
+    : sim_(std::move(sim)), initial_(sim_->clone()), take_(take), h_(sim_->timeStep()) {
+  for (const auto& name : take_.inputChannels) {
+    const int i = sim_->controls().find(name);
+    if (i < 0) throw std::invalid_argument("take input channel '" + name + "' is not one of the vehicle's");
+    inputIndex_.push_back(static_cast<std::size_t>(i));
+  }
+}
+
+// The pilot's call (app/gui/core/pilot.cpp, Pilot::set): a constant per channel before the step.
+void TakePlayer::setStepInputs() {
+  if (inputIndex_.empty()) return;
+  const double* row = take_.stepInputs.data() + static_cast<std::size_t>(taken_) * inputIndex_.size();
+  for (std::size_t c = 0; c < inputIndex_.size(); ++c) sim_->controls().setConstant(inputIndex_[c], row[c]);
+}
 
 // Each branch is the physics thread's handling of the same command (PhysicsThread::handle,
 // resetAll), call for call: a different sequence of setTimeStep/setIntegrator calls restarts
@@ -46,6 +60,7 @@ bool TakePlayer::applyDueEvents() {
 
 StepReport TakePlayer::step() {
   applyDueEvents();
+  setStepInputs();
   const StepReport r = sim_->step();
   ++taken_;
   return r;

@@ -27,6 +27,10 @@ struct TakeEvent {
 struct Take {
   long steps = 0;                 // physics steps of the whole take, resets included
   std::vector<TakeEvent> events;  // step never decreases; same-step events apply in file order
+  // [take] inputs: per-step inputs (a live pilot's), row k = the constants set before step k
+  // + 1 (setConstant, as the app's pilot does), row-major: steps x inputChannels.size().
+  std::vector<std::string> inputChannels;
+  std::vector<double> stepInputs;
 };
 
 // Replays a take on a Simulation: applies the events due at each step count exactly as the
@@ -41,11 +45,13 @@ class TakePlayer {
   bool finished() const { return taken_ >= take_.steps; }
   // Applies the events keyed to the current step count. Returns true if one was a reset.
   bool applyDueEvents();
-  // applyDueEvents(), then one step. Call only while !finished().
+  // applyDueEvents(), the step's recorded inputs (if any), then one step. Call only while
+  // !finished().
   StepReport step();
 
  private:
   void apply(const TakeEvent& e);
+  void setStepInputs();
 
   std::unique_ptr<Simulation> sim_;
   std::unique_ptr<Simulation> initial_;
@@ -53,6 +59,7 @@ class TakePlayer {
   double h_;
   long taken_ = 0;
   std::size_t next_ = 0;
+  std::vector<std::size_t> inputIndex_;  // controls() index of each Take::inputChannels
 };
 
 // Plays the whole take (events at step == take.steps included), writing the run CSV like
