@@ -10,6 +10,7 @@
 #include "cli/cli_output.hpp"
 #include "lieride/export/gltf_export.hpp"
 #include "lieride/sim/scenario.hpp"
+#include "lieride/sim/take.hpp"
 #include "lieride/sim/user_input.hpp"
 
 namespace lieride::cli {
@@ -51,6 +52,7 @@ int runExport(const std::vector<std::string>& args) {
   Take take;
   if (scenario.take) take = *scenario.take;
   else take.steps = stepsFor(scenario.settings.duration, scenario.settings.dt);
+  dropEvents(take, integrator.has_value(), dt.has_value());  // re-simulation: the override holds throughout
   if (static_cast<double>(take.steps) * scenario.settings.dt * fps > 1e7) {
     reportError(scenario.file + ": --fps " + std::to_string(fps) + ": more than 1e7 keyframes; lower --fps");
     return kExitBadInput;

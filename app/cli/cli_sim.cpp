@@ -11,6 +11,7 @@
 #include "cli/cli_output.hpp"
 #include "lieride/sim/run.hpp"
 #include "lieride/sim/scenario.hpp"
+#include "lieride/sim/take.hpp"
 #include "lieride/sim/state_hash.hpp"
 #include "lieride/sim/user_input.hpp"
 
@@ -108,6 +109,7 @@ int runSim(const std::vector<std::string>& args) {
   try {
     OutputFile file(target);
     if (scenario.take) {
+      dropEvents(*scenario.take, integrator.has_value(), dt.has_value());  // re-simulation: the override holds throughout
       TakePlayer player(std::move(scenario.simulation), *scenario.take);
       outcome = playTake(player, scenario.outputEvery, &file.stream());
       finalHash = stateHash(player.simulation());

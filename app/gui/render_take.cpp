@@ -18,6 +18,7 @@
 
 #include "lieride/export/take_tracks.hpp"
 #include "lieride/sim/scenario.hpp"
+#include "lieride/sim/take.hpp"
 #include "render/renderer.hpp"
 #include "scenes.hpp"
 

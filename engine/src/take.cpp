@@ -6,6 +6,12 @@
 
 namespace lieride {
 
+void dropEvents(Take& take, bool integratorEvents, bool timeStepEvents) {
+  std::erase_if(take.events, [&](const TakeEvent& e) {
+    return (integratorEvents && e.kind == TakeEventKind::Integrator) || (timeStepEvents && e.kind == TakeEventKind::TimeStep);
+  });
+}
+
 TakePlayer::TakePlayer(std::unique_ptr<Simulation> sim, const Take& take)
     : sim_(std::move(sim)), initial_(sim_->clone()), take_(take), h_(sim_->timeStep()) {
   for (const auto& name : take_.inputChannels) {

@@ -56,6 +56,11 @@ TEST_CASE("lieride sim replays a take bit for bit and prints its state hash", "[
   REQUIRE(rk4.code == 0);
   CHECK(rk4.err.rfind("state-hash ", 0) == 0);
   CHECK(rk4.err != a.err);
+  // --integrator holds throughout: the take's own switch to rk4 (steps 1500-2500) is dropped.
+  const Run same = lierideTake("sim " + kTake + " --integrator lie-cay-tln --out -");
+  REQUIRE(same.code == 0);
+  CHECK(same.err != a.err);
+  CHECK(same.out != a.out);
 }
 
 TEST_CASE("lieride sim --hash prints the hash of a plain run; a take refuses --duration", "[cli][take]") {

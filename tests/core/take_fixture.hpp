@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "lieride/sim/scenario.hpp"
+#include "lieride/sim/take.hpp"
 
 namespace lieride::testing {
 

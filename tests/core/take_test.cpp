@@ -2,6 +2,7 @@
 // same CSV bytes and the same state hash, for every integrator of every vehicle; the events
 // really change the run (moving one by a step changes the hash).
 #include <catch2/catch.hpp>
+#include <fstream>
 #include <sstream>
 
 #include "lieride/sim/state_hash.hpp"
@@ -114,4 +115,27 @@ TEST_CASE("takes: malformed events are rejected with the file and key", "[take]"
   CHECK_THAT(error("[take]\nsteps = 10\n[[events]]\nstep = 1\nreset = true\nspeed = 2\n"),
              Catch::Contains("unknown key 'events[0].speed'"));
   CHECK_THAT(error("[take]\n"), Catch::Contains("take.steps"));
+}
+
+TEST_CASE("takes: per-step inputs are checked: header, one row per step in order, finite values", "[take]") {
+  const auto dir = std::filesystem::path(LIERIDE_BINARY_DIR) / "test-scratch" / "takes-inputs";
+  std::filesystem::create_directories(dir);
+  const std::string base = testing::readText(testing::scenesDir() / "car-slalom.toml");
+  auto error = [&](const std::string& csv, long steps) {
+    std::ofstream(dir / "steps.csv", std::ios::binary) << csv;
+    const std::string take = base + "[take]\nsteps = " + std::to_string(steps) + "\ninputs = \"" +
+                             (dir / "steps.csv").string() + "\"\n";
+    try {
+      const Scenario sc = loadScenarioFromString(take, "take.toml", testing::scenesDir().string());
+      return std::string("loaded ") + std::to_string(sc.take->stepInputs.size());
+    } catch (const ScenarioError& e) {
+      return std::string(e.what());
+    }
+  };
+  CHECK(error("step,drive_torque,steer_rate\n0,1,0.5\n1,2,-0.5\n", 2) == "loaded 4");
+  CHECK_THAT(error("t,drive_torque\n0,1\n", 1), Catch::Contains("header 'step,<channel>...'"));
+  CHECK_THAT(error("step,rudder\n0,1\n", 1), Catch::Contains("unknown channel 'rudder'"));
+  CHECK_THAT(error("step,drive_torque\n0,1\n2,1\n", 2), Catch::Contains("expected step = 1"));
+  CHECK_THAT(error("step,drive_torque\n0,1\n", 2), Catch::Contains("expected take.steps = 2 rows, got 1"));
+  CHECK_THAT(error("step,drive_torque\n0,nan\n", 1), Catch::Contains("expected a finite number"));
 }

@@ -6,7 +6,7 @@
 
 #include "lieride/sim/simulation.hpp"
 #include "lieride/sim/table_reader.hpp"
-#include "lieride/sim/take.hpp"
+#include "lieride/sim/take_script.hpp"
 
 namespace lieride {
 

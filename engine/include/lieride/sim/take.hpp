@@ -11,27 +11,13 @@
 
 #include "lieride/sim/run.hpp"
 #include "lieride/sim/simulation.hpp"
+#include "lieride/sim/take_script.hpp"
 
 namespace lieride {
 
-enum class TakeEventKind { TimeStep, Integrator, Reset };
-
-struct TakeEvent {
-  long step = 0;        // applied after `step` steps of the take, before step `step` + 1
-  double t = 0.0;       // simulation time when it was recorded (for people; not used)
-  TakeEventKind kind = TakeEventKind::Reset;
-  double dt = 0.0;          // TimeStep
-  std::string integrator;   // Integrator
-};
-
-struct Take {
-  long steps = 0;                 // physics steps of the whole take, resets included
-  std::vector<TakeEvent> events;  // step never decreases; same-step events apply in file order
-  // [take] inputs: per-step inputs (a live pilot's), row k = the constants set before step k
-  // + 1 (setConstant, as the app's pilot does), row-major: steps x inputChannels.size().
-  std::vector<std::string> inputChannels;
-  std::vector<double> stepInputs;
-};
+// Re-simulation with another integrator or h (lieride sim --integrator/--dt on a take): drops
+// the take's integrator events and/or dt events, so the whole take runs with the override.
+void dropEvents(Take& take, bool integratorEvents, bool timeStepEvents);
 
 // Replays a take on a Simulation: applies the events due at each step count exactly as the
 // physics thread does, and owns the pristine copy that a reset restarts from.
