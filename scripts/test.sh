@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Install dependencies, build, and run every test: the release preset, then the
-# ASan+UBSan preset's tests, then the ThreadSanitizer build of the app's threading tests.
+# ASan+UBSan preset's tests, then the ThreadSanitizer build of the app's threading tests, then
+# each libFuzzer target for a short fixed budget (scripts/fuzz.sh for long runs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
@@ -28,4 +29,15 @@ if [ -f tests/app/CMakeLists.txt ]; then
   cmake --build --preset tsan -j "$jobs" --target test_app_threads
   TSAN_OPTIONS=halt_on_error=1 ctest --preset tsan -R "threads" --timeout 600
 fi
+echo "== libFuzzer targets of tests/fuzz (ASan+UBSan, clang-14), 20 s each; a crash fails"
+cmake --preset fuzz >/dev/null
+for f in tests/fuzz/fuzz_*.cpp; do
+  t=$(basename "$f" .cpp); t=${t#fuzz_}
+  if ! scripts/fuzz.sh "$t" 20 >"build-fuzz/fuzz_$t.log" 2>&1; then
+    tail -n 60 "build-fuzz/fuzz_$t.log"
+    echo "fuzz target $t failed: the input is in build-fuzz/artifacts/$t/" >&2
+    exit 1
+  fi
+  grep -E "^(stat::number_of_executed_units|Done)" "build-fuzz/fuzz_$t.log" || true
+done
 echo "== all tests passed"

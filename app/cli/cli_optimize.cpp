@@ -12,6 +12,8 @@
 
 #include "cli/cli.hpp"
 #include "cli/cli_args.hpp"
+#include "cli/cli_optimize_dmoc.hpp"
+#include "lieride/optimize/problem.hpp"
 #include "lieride/ocp/problem_file.hpp"
 #include "lieride/sim/table_reader.hpp"
 
@@ -120,7 +122,30 @@ int runOptimize(const std::vector<std::string>& args) {
   parser.add_option("--out", outDir, "output folder (default out/optimize/<problem name>)");
   parser.add_option("--max-iter", maxIter, "iteration limit of the solver")->check(CLI::PositiveNumber);
   parser.add_flag("--quiet", quiet, "no progress lines");
+  int knots = 0;
+  std::string guess;
+  parser.add_option("--knots", knots, "dmoc: number of steps N (overrides [problem] knots)")->check(CLI::Range(2, 1000000));
+  parser.add_option("--guess", guess, "dmoc: start from a controls CSV simulated by the vehicle's integrator");
   if (const auto code = parseArgs(parser, args)) return *code;
+  try {
+    if (opt::problemMethod(problemPath) == "dmoc") {
+      DmocArgs d;
+      d.problem = problemPath;
+      if (!outDir.empty()) d.out = outDir;
+      if (knots > 0) d.knots = knots;
+      if (!guess.empty()) d.guess = guess;
+      if (maxIter > 0) d.maxIterations = maxIter;
+      d.quiet = quiet;
+      return runOptimizeDmoc(d);
+    }
+  } catch (const ScenarioError& e) {
+    reportError(e.what());
+    return kExitBadInput;
+  }
+  if (knots > 0 || !guess.empty()) {
+    reportError("optimize: --knots and --guess apply to method = \"dmoc\" problems");
+    return kExitBadInput;
+  }
   OcpProblemFile pf;
   try {
     pf = loadOcpProblem(problemPath);

@@ -26,15 +26,32 @@ extern "C" void removeTemporaryAndDie(int sig) {
   std::raise(sig);
 }
 
-void armCleanup(const std::string& path) {
-  g_haveTemporary = 0;
-  std::strncpy(g_temporary, path.c_str(), PATH_MAX);
-  g_temporary[PATH_MAX] = '\0';
-  g_haveTemporary = 1;
+constexpr int kCleanupSignals[] = {SIGINT, SIGTERM, SIGHUP};
+
+// Installs the handler for the signals that end the process (unless the caller ignores them,
+// as a shell does for background jobs). Signals stay blocked from before the temporary file
+// exists until its name is recorded, so none can slip between the two.
+sigset_t blockCleanupSignals() {
+  sigset_t block, previous;
+  sigemptyset(&block);
+  for (int sig : kCleanupSignals) sigaddset(&block, sig);
+  sigprocmask(SIG_BLOCK, &block, &previous);
   struct sigaction sa {};
   sa.sa_handler = removeTemporaryAndDie;
   sigemptyset(&sa.sa_mask);
-  for (int sig : {SIGINT, SIGTERM, SIGHUP}) sigaction(sig, &sa, nullptr);
+  for (int sig : kCleanupSignals) {
+    struct sigaction old {};
+    sigaction(sig, nullptr, &old);
+    if (old.sa_handler != SIG_IGN) sigaction(sig, &sa, nullptr);
+  }
+  return previous;
+}
+
+void armCleanup(const std::string& path, const sigset_t& previousMask) {
+  std::strncpy(g_temporary, path.c_str(), PATH_MAX);
+  g_temporary[PATH_MAX] = '\0';
+  g_haveTemporary = !path.empty();
+  sigprocmask(SIG_SETMASK, &previousMask, nullptr);
 }
 
 void disarmCleanup() { g_haveTemporary = 0; }
@@ -95,11 +112,13 @@ OutputFile::OutputFile(const OutputTarget& target) : target_(target) {
   const fs::path folder = real.parent_path().empty() ? fs::path(".") : real.parent_path();
   // A short name: a valid target name of NAME_MAX bytes must not make the temporary too long.
   std::string pattern = (folder / ".lieride-XXXXXX").string();
+  const sigset_t previousMask = blockCleanupSignals();
   const int fd = ::mkstemp(pattern.data());
+  const int error = errno;
+  armCleanup(fd < 0 ? std::string() : pattern, previousMask);
   if (fd < 0)
-    throw OutputTargetError(flag + ": cannot create a file in " + inQuotes(folder.string()) + " (" + std::strerror(errno) + ")");
+    throw OutputTargetError(flag + ": cannot create a file in " + inQuotes(folder.string()) + " (" + std::strerror(error) + ")");
   temporary_ = pattern;
-  armCleanup(temporary_);
   // The permissions the target would get from a plain open(): kept if it exists, else
   // 0666 less the umask (mkstemp creates 0600).
   struct stat existing {};

@@ -32,7 +32,7 @@ bool App::loadScene(int index, const SceneEntry* entry, bool startPaused) {
   current_ = *e;
   st_.alpha = integratorNumber(*e, "alpha", 0.5);
   st_.sceneError.clear();
-  if (index >= 0) st_.sceneIndex = index;
+  st_.sceneIndex = index;  // -1: a scenario file outside the menu (the menu shows its name)
   st_.sceneName = scene.name;
   st_.vehicle = scene.vehicle;
   st_.offsets = scene.offsets;
@@ -50,10 +50,15 @@ bool App::loadScene(int index, const SceneEntry* entry, bool startPaused) {
   opt.assist = st_.settings.input.assist;
   opt.startPaused = startPaused;
   const std::size_t n = scene.slots.size();
-  renderer_ = std::make_unique<Renderer>(scene.geometry);
+  renderer_ = std::make_unique<Renderer>(scene.geometry, scene.name);
   physics_ = std::make_unique<PhysicsThread>(std::move(scene.slots), opt);
   st_.send = [p = physics_.get()](const Command& c) { p->send(c); };
   st_.plots.assign(n, PlotHistory{});
+  st_.deviation.assign(n, TimeSeries{});
+  st_.caption = n > 1 ? (current_.name == "large steps"
+                             ? "Same free body, same large h: lie-cay keeps the flip's energy bounded; rk4 spins down or diverges."
+                             : "The copies start from the same state: what differs is the integrator (and h where shown).")
+                      : std::string();
   trails_.assign(n, Trail{});
   const glm::vec3 colors[] = {{1.0f, 0.55f, 0.1f}, {0.2f, 0.75f, 1.0f}, {0.6f, 1.0f, 0.4f}};
   for (std::size_t i = 0; i < n; ++i) trails_[i].color = colors[i % 3];
@@ -62,10 +67,56 @@ bool App::loadScene(int index, const SceneEntry* entry, bool startPaused) {
   st_.cameraMode = cm != st_.settings.cameraPerScene.end() ? cm->second : 0;
   cam_.mode = static_cast<CameraMode>(st_.cameraMode);
   cam_.orbitDistance = 0;
+  if (const auto o = st_.settings.orbitPerScene.find(st_.sceneName); o != st_.settings.orbitPerScene.end()) {
+    cam_.orbitYaw = o->second.yaw;
+    cam_.orbitPitch = o->second.pitch;
+    cam_.orbitDistance = o->second.distance;
+  }
   cam_.snap();
+  for (std::size_t k = 0; k < st_.plotStates.size(); ++k) st_.plotStates[k].logY = st_.settings.plotLog[k];
   resets_ = 0;
   physics_->start();
+  // The h and integrator the user last chose for this scene (single-copy scenes).
+  if (n == 1 && !batchDefaults_) {
+    if (const auto h = st_.settings.stepPerScene.find(st_.sceneName); h != st_.settings.stepPerScene.end()) {
+      Command c = Command::make(CommandKind::SetTimeStep);
+      c.value[0] = h->second;
+      c.flag = true;
+      physics_->send(c);
+    }
+    if (const auto i = st_.settings.integratorPerScene.find(st_.sceneName); i != st_.settings.integratorPerScene.end()) {
+      Command c = Command::make(CommandKind::SetIntegrator);
+      c.setName(i->second);
+      physics_->send(c);
+    }
+  }
   return true;
+}
+
+bool App::addCopy(const std::string& integrator, double copyStep) {
+  if (!physics_) return false;
+  SceneEntry e = current_;
+  const PhysicsFrame& f = physics_->frame();
+  if (e.compare.empty())
+    for (const auto& v : f.sims) e.compare.push_back(v.curr.integrator);
+  if (e.compare.size() >= 3) return false;
+  e.compare.push_back(integrator);
+  const int index = st_.sceneIndex;
+  std::vector<double> steps;  // each copy keeps its h; the new one gets its own
+  for (const auto& v : f.sims) steps.push_back(v.curr.h > 0 ? v.curr.h : f.h);
+  steps.push_back(copyStep > 0 ? copyStep : f.h);
+  const bool ok = loadScene(-1, &e);
+  st_.sceneIndex = index;
+  if (ok) {
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+      Command c = Command::make(CommandKind::SetTimeStep);
+      c.target = static_cast<int>(i);
+      c.value[0] = steps[i];
+      c.flag = true;
+      physics_->send(c);
+    }
+  }
+  return ok;
 }
 
 std::pair<double, double> App::motionVariation() const {
@@ -103,6 +154,8 @@ void App::frame(double wallDt, int w, int h, const CameraInput& in) {
   if (f.resets != resets_) {
     resets_ = f.resets;
     for (auto& t : trails_) t.points.clear();
+    for (auto& d : st_.deviation) d.clear();
+    for (auto& g : lastGood_) g = InterpolatedPose{};
   }
 
   // Interpolate each vehicle between its two latest states at the render time.
@@ -146,6 +199,9 @@ void App::frame(double wallDt, int w, int h, const CameraInput& in) {
     vp.inputs = v.curr.inputs;
     poses_.push_back(std::move(vp));
     trails_[i].add(glm::vec3(M[3]));
+    // Deviation of each copy from the first (same start, same h: the integrators' difference).
+    if (i > 0 && !f.paused && i < st_.deviation.size())
+      st_.deviation[i].push(p.t, (p.position - interpolate(f.sims[0].prev, f.sims[0].curr, target).position).norm());
     focus += glm::vec3(M[3]) / static_cast<float>(f.sims.size());
     // Chase heading: the vehicle's, except for free bodies whose tumbling would spin the view.
     if (i == 0) yaw = v.curr.vehicle == "rigid-body" ? 0.35f : static_cast<float>(std::atan2(R(1, 0), R(0, 0)));
@@ -172,7 +228,11 @@ void App::frame(double wallDt, int w, int h, const CameraInput& in) {
     const float x0 = std::clamp(st_.viewLeft, 0.0f, 0.6f * W), y1 = st_.viewBottom > 0.3f * H ? st_.viewBottom : H;
     cam_.shift = glm::vec2(x0 / W, (H - y1) / H);  // NDC of the free area's centre
   }
-  const float size = VehicleModels::size(st_.vehicle) * (f.sims.size() > 1 ? 1.8f : 1.0f);
+  // Frame every copy: the camera backs off with their spread (the large-steps bodies drift apart).
+  float spread = 0;
+  for (const auto& a : poses_)
+    for (const auto& b : poses_) spread = std::max(spread, glm::length(glm::vec3(a.world[3]) - glm::vec3(b.world[3])));
+  const float size = VehicleModels::size(st_.vehicle) * (f.sims.size() > 1 ? 1.8f : 1.0f) + 0.9f * spread;
   cam_.update(wallDt, focus + glm::vec3(0, 0, VehicleModels::focusHeight(st_.vehicle)), yaw, size, in);
   renderer_->draw(w, h, cam_, poses_, trails_, st_.renderTime, st_.settings.showTrails,
                   static_cast<int>(st_.viewLeft * st_.pixelRatio));
@@ -185,17 +245,25 @@ void App::frame(double wallDt, int w, int h, const CameraInput& in) {
       if (c.w <= 0) continue;
       ScreenLabel l;
       l.x = (c.x / c.w * 0.5f + 0.5f) * static_cast<float>(w) / st_.pixelRatio;
-      l.y = (0.5f - c.y / c.w * 0.5f) * static_cast<float>(h) / st_.pixelRatio;
+      l.y = (0.5f - c.y / c.w * 0.5f) * static_cast<float>(h) / st_.pixelRatio - 26.0f * static_cast<float>(i);  // staggered: never on top of each other
       const SimView& v = f.sims[i];
       char text[96];
-      if (v.frozen) std::snprintf(text, sizeof text, "%s  diverged at t = %.2f s", v.curr.integrator.c_str(), v.divergedAt);
-      else std::snprintf(text, sizeof text, "%s   E = %.4g J", v.curr.integrator.c_str(), v.curr.energy);
+      if (v.frozen) std::snprintf(text, sizeof text, "copy %zu: %s  diverged at t = %.3f s", i + 1, v.curr.integrator.c_str(), v.divergedAt);
+      else std::snprintf(text, sizeof text, "copy %zu: %s, h = %.3g s   E = %.4g J", i + 1, v.curr.integrator.c_str(), v.curr.h, v.curr.energy);
       l.text = text;
       l.diverged = v.frozen;
       st_.labels.push_back(l);
     }
   }
   for (auto& p : st_.plots) p.trim(st_.renderTime - 62.0);
+  for (auto& d : st_.deviation) d.trimBefore(st_.renderTime - 62.0);
+  if (cam_.mode == CameraMode::Orbit) {
+    auto& o = st_.settings.orbitPerScene[st_.sceneName];
+    if (o.yaw != cam_.orbitYaw || o.pitch != cam_.orbitPitch || o.distance != cam_.orbitDistance) {
+      o = {cam_.orbitYaw, cam_.orbitPitch, cam_.orbitDistance};
+      st_.settingsDirty = true;
+    }
+  }
 }
 
 }  // namespace lieride::gui

@@ -14,12 +14,18 @@ namespace lieride::gui {
 class App {
  public:
   explicit App(AppState& state) : st_(state) {}
+  // Batch runs (--frames) ignore the h and integrator remembered per scene.
+  void useSceneDefaults(bool on) { batchDefaults_ = on; }
   ~App();
   // Loads scene `index` of st_.scenes (or `entry` directly); on failure keeps the old one and
   // sets st_.sceneError. Returns whether it loaded.
   bool loadScene(int index, const SceneEntry* entry = nullptr, bool startPaused = false);
   // Restart the current scene with lie-nh's alpha changed (a scenario parameter).
   bool reloadWithAlpha(double alpha);
+  // Restart the current scene with one more side-by-side copy run by `integrator`.
+  // `h` > 0: that copy's own time step (the others keep the h in use).
+  bool addCopy(const std::string& integrator, double h = 0);
+  const SceneEntry& currentEntry() const { return current_; }
   // Per frame: consume samples, interpolate, draw the 3-D view (drawable size w x h).
   void frame(double wallDt, int w, int h, const CameraInput& in);
   PhysicsThread* physics() { return physics_.get(); }
@@ -41,6 +47,7 @@ class App {
   double rotorAngle_ = 0, tailAngle_ = 0, lastRenderT_ = 0;
   std::uint32_t resets_ = 0;
   SceneEntry current_;
+  bool batchDefaults_ = false;
   struct Motion {
     InterpolatedPose lastDrawn, lastRaw;
     bool have = false;

@@ -19,28 +19,46 @@
 #include <ctime>
 #include <filesystem>
 #include <iostream>
+#include <memory>
 #include <vector>
 
 #include "app.hpp"
 #include "input/router.hpp"
+#include "input/script.hpp"
 #include "ui/panels.hpp"
 
 namespace lieride::gui {
 namespace {
 
 struct Options {
-  double dt = 0;  // --dt: start with this time step
-  bool overlay = false;
-  std::string integrator;  // --integrator: start every copy with this integrator  // --shortcuts: start with the F1 overlay open (screenshots)
+  double dt = 0;           // --dt: start with this time step
+  bool overlay = false;    // --shortcuts: start with the F1 overlay open (screenshots)
+  std::string integrator;  // --integrator: start every copy with this integrator
   std::string scene;
   int frames = -1;
   std::string screenshot;
+  std::string script;      // --input-script: synthetic key events and checks (tests)
 };
 
+const char* kUsage = "usage: lieride app [--scene NAME|FILE] [--dt S] [--integrator NAME] [--frames N] [--screenshot PNG]\n"
+                     "                   [--shortcuts] [--input-script FILE] [--list-scenes] [--help]\n";
+
 int usage(const std::string& problem) {
-  std::cerr << "lieride app: " << problem << "\n"
-            << "usage: lieride app [--scene NAME|FILE] [--dt S] [--integrator NAME] [--frames N --screenshot PNG] [--shortcuts] [--list-scenes]\n";
+  std::cerr << "lieride app: " << problem << "\n" << kUsage;
   return 2;
+}
+
+void printHelp() {
+  std::cout << "lieride app: the desktop app (docs/app.md)\n" << kUsage
+            << "  --scene NAME|FILE     open a scene by menu name, file stem (large-steps) or scenario TOML path\n"
+               "  --dt S                start with time step h = S seconds\n"
+               "  --integrator NAME     start with this integrator (see `lieride list`)\n"
+               "  --frames N            run N frames, print frame-time and physics statistics, exit\n"
+               "  --screenshot PNG      with --frames (default 120): save the last frame as PNG\n"
+               "  --shortcuts           open the F1 shortcut overlay at start\n"
+               "  --input-script FILE   drive the app with synthetic key events and check the flight (tests)\n"
+               "  --list-scenes         print the scene menu, one name a line, and exit\n"
+               "  -h, --help            this help\n";
 }
 
 bool writeScreenshot(const std::string& path, int w, int h) {
@@ -71,6 +89,10 @@ std::string configDir() {
 }
 
 void handleKey(const SDL_Keysym& k, AppState& st, App& app) {
+  if ((k.mod & KMOD_CTRL) && (k.sym == SDLK_q || k.sym == SDLK_w)) {
+    st.requestQuit = true;
+    return;
+  }
   const PhysicsFrame& f = app.latest();
   auto speed = [&](double factor) {
     st.settings.speed = std::clamp(st.settings.speed * factor, 0.1, 4.0);
@@ -81,7 +103,10 @@ void handleKey(const SDL_Keysym& k, AppState& st, App& app) {
   auto step = [&](double factor) {
     Command c = Command::make(CommandKind::SetTimeStep);
     c.value[0] = std::clamp(f.h * factor, 1e-4, 1.0);
+    c.value[1] = f.h;
     st.send(c);
+    if (f.sims.size() == 1) st.settings.stepPerScene[st.sceneName] = c.value[0];
+    st.settingsDirty = true;
   };
   switch (k.sym) {
     case SDLK_F1: st.showHelp = !st.showHelp; break;
@@ -97,9 +122,13 @@ void handleKey(const SDL_Keysym& k, AppState& st, App& app) {
     case SDLK_c:
       st.cameraMode = (st.cameraMode + 1) % 3;
       st.settings.cameraPerScene[st.sceneName] = st.cameraMode;
+      st.settingsDirty = true;
       app.camera().snap();
       break;
-    case SDLK_t: st.settings.showTrails = !st.settings.showTrails; break;
+    case SDLK_t:
+      st.settings.showTrails = !st.settings.showTrails;
+      st.settingsDirty = true;
+      break;
     case SDLK_p: st.showPlots = !st.showPlots; break;
     case SDLK_TAB: st.showUi = !st.showUi; break;
     default: break;
@@ -146,19 +175,32 @@ int runGui(const std::vector<std::string>& args) {
       const auto* v = value("integrator");
       if (!v) return usage("--integrator needs a name (see `lieride list`)");
       opt.integrator = *v;
+    } else if (a == "--input-script") {
+      const auto* v = value("input-script");
+      if (!v) return usage("--input-script needs a file");
+      opt.script = *v;
     } else if (a == "--shortcuts") {
       opt.overlay = true;
     } else if (a == "--list-scenes") {
       for (const auto& s : listScenes()) std::cout << s.name << "\n";
       return 0;
     } else if (a == "-h" || a == "--help") {
-      std::cout << "usage: lieride app [--scene NAME|FILE] [--frames N --screenshot PNG]\n";
+      printHelp();
       return 0;
     } else {
       return usage("unknown argument '" + a + "'");
     }
   }
   if (!opt.screenshot.empty() && opt.frames < 0) opt.frames = 120;
+  std::unique_ptr<InputScript> script;
+  if (!opt.script.empty()) {
+    try {
+      script = std::make_unique<InputScript>(opt.script);
+    } catch (const std::exception& e) {
+      std::cerr << "lieride app: --input-script: " << e.what() << "\n";
+      return 2;
+    }
+  }
   const bool batch = opt.frames > 0;
 
   AppState st;
@@ -229,6 +271,7 @@ int runGui(const std::vector<std::string>& args) {
   int exitCode = 0;
   {
     App app(st);
+    app.useSceneDefaults(batch);
     bool loaded = false;
     try {
       loaded = app.loadScene(entry == &fileEntry ? -1 : sceneIndex, entry == &fileEntry ? entry : nullptr);
@@ -262,6 +305,8 @@ int runGui(const std::vector<std::string>& args) {
     int frame = 0;
     auto last = std::chrono::steady_clock::now();
     std::vector<double> frameMs;
+    std::vector<Uint8> keys(SDL_NUM_SCANCODES, 0);  // from key events: real and synthetic alike
+    double lastSave = 0;
     while (running) {
       const auto now = std::chrono::steady_clock::now();
       const double dt = std::chrono::duration<double>(now - last).count();
@@ -277,6 +322,9 @@ int runGui(const std::vector<std::string>& args) {
         router.handleEvent(e, st);
         if (e.type == SDL_QUIT) running = false;
         if (e.type == SDL_WINDOWEVENT && e.window.event == SDL_WINDOWEVENT_CLOSE && e.window.windowID == SDL_GetWindowID(window)) running = false;
+        if ((e.type == SDL_KEYDOWN || e.type == SDL_KEYUP) && e.key.keysym.scancode < SDL_NUM_SCANCODES)
+          keys[static_cast<std::size_t>(e.key.keysym.scancode)] = e.type == SDL_KEYDOWN ? 1 : 0;
+        if (e.type == SDL_WINDOWEVENT && e.window.event == SDL_WINDOWEVENT_FOCUS_LOST) std::fill(keys.begin(), keys.end(), 0);
         if (e.type == SDL_KEYDOWN && !e.key.repeat && !io.WantCaptureKeyboard) handleKey(e.key.keysym, st, app);
         if (e.type == SDL_MOUSEMOTION && !io.WantCaptureMouse) {
           const glm::vec2 d(static_cast<float>(e.motion.xrel), static_cast<float>(e.motion.yrel));
@@ -288,7 +336,8 @@ int runGui(const std::vector<std::string>& args) {
       }
       st.wantKeyboard = io.WantCaptureKeyboard;
       st.wantMouse = io.WantCaptureMouse;
-      router.update(st, SDL_GetKeyboardState(nullptr), dt);
+      router.update(st, keys.data(), dt);
+      if (st.requestQuit) running = false;
       if (st.requestAlpha >= 0) {
         app.reloadWithAlpha(st.requestAlpha);
         st.requestAlpha = -1;
@@ -296,7 +345,28 @@ int runGui(const std::vector<std::string>& args) {
       if (st.requestScene >= 0) {
         app.loadScene(st.requestScene);
         st.requestScene = -1;
-        router.update(st, SDL_GetKeyboardState(nullptr), 0.0);
+        router.update(st, keys.data(), 0.0);
+        st.settingsDirty = true;
+      }
+      if (!st.requestOpen.empty()) {
+        SceneEntry file;
+        const SceneEntry* found = findScene(st.scenes, st.requestOpen, &file);
+        if (!found) {
+          st.sceneError = st.requestOpen + ": no such scene or file";
+        } else if (app.loadScene(found == &file ? -1 : static_cast<int>(found - st.scenes.data()), found == &file ? found : nullptr)) {
+          if (found == &file) {
+            auto& r = st.settings.recentFiles;
+            r.erase(std::remove(r.begin(), r.end(), st.requestOpen), r.end());
+            r.insert(r.begin(), st.requestOpen);
+            if (r.size() > 8) r.resize(8);
+          }
+          st.settingsDirty = true;
+        }
+        st.requestOpen.clear();
+      }
+      if (st.requestCopy >= 0) {
+        app.addCopy(st.copyIntegrator, st.copyStep);
+        st.requestCopy = -1;
       }
       ImGui_ImplOpenGL3_NewFrame();
       ImGui_ImplSDL2_NewFrame();
@@ -306,10 +376,19 @@ int runGui(const std::vector<std::string>& args) {
       st.pixelRatio = ww > 0 ? static_cast<float>(dw) / static_cast<float>(ww) : 1.0f;
       app.frame(std::min(dt, 0.1), dw, dh, cam);
       const PhysicsFrame& f = app.latest();
+      if (script) {
+        script->update(st, f);
+        if (script->quitRequested()) running = false;
+      }
       static const bool skipUi = std::getenv("LIERIDE_DEBUG_SKIP") && std::strstr(std::getenv("LIERIDE_DEBUG_SKIP"), "ui");
+      static const bool skipPlots = std::getenv("LIERIDE_DEBUG_SKIP") && std::strstr(std::getenv("LIERIDE_DEBUG_SKIP"), "plots");
+      if (skipPlots) st.showPlots = false;
       if (st.showUi && !skipUi) {
         drawPanels(st, f);
         drawHud(st, f);
+      } else {
+        st.viewLeft = st.viewBottom = 0;  // Tab: the 3-D view takes the whole window
+        drawNotices(st, f);
       }
       drawHelp(st);
       ImGui::Render();
@@ -319,9 +398,17 @@ int runGui(const std::vector<std::string>& args) {
       if (st.requestScreenshot) {
         st.requestScreenshot = false;
         const std::string path = timestampName();
-        if (writeScreenshot(path, dw, dh)) st.lastScreenshot = path;
+        std::error_code ec;
+        const std::string shown = (std::filesystem::current_path(ec) / path).string();
+        st.lastScreenshot = writeScreenshot(path, dw, dh) ? shown : "could not write " + shown;
+        st.screenshotShownAt = ImGui::GetTime();
       }
-      if (batch && frame >= opt.frames) {
+      if (st.settingsDirty && !batch && ImGui::GetTime() - lastSave > 0.5) {
+        st.settings.save(dir + "settings.ini");  // on change: a crash loses nothing
+        st.settingsDirty = false;
+        lastSave = ImGui::GetTime();
+      }
+      if ((batch && frame >= opt.frames) || (script && script->quitRequested())) {
         if (!opt.screenshot.empty() && !writeScreenshot(opt.screenshot, dw, dh)) {
           std::cerr << "lieride app: cannot write " << opt.screenshot << "\n";
           exitCode = 1;
@@ -345,7 +432,9 @@ int runGui(const std::vector<std::string>& args) {
                   "step cost %.1f us, t = %.2f s, h = %.4g s, per-frame motion variation %.2f drawn (%.2f without interpolation)\n",
                   st.sceneName.c_str(), frame, dw, dh, pct(0.5), pct(0.99), f.stats.physicsRate, f.stats.achievedSpeed,
                   f.stats.stepCostUs, st.renderTime, f.h, drawnCv, rawCv);
+      if (script) std::printf("%s\n", script->summary().c_str());
     }
+    if (script && script->failed()) exitCode = 1;
     if (!batch) st.settings.save(dir + "settings.ini");
   }
   ImGui_ImplOpenGL3_Shutdown();

@@ -112,7 +112,8 @@ VehiclePose poseOf(const exporter::TakeTracks& tr, const exporter::PoseKey& k, d
   return vp;
 }
 
-int render(const Options& o, const exporter::TakeTracks& tr, const VehicleGeometry& geometry, std::size_t frames) {
+int render(const Options& o, const exporter::TakeTracks& tr, const VehicleGeometry& geometry, const std::string& sceneName,
+           std::size_t frames) {
   SDL_SetHint(SDL_HINT_VIDEODRIVER, std::getenv("SDL_VIDEODRIVER") ? std::getenv("SDL_VIDEODRIVER") : "offscreen");
   if (SDL_Init(SDL_INIT_VIDEO) != 0) {
     std::cerr << "lieride render: SDL_Init failed: " << SDL_GetError() << "\n";
@@ -164,7 +165,7 @@ int render(const Options& o, const exporter::TakeTracks& tr, const VehicleGeomet
       }
     }
     if (usePng) std::filesystem::create_directories(o.pngDir);
-    Renderer renderer(geometry);
+    Renderer renderer(geometry, sceneName);
     CameraRig cam;
     cam.mode = o.camera == "chase" ? CameraMode::Chase : CameraMode::Orbit;
     cam.snap();
@@ -258,6 +259,7 @@ int runRenderTake(const std::vector<std::string>& args) {
   }
   exporter::TakeTracks tracks;
   VehicleGeometry geometry;
+  std::string sceneName;
   std::size_t frames = 0;
   try {
     Scenario sc = loadScenario(file);
@@ -266,7 +268,9 @@ int runRenderTake(const std::vector<std::string>& args) {
     else take.steps = stepsFor(sc.settings.duration, sc.settings.dt);
     entry.file = file;
     entry.name = sc.name;
-    geometry = loadScene(entry).geometry;
+    const LoadedScene loaded = loadScene(entry);
+    geometry = loaded.geometry;
+    sceneName = loaded.name;
     TakePlayer player(std::move(sc.simulation), take);
     tracks = exporter::sampleTake(player, o.fps);
     if (tracks.outcome.status == RunStatus::Diverged) {
@@ -281,7 +285,7 @@ int runRenderTake(const std::vector<std::string>& args) {
     std::cerr << "lieride: " << e.what() << "\n";
     return 2;
   }
-  return render(o, tracks, geometry, frames);
+  return render(o, tracks, geometry, sceneName, frames);
 }
 
 }  // namespace lieride::gui

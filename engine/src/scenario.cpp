@@ -43,7 +43,7 @@ std::vector<std::string> loadControlFile(const std::string& path, const std::str
   try {
     text = readRegularFile(path, kMaxControlFileBytes);
   } catch (const InputFileError& e) {
-    throw ScenarioError(shownKey + ": control file " + e.what());
+    throw ScenarioError(shownKey + ": cannot open the control file " + e.what());
   }
   const std::string name = shown(path, 200);
   std::istringstream in(text);
@@ -218,7 +218,7 @@ Scenario build(const toml::table& doc, const std::string& file, const std::strin
   s.tolerance = integrator.positive("tolerance", s.tolerance);
   s.maxIterations = integrator.integer("max_iterations", s.maxIterations, 1, kMaxSolverIterations);
   if (s.tolerance < kMinSolverTolerance)
-    integrator.fail("tolerance", "a relative residual >= 1e-15 (smaller is below double-precision round-off)");
+    integrator.fail("tolerance", "a relative residual >= 1e-16 (smaller is below double-precision round-off)");
   if (!(s.dt > 0.0)) integrator.fail("dt", "a finite time step > 0 (seconds)");
   if (!(s.duration >= 0.0)) integrator.fail("duration", "a finite duration >= 0 (seconds)");
   if (overrides.integrator) s.name = *overrides.integrator;

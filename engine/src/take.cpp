@@ -34,23 +34,19 @@ void TakePlayer::setStepInputs() {
 void TakePlayer::apply(const TakeEvent& e) {
   switch (e.kind) {
     case TakeEventKind::TimeStep:
-      if (e.dt == h_) return;  // the thread ignores an unchanged h
       h_ = e.dt;
-      sim_->setTimeStep(e.dt);
+      if (sim_->timeStep() != e.dt) sim_->setTimeStep(e.dt);  // the thread skips an unchanged h
       return;
     case TakeEventKind::Integrator:
       if (sim_->integratorName() == e.integrator) return;
       sim_->setIntegrator(e.integrator);
       return;
-    case TakeEventKind::Reset: {
-      const std::string integrator = sim_->integratorName();
-      auto fresh = initial_->clone();
-      fresh->setTimeStep(h_);
-      fresh->setIntegrator(integrator);
-      sim_ = std::move(fresh);
+    case TakeEventKind::Reset:
+      // The scene as it was loaded: its own h and integrator.
+      sim_ = initial_->clone();
+      h_ = sim_->timeStep();
       (void)sim_->snapshot();  // the thread draws the restarted state at once
       return;
-    }
   }
 }
 

@@ -40,12 +40,12 @@ void TakeRecorder::start(double h, const std::string& integrator) {
   clock_ = 0;
   h_ = h;
   events_.clear();
+  reset();  // restores the scene's own h and integrator; then those in use, if they differ
   Event e;
   e.kind = 0;
   e.dt = h;
   push(e);
   this->integrator(integrator);
-  reset();
 }
 
 bool TakeRecorder::beforeStep(const ControlSet& controls, double t) {

@@ -19,6 +19,19 @@ void pump(InputRouter& router, AppState& app) {
   SDL_Event e;
   while (SDL_PollEvent(&e)) router.handleEvent(e, app);
 }
+
+// Repeats `poll` until `done` holds or a generous timeout passes (the machine is shared with
+// long tests: conditions, not sleeps or wall-clock bounds).
+template <class Poll, class Done>
+bool waitUntil(Poll poll, Done done) {
+  const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (std::chrono::steady_clock::now() < end) {
+    poll();
+    if (done()) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  return false;
+}
 }  // namespace
 
 TEST_CASE("gamepad: plug in, climb on collective, unplug pauses with neutral inputs", "[gamepad]") {
@@ -58,34 +71,28 @@ TEST_CASE("gamepad: plug in, climb on collective, unplug pauses with neutral inp
   const double z0 = physics.frame().sims[0].curr.position.z();
   // Left stick full up: climb (Mode 2 collective).
   REQUIRE(SDL_JoystickSetVirtualAxis(joy, SDL_CONTROLLER_AXIS_LEFTY, -32767) == 0);
-  for (int i = 0; i < 150; ++i) {
-    pump(router, app);
-    router.update(app, nullptr, 0.01);
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
+  double z1 = z0;
+  const bool climbed = waitUntil(
+      [&] {
+        pump(router, app);
+        router.update(app, nullptr, 0.01);
+        physics.poll();
+        z1 = physics.frame().sims[0].curr.position.z();
+      },
+      [&] { return z1 > z0 + 0.5; });
   CHECK(app.axes.ly > 0.9f);
-  physics.poll();
-  const double z1 = physics.frame().sims[0].curr.position.z();
-  CHECK(z1 > z0 + 0.5);
+  CHECK(climbed);
   CHECK_FALSE(physics.frame().paused);
 
   // Unplug mid-flight.
   REQUIRE(SDL_JoystickDetachVirtual(device) == 0);
-  for (int i = 0; i < 20 && app.gamepadConnected; ++i) {
-    pump(router, app);
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
+  waitUntil([&] { pump(router, app); }, [&] { return !app.gamepadConnected; });
   CHECK_FALSE(app.gamepadConnected);
   CHECK(app.disconnectedBanner);
   CHECK(app.axes == PilotAxes{});
   router.update(app, nullptr, 0.01);  // the keyboard still works; nothing pressed: neutral
   CHECK(app.axes == PilotAxes{});
-  bool paused = false;
-  for (int i = 0; i < 200 && !paused; ++i) {
-    physics.poll();
-    paused = physics.frame().paused;
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
+  const bool paused = waitUntil([&] { physics.poll(); }, [&] { return physics.frame().paused; });
   CHECK(paused);
   physics.stop();
   SDL_Quit();

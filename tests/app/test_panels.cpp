@@ -111,21 +111,23 @@ TEST_CASE("panels: the time-step slider is logarithmic from 1e-4 to 1 s", "[pane
   for (double h : {1e-4, 3e-3, 0.05, 0.2, 1.0}) CHECK(sliderToStep(stepToSlider(h)) == Approx(h).epsilon(1e-5));
 }
 
-TEST_CASE("panels: plot history computes the relative energy error and restarts on reset", "[panels]") {
+TEST_CASE("panels: plot history computes the energy balance and restarts on reset", "[panels]") {
   PlotHistory p;
   PlotSample s;
   s.energy = 4.0;
   p.add(s);
   s.t = 1.0;
   s.energy = 5.0;
+  s.work = 0.75;  // the inputs did 0.75 J: 0.25 J is the integrator's
   p.add(s);
-  REQUIRE(p.relEnergyError.y.size() == 2);
-  CHECK(p.relEnergyError.y[0] == 0.0);
-  CHECK(p.relEnergyError.y[1] == Approx(0.25));
+  REQUIRE(p.segments.size() == 1);
+  REQUIRE(p.segments[0].balance.y.size() == 2);
+  CHECK(p.segments[0].balance.y[0] == 0.0);
+  CHECK(p.segments[0].balance.y[1] == Approx(0.25));
   PlotSample r;
   r.kind = SampleKind::Reset;
   p.add(r);
-  CHECK(p.energy.t.empty());
+  CHECK(p.segments.empty());
   CHECK_FALSE(p.haveE0);
 }
 

@@ -4,6 +4,7 @@
 
 #include "core/interpolate.hpp"
 #include "pilot.hpp"
+#include "lieride/sim/scenario.hpp"
 #include "scenes.hpp"
 
 using namespace lieride;
@@ -76,13 +77,30 @@ TEST_CASE("scenes: interpolation follows the geodesic between consecutive states
 TEST_CASE("scenes: lie-nh's alpha is changed by restarting from the edited scenario", "[scenes]") {
   const auto scenes = listScenes();
   const SceneEntry* e = findScene(scenes, "car parallel parking", nullptr);
-  if (!e) return;
-  CHECK(integratorNumber(*e, "alpha", 0.5) == 0.5);
+  REQUIRE(e != nullptr);
+  // A fallback no scene uses: the scene leaves alpha to the default, but states its dt.
+  CHECK(integratorNumber(*e, "alpha", -7.0) == -7.0);
+  CHECK(integratorNumber(*e, "dt", -7.0) == 0.01);
   const SceneEntry edited = withIntegratorNumber(*e, "alpha", 0.3);
-  CHECK(integratorNumber(edited, "alpha", 0.5) == Approx(0.3));
-  LoadedScene l = loadScene(edited);
-  REQUIRE(l.slots.size() == 1);
-  CHECK(l.vehicle == "car");
+  CHECK(integratorNumber(edited, "alpha", -7.0) == 0.3);
+  CHECK(integratorNumber(edited, "dt", -7.0) == 0.01);  // the rest of the scenario is kept
+  LoadedScene restarted = loadScene(edited);
+  LoadedScene original = loadScene(*e);
+  REQUIRE(restarted.slots.size() == 1);
+  REQUIRE(original.slots.size() == 1);
+  CHECK(restarted.vehicle == "car");
+  // The restarted run integrates with alpha = 0.3: step for step the run of the engine's own
+  // loader given alpha = 0.3, and not the default alpha = 0.5 run.
+  Scenario direct = loadScenarioFromString(withIntegratorNumber(*e, "alpha", 0.3).text, "direct.toml", assetsDir());
+  Simulation& a = *restarted.slots[0].sim;
+  Simulation& b = *original.slots[0].sim;
+  for (int k = 0; k < 300; ++k) {
+    a.step();
+    b.step();
+    direct.simulation->step();
+  }
+  CHECK(a.snapshot().position == direct.simulation->snapshot().position);
+  CHECK((a.snapshot().position - b.snapshot().position).norm() > 1e-6);
 }
 
 TEST_CASE("scenes: the flight assist hovers hands-off and lands the helicopter on its skids", "[scenes]") {

@@ -42,10 +42,8 @@ Live flyAndRecord(const std::string& scene, const std::string& integrator, long 
   const Pilot pilot(*sc.simulation, PilotLimits{});
   const bool assist = true;
   const double h0 = sc.simulation->timeStep();
-  // Record pressed: resetAll with the current h and integrator, then the pilot's inputs.
+  // Record pressed: resetAll (the scene as loaded), then the pilot's inputs.
   auto sim = initial->clone();
-  sim->setTimeStep(h0);
-  sim->setIntegrator(integrator);
   Snapshot snap = sim->snapshot();
   pilot.apply(gamepad(0), assist, *sim, &snap);
   const auto channels = TakeRecorder::constantChannels(sim->controls());
@@ -57,21 +55,18 @@ Live flyAndRecord(const std::string& scene, const std::string& integrator, long 
   const std::string other = list[(std::find(list.begin(), list.end(), integrator) - list.begin() + 1) % static_cast<long>(list.size())];
   double h = h0;
   for (long k = 0; k < steps; ++k) {
-    if (k == steps / 4) {  // SetTimeStep
+    if (k == steps / 4 || k == 7 * steps / 8) {  // SetTimeStep (again after the reset)
       h = h0 / 2;
-      sim->setTimeStep(h);
+      if (sim->timeStep() != h) sim->setTimeStep(h);
       rec.timeStep(h);
     }
     if (k == steps / 2 && other != sim->integratorName()) {  // SetIntegrator
       sim->setIntegrator(other);
       rec.integrator(other);
     }
-    if (k == 3 * steps / 4) {  // Reset
-      const std::string name = sim->integratorName();
-      auto fresh = initial->clone();
-      fresh->setTimeStep(h);
-      fresh->setIntegrator(name);
-      sim = std::move(fresh);
+    if (k == 3 * steps / 4) {  // Reset: the scene as loaded, its own h and integrator
+      sim = initial->clone();
+      h = sim->timeStep();
       snap = sim->snapshot();
       pilot.apply(gamepad(k), assist, *sim, &snap);
       rec.reset();
@@ -84,7 +79,8 @@ Live flyAndRecord(const std::string& scene, const std::string& integrator, long 
   std::filesystem::create_directories(dir);
   std::ofstream csv(dir / (scene + "-steps.csv"), std::ios::binary);
   std::ostringstream toml;
-  rec.write(text, (dir / (scene + "-steps.csv")).string(), toml, csv);  // absolute: the take loads beside its scene
+  // The scene as the live run loaded it (with the integrator override).
+  rec.write(testing::withIntegratorName(text, integrator), (dir / (scene + "-steps.csv")).string(), toml, csv);  // absolute: the take loads beside its scene
   return {stateHash(*sim), toml.str()};
 }
 

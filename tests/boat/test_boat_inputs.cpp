@@ -69,7 +69,7 @@ TEST_CASE("a scenario with an OBJ hull floats it at its draft", "[boat][hull]") 
 }
 
 TEST_CASE("bad hull files are rejected with clear messages", "[boat][hull]") {
-  CHECK_THROWS_WITH(loadObjHull("/nonexistent/hull.obj"), Catch::Contains("no such file"));
+  CHECK_THROWS_WITH(loadObjHull("/nonexistent/hull.obj"), Catch::Contains("no such hull file"));
   const std::string garbage = tempFile("garbage.obj", "this is not an obj file\nhello world\n");
   CHECK_THROWS_WITH(loadObjHull(garbage), Catch::Contains("no faces"));
   std::string open = boxObj(false);

@@ -1,58 +1,15 @@
 // The CLI from the outside (docs/formats.md section 1): exit codes, one-line errors, no partial
 // output files, the CSV format.
 #include <catch2/catch.hpp>
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
-#include <sys/wait.h>
 
-namespace fs = std::filesystem;
 
+#include "cli_test_util.hpp"
+
+using namespace cli_test;
 namespace {
-
-struct Result {
-  int code;
-  std::string out, err;
-};
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-fs::path scratch() {
-  const fs::path dir = fs::temp_directory_path() / ("lieride-cli-test-" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  return dir;
-}
-
-Result lieride(const std::string& args) {
-  const fs::path dir = scratch();
-  const std::string cmd = std::string(LIERIDE_BINARY_DIR) + "/lieride " + args + " >" + (dir / "stdout").string() +
-                          " 2>" + (dir / "stderr").string();
-  const int status = std::system(cmd.c_str());
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(dir / "stdout"), slurp(dir / "stderr")};
-}
-
-fs::path writeScenario(const std::string& name, const std::string& text) {
-  const fs::path p = scratch() / name;
-  std::ofstream(p) << text;
-  return p;
-}
-
-int lineCount(const std::string& s) {
-  int n = 0;
-  for (char c : s) n += c == '\n';
-  return n;
-}
-
-const std::string kBody = "[vehicle]\ntype = \"rigid-body\"\n[initial]\nangular_velocity = [1.0, 2.0, 3.0]\n"
-                          "linear_velocity = [1.0, 0.3, 0.0]\n";
-
+const std::string& kBody = kRigidBody;
+auto writeScenario = writeFile;
 }  // namespace
 
 TEST_CASE("lieride sim writes the 3-D run CSV", "[cli]") {

@@ -47,15 +47,36 @@ inline std::string withoutControls(const std::string& text) {
   return out;
 }
 
+// The scenario text with [integrator] name = `integrator` (the scene as loaded with an override).
+inline std::string withIntegratorName(const std::string& text, const std::string& integrator) {
+  const std::string key = "[integrator]\n";
+  std::string t = text;
+  const auto at = t.find(key);
+  if (at == std::string::npos) return t;
+  std::istringstream in(t.substr(at + key.size()));
+  std::string line, rest;
+  bool first = true;
+  while (std::getline(in, line)) {
+    if (first && line.rfind("name", 0) == 0) {
+      first = false;
+      continue;
+    }
+    rest += line + "\n";
+  }
+  return t.substr(0, at + key.size()) + "name = \"" + integrator + "\"\n" + rest;
+}
+
 struct TakeFile {
   std::string text;     // the take's TOML
   std::string baseDir;  // where its controls CSV lies
   Take take;            // the events, as loaded
+  std::string other;    // the integrator the take switches to
 };
 
 // A take of `steps` steps of `scene` starting with `integrator`: inputs sampled every h into
 // dir/<scene>-inputs.csv; events: h halved at steps/5, the next integrator of the vehicle's
-// list at 2 steps/5, a reset and the first integrator again at 3 steps/5, h restored at 4/5.
+// list at 2 steps/5, a reset (the file's h and integrator again) at 3 steps/5, the next
+// integrator again at 4 steps/5.
 inline TakeFile makeTake(const std::string& scene, const std::string& integrator, const std::filesystem::path& dir,
                          long steps) {
   const std::string sceneText = readText(scenesDir() / (scene + ".toml"));
@@ -91,27 +112,10 @@ inline TakeFile makeTake(const std::string& scene, const std::string& integrator
   };
   event(s, "dt = " + exact(h / 2));
   event(2 * s, "integrator = \"" + other + "\"");
-  event(3 * s, "reset = true");
-  event(3 * s, "integrator = \"" + sim.integratorName() + "\"");
-  event(4 * s, "dt = " + exact(h));
-  // The integrator stays the scenario's: the override only picked the take's first one.
-  const std::string withIntegrator = [&] {
-    const std::string key = "[integrator]\n";
-    std::string t = take;
-    const auto at = t.find(key);
-    if (at != std::string::npos) {
-      std::istringstream in(t.substr(at + key.size()));
-      std::string line, rest;
-      bool first = true;
-      while (std::getline(in, line)) {
-        if (first && line.rfind("name", 0) == 0) { first = false; continue; }
-        rest += line + "\n";
-      }
-      t = t.substr(0, at + key.size()) + "name = \"" + integrator + "\"\n" + rest;
-    }
-    return t;
-  }();
-  TakeFile f{withIntegrator, dir.string(), {}};
+  event(3 * s, "reset = true");  // back to the file's h and integrator
+  event(4 * s, "integrator = \"" + other + "\"");
+  const std::string withIntegrator = withIntegratorName(take, integrator);
+  TakeFile f{withIntegrator, dir.string(), {}, other};
   Scenario check = loadScenarioFromString(f.text, scene + " take", f.baseDir);
   f.take = *check.take;
   return f;

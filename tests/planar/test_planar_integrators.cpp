@@ -98,23 +98,36 @@ TEST_CASE("car without drive torque: energy conserved by the model, bounded unde
 }
 
 TEST_CASE("np-particle: nh-reflect conserves energy to 1e-12 over 1e5 steps, dla does not", "[planar]") {
-  auto make = [](const std::string& integ) {
+  auto make = [](const std::string& integ, const std::string& extra = "") {
     return planar_test::load("[vehicle]\ntype = \"np-particle\"\n[initial]\nposition = [0.0, 0.5, 0.0]\n"
-                             "velocity = [1.0, 0.05, 0.5]\n[integrator]\nname = \"" + integ + "\"\ndt = 0.01\n");
+                             "velocity = [1.0, 0.05, 0.5]\n[integrator]\nname = \"" + integ + "\"\ndt = 0.01\n" + extra);
   };
-  auto reflect = make("nh-reflect"), dla = make("dla");
+  auto reflect = make("nh-reflect"), tangent = make("nh-reflect", "start = \"tangent\"\n"), dla = make("dla");
   const double E0 = reflect->energy();
-  double worstReflect = 0.0, worstDla = 0.0;
-  for (int k = 0; k < 100000; ++k) {
+  reflect->step();
+  tangent->step();
+  dla->step();
+  // The half-impulse start adds the normal part (h/2) M^-1 mu^T lambda0 to the first discrete
+  // velocity: the conserved level is E0 + O(h^2). Eq. 12's tangent start conserves E0 itself.
+  const double E1 = reflect->energy(), D1 = dla->energy();
+  double worstReflect = 0.0, worstTangent = 0.0, worstDla = 0.0;
+  for (int k = 1; k < 100000; ++k) {
     reflect->step();
+    tangent->step();
     dla->step();
-    worstReflect = std::max(worstReflect, std::abs(reflect->energy() - E0) / E0);
-    worstDla = std::max(worstDla, std::abs(dla->energy() - E0) / E0);
+    worstReflect = std::max(worstReflect, std::abs(reflect->energy() - E1) / E0);
+    worstTangent = std::max(worstTangent, std::abs(tangent->energy() - E0) / E0);
+    worstDla = std::max(worstDla, std::abs(dla->energy() - D1) / E0);
   }
   REQUIRE(dla->status() == RunStatus::Ok);
-  INFO("relative energy error: nh-reflect " << worstReflect << ", dla " << worstDla);
+  INFO("relative energy change after the first step: nh-reflect " << worstReflect << " (level offset "
+       << (E1 - E0) / E0 << "), tangent start " << worstTangent << ", dla " << worstDla);
   CHECK(worstReflect < 1e-12);
-  CHECK(worstDla > 1e-8);
+  CHECK(worstTangent < 1e-12);
+  CHECK(E1 > E0);
+  CHECK((E1 - E0) / E0 < 1e-6);
+  CHECK(worstDla > 1e-9);
+  CHECK(worstDla > 1e4 * worstReflect);
 }
 
 TEST_CASE("snakeboard with frozen shape: momentum constant, circle of radius l / tan(phi)", "[planar]") {
@@ -125,10 +138,12 @@ TEST_CASE("snakeboard with frozen shape: momentum constant, circle of radius l /
     const double l = 0.35, phi = 0.3, R = l / std::tan(phi);
     const double p0 = sim->momentum();
     const SE2 g0 = sim->model().pose(sim->state());
-    const double omega = sim->model().bodyVelocity(sim->state())(0), vx = 1.5;
-    // Centre of the circle: the turning point vx / omega to the left of the heading.
-    const Vec2 centre = Vec2(g0.x, g0.y) + (vx / omega) * Vec2(-std::sin(g0.theta), std::cos(g0.theta));
-    CHECK(std::abs(vx / omega) == Approx(R).epsilon(1e-12));
+    const double theta0 = sim->state().q(0), vx = 1.5;
+    // The constraints give omega = -tan(phi) vx / l: with phi > 0 the board turns clockwise,
+    // about the centre at R to the right of the heading.
+    const double omega = -std::tan(phi) * vx / l;
+    CHECK(sim->model().bodyVelocity(sim->state())(0) == Approx(omega).epsilon(1e-12));
+    const Vec2 centre = Vec2(g0.x, g0.y) + R * Vec2(std::sin(g0.theta), -std::cos(g0.theta));
     double worstR = 0.0, worstP = 0.0;
     for (int k = 0; k < 2000; ++k) {
       sim->step();
@@ -138,6 +153,8 @@ TEST_CASE("snakeboard with frozen shape: momentum constant, circle of radius l /
     }
     INFO(integ << ": radius error " << worstR << ", momentum error " << worstP);
     CHECK(worstR < 1e-8 * R);
+    // Clockwise: the heading has turned by omega t (2000 steps of 0.01 s).
+    CHECK(sim->state().q(0) - theta0 == Approx(omega * 20.0).epsilon(1e-6));
     CHECK(worstP < 1e-10 * std::abs(p0));
     CHECK(sim->state().q(4) == Approx(phi).epsilon(1e-14));
   }
@@ -160,20 +177,33 @@ TEST_CASE("general Newton lie-nh equals the explicit car and snakeboard updates"
   CHECK(std::abs(c->momentum() - d->momentum()) < 1e-9);
 }
 
-TEST_CASE("switching integrator or step mid-run continues the same motion", "[planar]") {
-  for (const char* integ : {"lie-nh", "lie-nh-general", "nh-reflect", "dla", "euler", "rk2", "rk4"}) {
-    auto a = planar_test::load(carToml(integ, 0.01));
-    auto b = planar_test::load(carToml(integ, 0.01));
-    for (int k = 0; k < 300; ++k) a->step();
-    for (int k = 0; k < 150; ++k) b->step();
-    b->setIntegrator(integ);  // hand over through the continuous state
-    for (int k = 0; k < 100; ++k) b->step();
-    b->setTimeStep(0.01);
-    for (int k = 0; k < 50; ++k) b->step();
-    INFO(integ);
-    CHECK((a->state().q - b->state().q).cwiseAbs().maxCoeff() < 1e-9);
-    CHECK(a->time() == Approx(b->time()));
+TEST_CASE("a changed h mid-run continues the same motion", "[planar]") {
+  // The car for 2 s at h1, then 2 s at h2, against the continuous motion. A restart that
+  // handed over a wrong state (an O(h) momentum error at the switch) would show as a lower
+  // order: halving both steps must divide the error by 2^order of the integrator.
+  const Vec3 ref = finalPose(carToml("rk4", 0.0005), 4.0);
+  auto switched = [&](const std::string& integ, double h1, double h2) {
+    auto sim = planar_test::load(carToml(integ, h1));
+    REQUIRE(planar_test::runFor(*sim, 2.0));
+    sim->setTimeStep(h2);
+    REQUIRE(planar_test::runFor(*sim, 2.0));
+    CHECK(sim->time() == Approx(4.0).margin(1e-9));
+    CHECK(sim->timeStep() == h2);
+    const SE2 g = sim->model().pose(sim->state());
+    return (Vec3(g.theta, g.x, g.y) - ref).norm();
+  };
+  for (const auto& [integ, order] : {std::pair{"lie-nh", 2.0}, std::pair{"lie-nh-general", 2.0}, std::pair{"nh-reflect", 2.0},
+                                     std::pair{"dla", 2.0}, std::pair{"rk2", 2.0}, std::pair{"rk4", 4.0}}) {
+    for (const auto& [h1, h2] : {std::pair{0.04, 0.02}, std::pair{0.02, 0.04}}) {
+      const double e1 = switched(integ, h1, h2), e2 = switched(integ, h1 / 2, h2 / 2);
+      INFO(integ << " h " << h1 << " -> " << h2 << ": errors " << e1 << ", " << e2 << " (halved), order "
+                 << std::log2(e1 / e2));
+      CHECK(std::abs(std::log2(e1 / e2) - order) < 0.35);
+    }
   }
+}
+
+TEST_CASE("switching integrator mid-run continues the same motion", "[planar]") {
   // A real switch: lie-nh then rk4 stays as close to pure rk4 as pure lie-nh is.
   auto rk4 = planar_test::load(carToml("rk4", 0.01));
   auto lie = planar_test::load(carToml("lie-nh", 0.01));
@@ -206,7 +236,7 @@ TEST_CASE("Newton solves report iterations and never fail silently", "[planar]")
   const StepReport rl = lie->step();
   CHECK(rl.iterations >= 1);
   CHECK(rl.converged);
-  auto starved = planar_test::load(sleighToml("dla", 0.05, "max_iterations = 1\ntolerance = 1e-15\n"));
+  auto starved = planar_test::load(sleighToml("dla", 0.05, "max_iterations = 1\ntolerance = 1e-16\n"));
   planar_test::runFor(*starved, 1.0);
   CHECK(starved->status() == RunStatus::Diverged);
   CHECK(starved->statusMessage().find("did not converge") != std::string::npos);

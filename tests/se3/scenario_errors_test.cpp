@@ -1,6 +1,8 @@
 // Bad scenarios give one clear ScenarioError naming the file, the key and what was expected.
 #include <catch2/catch.hpp>
+#include <functional>
 #include <string>
+#include <vector>
 
 #include "lieride/sim/scenario.hpp"
 
@@ -43,42 +45,84 @@ TEST_CASE("scenario errors name the file, the key and the expectation", "[scenar
   CHECK(mentions(errorOf("[vehicle]\ntype = \"helicopter\"\n[controls]\nthrottle = 1.0\n"), "controls.throttle", "collective"));
   CHECK(mentions(errorOf("[vehicle]\ntype = \"helicopter\"\n[controls]\ncollective = { amplitude = 1.0, frequncy = 2.0 }\n"),
                  "controls.collective.frequncy", "unknown key"));
-  CHECK(mentions(errorOf("[vehicle]\ntype = \"helicopter\"\n[controls]\nfile = \"missing.csv\"\n"), "missing.csv", "no such file"));
+  CHECK(mentions(errorOf("[vehicle]\ntype = \"helicopter\"\n[controls]\nfile = \"missing.csv\"\n"), "missing.csv", "cannot open"));
   ScenarioOverrides o;
   o.dt = 0.0;
   CHECK(mentions(errorOf(body, o), "--dt", "> 0"));
   CHECK_THROWS_AS(loadScenario("/no/such/file.toml"), ScenarioError);
 }
 
-TEST_CASE("every model parameter and channel is a scenario key", "[scenario]") {
-  CHECK_NOTHROW(loadScenarioFromString(R"(
-name = "all keys"
-[vehicle]
-type = "helicopter"
-mass = 4.0
-inertia = [0.1, 0.2, 0.3]
-hub_height = 0.3
-tail_arm = 1.0
-linear_damping = 0.5
-angular_damping = 0.1
-[initial]
-position = [0.0, 0.0, 1.0]
-orientation = [1.0, 0.0, 0.0, 0.0]
-angular_velocity = [0.0, 0.0, 0.0]
-linear_velocity = [0.0, 0.0, 0.0]
-[integrator]
-name = "rk4"
-dt = 0.01
-duration = 1.0
-diverge_speed = 100.0
-tolerance = 1e-12
-max_iterations = 20
-[controls]
-collective = 40.0
-tail = { amplitude = 0.1, frequency = 1.0, phase = 0.0, offset = 0.0 }
-cyclic_pitch = 0.0
-cyclic_roll = 0.0
-[output]
-every = 2
-)", "ok.toml", "."));
+namespace {
+
+// The observable outcome of a scenario: its settings and 40 steps of its run.
+std::vector<double> outcome(const std::string& toml) {
+  Scenario sc = loadScenarioFromString(toml, "keys.toml", ".");
+  std::vector<double> out = {sc.settings.dt, sc.settings.duration, sc.settings.divergeSpeed,
+                             static_cast<double>(sc.outputEvery), static_cast<double>(sc.name.size())};
+  double iterations = 0.0;
+  for (int k = 0; k < 40; ++k) iterations += sc.simulation->step().iterations;
+  const Snapshot s = sc.simulation->snapshot();
+  out.push_back(iterations);
+  out.push_back(s.status == RunStatus::Ok ? 0.0 : 1.0);
+  out.push_back(static_cast<double>(std::hash<std::string>{}(s.integrator) % 1000003));
+  for (double v : {s.position.x(), s.position.y(), s.position.z(), s.orientation.w(), s.orientation.x(),
+                   s.orientation.y(), s.orientation.z(), s.bodyVelocity(0), s.bodyVelocity(5)})
+    out.push_back(v);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("every model parameter and channel is a scenario key that changes the run", "[scenario]") {
+  // A moving helicopter under a Newton-solved integrator: every key below has an effect.
+  const std::string base[] = {
+      "",  // top level: name (default: the file's stem)
+      "[vehicle]\ntype = \"helicopter\"\n",
+      "[initial]\nposition = [0.0, 0.0, 1.0]\nangular_velocity = [0.1, 0.2, 0.3]\nlinear_velocity = [1.0, 0.5, 0.2]\n",
+      "[integrator]\nname = \"lie-cay\"\n",  // a Newton solve (lie-cay-tln's is closed-form here)
+      "[controls]\ncollective = 49.05\ntail = 0.2\ncyclic_pitch = 0.02\ncyclic_roll = 0.01\n",
+      "[output]\n"};
+  auto with = [&](int table, const std::string& line) {
+    std::string t;
+    for (int i = 0; i < 6; ++i) t += base[i] + (i == table ? line + "\n" : "");
+    return t;
+  };
+  const auto reference = outcome(with(-1, ""));
+  const std::vector<std::pair<int, std::string>> keys = {
+      {0, "name = \"all keys\""},
+      {1, "mass = 4.0"},
+      {1, "inertia = [0.1, 0.2, 0.3]"},
+      {1, "hub_height = 0.3"},
+      {1, "tail_arm = 1.0"},
+      {1, "linear_damping = 0.5"},
+      {1, "angular_damping = 0.1"},
+      {2, "orientation = [0.9950041652780258, 0.09983341664682815, 0.0, 0.0]"},
+      {3, "dt = 0.02"},
+      {3, "duration = 1.0"},
+      {3, "diverge_speed = 5.0"},        // a start speed above it is refused at load (tests/cli)
+      {3, "tolerance = 1e-4"},           // fewer Newton iterations
+      {3, "max_iterations = 1\ntolerance = 1e-15"},  // cannot converge: the run stops
+      {5, "every = 2"},
+  };
+  for (const auto& [table, line] : keys) {
+    INFO(line);
+    std::vector<double> changed;
+    REQUIRE_NOTHROW(changed = outcome(with(table, line)));
+    CHECK(changed != reference);
+  }
+  // Keys already in the base: a change of value changes the run.
+  for (const auto& [from, to] : std::vector<std::pair<std::string, std::string>>{
+           {"position = [0.0, 0.0, 1.0]", "position = [0.0, 0.5, 1.0]"},
+           {"angular_velocity = [0.1, 0.2, 0.3]", "angular_velocity = [0.1, 0.2, 0.0]"},
+           {"linear_velocity = [1.0, 0.5, 0.2]", "linear_velocity = [1.0, 0.5, 0.0]"},
+           {"name = \"lie-cay\"", "name = \"rk4\""},
+           {"collective = 49.05", "collective = 40.0"},
+           {"tail = 0.2", "tail = { amplitude = 0.1, frequency = 1.0, phase = 0.3, offset = 0.2 }"},
+           {"cyclic_pitch = 0.02", "cyclic_pitch = 0.05"},
+           {"cyclic_roll = 0.01", "cyclic_roll = 0.05"}}) {
+    std::string t = with(-1, "");
+    t.replace(t.find(from), from.size(), to);
+    INFO(to);
+    CHECK(outcome(t) != reference);
+  }
 }

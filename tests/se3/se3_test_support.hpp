@@ -21,7 +21,8 @@ inline std::string rigidBodyToml(const std::string& omega, const std::string& v,
          "\nlinear_velocity = " + v + "\nposition = [0.3, -0.2, 1.0]\n" + extra;
 }
 
-// A smooth, undamped helicopter run with time-varying controls (docs/models.md section 2).
+// A smooth, undamped helicopter run with time-varying controls (docs/models.md section 2): the
+// defaults have no drag and no ground contact (the run passes below z = 0).
 inline std::string helicopterFlightToml() {
   return R"(
 [vehicle]

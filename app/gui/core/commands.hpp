@@ -21,7 +21,8 @@ enum class CommandKind : std::uint8_t {
   SetManual,     // target sim, flag: pilot drives it (true) or its scripted signals (false)
   SetAssist,     // flag: helicopter flight assist (attitude hold + rate damping)
   SetIntegrator, // target sim (-1 all), name
-  SetTimeStep,   // value[0] = h, all sims
+  SetTimeStep,   // value[0] = h, all sims; flag: quiet (a slider drag in progress: no marker);
+                 // value[1] > 0: the h the change started from (the marker reads "h a -> b")
   SetSpeed,      // value[0] = wall-clock speed factor
   SetPaused,     // flag
   TogglePause,
@@ -61,8 +62,10 @@ struct PlotSample {
   SampleKind kind = SampleKind::Sample;
   std::uint8_t sim = 0;
   double t = 0, energy = 0, momentum = 0, constraint = 0, residual = 0, h = 0;
+  double work = 0;  // W(t): the inputs' and non-conservative forces' work since t = 0 (J)
   int iterations = 0;
   std::array<char, 40> label{};
+  std::array<char, 24> integrator{};  // which integrator produced this sample (legend segments)
 };
 
 }  // namespace lieride::gui

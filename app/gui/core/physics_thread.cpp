@@ -30,7 +30,7 @@ PhysicsThread::PhysicsThread(std::vector<SimSlot> sims, PhysicsOptions options) 
   for (auto& slot : sims) {
     auto initial = slot.sim->clone();
     Pilot pilot(*slot.sim, slot.limits);
-    Vehicle v{std::move(slot), std::move(initial), std::move(pilot), {}, {}, false, 0, {}, -1e300};
+    Vehicle v{std::move(slot), std::move(initial), std::move(pilot), {}, {}, false, 0, {}, -1e300, 0, 0, 0, false};
     v.curr = v.slot.sim->snapshot();
     v.prev = v.curr;
     vehicles_.push_back(std::move(v));
@@ -42,6 +42,9 @@ PhysicsThread::PhysicsThread(std::vector<SimSlot> sims, PhysicsOptions options) 
   for (std::size_t i = 0; i < vehicles_.size(); ++i) {
     auto& v = vehicles_[i];
     if (v.slot.manual) v.pilot.apply(axes_, assist_, *v.slot.sim, &v.curr);
+    v.curr = v.slot.sim->snapshot();  // with the pilot's inputs (their power counts from t = 0)
+    v.prev = v.curr;
+    accumulateWork(v, v.curr);
     pushSample(static_cast<int>(i), v.curr);
   }
   // The reader starts from a complete frame even before the thread runs.
@@ -68,9 +71,47 @@ std::uint64_t PhysicsThread::stateHash(std::size_t vehicle) const {
 }
 
 double PhysicsThread::leadTime() const {
+  // The clock follows the live copy furthest behind (side-by-side copies may each have their
+  // own h); with one h for all they share one time.
+  double t = INFINITY;
   for (const auto& v : vehicles_)
-    if (!v.frozen) return v.slot.sim->time();
-  return vehicles_.empty() ? 0.0 : vehicles_.front().slot.sim->time();
+    if (!v.frozen) t = std::min(t, v.slot.sim->time());
+  if (std::isfinite(t)) return t;
+  // All diverged: the time of the last good state on screen (not the failed step's end).
+  return vehicles_.empty() ? 0.0 : vehicles_.front().curr.t;
+}
+
+void PhysicsThread::accumulateWork(Vehicle& v, const Snapshot& s) {
+  const double p = std::isfinite(s.power) ? s.power : 0.0;
+  if (v.havePower && s.t > v.lastPowerT) v.work += 0.5 * (s.t - v.lastPowerT) * (v.lastPower + p);
+  v.lastPower = p;
+  v.lastPowerT = s.t;
+  v.havePower = true;
+}
+
+void PhysicsThread::setIntegrator(int index, Vehicle& v, const std::string& name) {
+  Simulation& sim = *v.slot.sim;
+  if (sim.integratorName() == name && !v.frozen) return;
+  try {
+    sim.setIntegrator(name);  // after a divergence: resumes from the last good state
+  } catch (const std::exception&) {
+    return;
+  }
+  const bool resumed = v.frozen;
+  v.frozen = false;
+  v.divergedMessage.clear();
+  // Take effect at once (also while paused): the published state names the new integrator.
+  v.curr = sim.snapshot();
+  v.prev = v.curr;
+  v.lastSampleT = -1e300;
+  accumulateWork(v, v.curr);  // W so far ends at the last good state: it carries on from there
+  marker(index, v.curr.t, resumed ? name + " (resumed)" : name);
+  pushSample(index, v.curr);
+  if (autoPaused_ && paused_) {
+    paused_ = false;
+    autoPaused_ = false;
+    resync(steadySeconds());
+  }
 }
 
 bool PhysicsThread::anyAlive() const {
@@ -82,6 +123,7 @@ void PhysicsThread::resync(double now) {
   syncSim_ = leadTime();
   windowWall_ = now;
   windowSim_ = syncSim_;
+  windowClock_ = syncSim_;
   windowSteps_ = 0;
   windowCost_ = 0;
   windowMax_ = 0;
@@ -107,6 +149,8 @@ void PhysicsThread::pushSample(int sim, const Snapshot& snap) {
   s.residual = snap.solver.residual;
   s.iterations = snap.solver.iterations;
   s.h = snap.h;
+  s.work = vehicles_[static_cast<std::size_t>(sim)].work;
+  std::snprintf(s.integrator.data(), s.integrator.size(), "%s", snap.integrator.c_str());
   samples_.push(s);
   vehicles_[static_cast<std::size_t>(sim)].lastSampleT = snap.t;
 }
@@ -136,6 +180,7 @@ void PhysicsThread::stepVehicle(Vehicle& v, bool wantSnapshot) {
     if (!(wantSnapshot || sampleDue || needsState)) return;
     snap = sim.snapshot();
     if (finiteSnapshot(snap)) {
+      accumulateWork(v, snap);
       const bool consecutive = std::abs(v.curr.t + sim.timeStep() - snap.t) <= 1e-9 * std::max(1.0, std::abs(snap.t));
       v.prev = consecutive ? std::move(v.curr) : snap;
       v.curr = std::move(snap);
@@ -145,8 +190,8 @@ void PhysicsThread::stepVehicle(Vehicle& v, bool wantSnapshot) {
     what = "non-finite state";
   }
   // Divergence: freeze at the last good state the engine kept (or the last one we drew).
+  // One divergence time everywhere: that of the last good state, which stays on screen.
   v.frozen = true;
-  v.divergedAt = sim.time();
   v.divergedMessage = threw || !what.empty() ? what : sim.statusMessage();
   Snapshot good = sim.snapshot();
   if (finiteSnapshot(good)) v.curr = std::move(good);
@@ -161,6 +206,7 @@ void PhysicsThread::stepAll(double target, bool forceSnapshot) {
     if (v.frozen) continue;
     const double t = v.slot.sim->time();
     const double h = v.slot.sim->timeStep();
+    if (!forceSnapshot && t >= target) continue;  // a copy with a larger h waits for the others
     // Snapshot the state the renderer interpolates from (the step before the burst ends).
     stepVehicle(v, forceSnapshot || t + 2.0 * h >= target);
   }
@@ -169,27 +215,27 @@ void PhysicsThread::stepAll(double target, bool forceSnapshot) {
 }
 
 void PhysicsThread::resetAll() {
+  // The scene as it was loaded: its own h and integrator (not the ones that diverged).
   for (std::size_t i = 0; i < vehicles_.size(); ++i) {
     auto& v = vehicles_[i];
-    const std::string integrator = v.slot.sim->integratorName();
-    auto fresh = v.initial->clone();
-    try {
-      fresh->setTimeStep(h_);
-      fresh->setIntegrator(integrator);
-    } catch (const std::exception&) {
-    }
-    v.slot.sim = std::move(fresh);
+    v.slot.sim = v.initial->clone();
+    if (i == 0) h_ = v.slot.sim->timeStep();
     v.frozen = false;
     v.divergedMessage.clear();
     v.curr = v.slot.sim->snapshot();
-    v.prev = v.curr;
     if (v.slot.manual) v.pilot.apply(axes_, assist_, *v.slot.sim, &v.curr);
+    v.curr = v.slot.sim->snapshot();
+    v.prev = v.curr;
+    v.work = 0;
+    v.havePower = false;
+    accumulateWork(v, v.curr);
     PlotSample r;
     r.kind = SampleKind::Reset;
     r.sim = static_cast<std::uint8_t>(i);
     samples_.push(r);
     pushSample(static_cast<int>(i), v.curr);
   }
+  if (autoPaused_) paused_ = autoPaused_ = false;
   ++resets_;
 }
 
@@ -212,25 +258,25 @@ void PhysicsThread::handle(const Command& c) {
       assist_ = c.flag;
       break;
     case CommandKind::SetIntegrator:
-      forTargets([&](int i, Vehicle& v) {
-        try {
-          if (v.slot.sim->integratorName() == c.nameString()) return;
-          v.slot.sim->setIntegrator(c.nameString());
-          marker(i, v.slot.sim->time(), c.nameString());
-        } catch (const std::exception&) {
-        }
-      });
+      forTargets([&](int i, Vehicle& v) { setIntegrator(i, v, c.nameString()); });
       break;
     case CommandKind::SetTimeStep: {
       const double h = c.value[0];
-      if (!(std::isfinite(h) && h > 0) || h == h_) break;
-      h_ = h;
+      if (!(std::isfinite(h) && h > 0) || vehicles_.empty()) break;
+      // target -1: every copy; otherwise that copy alone (h_ is the first copy's h).
+      Vehicle& first = vehicles_[static_cast<std::size_t>(std::max(c.target, 0)) % vehicles_.size()];
+      const double current = first.slot.sim->timeStep();
+      const double from = c.value[1] > 0 ? c.value[1] : current;
+      if (c.target <= 0) h_ = h;
+      // One marker per change: a slider drag sends quiet updates and one final "from -> to".
       char text[40];
-      std::snprintf(text, sizeof text, "h = %.3g s", h);
+      std::snprintf(text, sizeof text, "h %.3g -> %.3g s", from, h);
+      const bool markIt = !c.flag && from != h;
       forTargets([&](int i, Vehicle& v) {
         try {
-          v.slot.sim->setTimeStep(h);
-          marker(i, v.slot.sim->time(), text);
+          if (v.slot.sim->timeStep() != h) v.slot.sim->setTimeStep(h);
+          if (markIt) marker(i, v.curr.t, text);
+          v.curr.h = h;
         } catch (const std::exception&) {
         }
       });
@@ -249,6 +295,7 @@ void PhysicsThread::handle(const Command& c) {
       const bool p = c.kind == CommandKind::SetPaused ? c.flag : !paused_;
       if (p != paused_) {
         paused_ = p;
+        autoPaused_ = false;
         resync(steadySeconds());
       }
       break;
@@ -320,6 +367,7 @@ void PhysicsThread::run() {
     double now = steadySeconds();
     if (!anyAlive() && !paused_) {
       paused_ = true;  // everything diverged: pause, keep the last good states on screen
+      autoPaused_ = true;
       dirty = true;
     }
     if (paused_) {
@@ -356,10 +404,14 @@ void PhysicsThread::run() {
     now = steadySeconds();
     if (now - lastStats >= std::max(0.5, 2.5 * h_ / speed_)) {  // a window spanning at least two steps
       const double dt = now - windowWall_;
+      // The achieved real-time factor paces the clock the picture follows, min(lead, target):
+      // at a large h the lead time advances in jumps of h, which alone would read as "behind".
+      const double clock = std::min(leadTime(), syncSim_ + (now - syncWall_) * speed_);
       if (dt > 0) {
         stats_.physicsRate = static_cast<double>(windowSteps_) / dt;
-        stats_.achievedSpeed = (leadTime() - windowSim_) / dt;
+        stats_.achievedSpeed = (clock - windowClock_) / dt;
       }
+      windowClock_ = clock;
       const std::size_t alive = static_cast<std::size_t>(
           std::count_if(vehicles_.begin(), vehicles_.end(), [](const Vehicle& v) { return !v.frozen; }));
       stats_.stepCostUs = windowSteps_ > 0 ? 1e6 * windowCost_ / static_cast<double>(windowSteps_) : 0.0;

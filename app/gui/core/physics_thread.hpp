@@ -68,6 +68,10 @@ class PhysicsThread {
     double divergedAt = 0;
     std::string divergedMessage;
     double lastSampleT = -1e300;
+    // Work of the inputs and non-conservative forces, by the trapezoid rule over the states
+    // the thread takes snapshots of (every sample, every step when h is longer).
+    double work = 0, lastPower = 0, lastPowerT = 0;
+    bool havePower = false;
   };
 
   void run();
@@ -81,6 +85,8 @@ class PhysicsThread {
   void marker(int sim, double t, const std::string& text);
   void pushSample(int sim, const Snapshot& s);
   void resetAll();
+  void accumulateWork(Vehicle& v, const Snapshot& s);
+  void setIntegrator(int index, Vehicle& v, const std::string& name);
 
   std::vector<Vehicle> vehicles_;
   PhysicsOptions opt_;
@@ -93,6 +99,7 @@ class PhysicsThread {
   // Physics-thread state.
   PilotAxes axes_;
   bool paused_ = false, assist_ = true;
+  bool autoPaused_ = false;  // paused because every vehicle diverged
   int pendingSteps_ = 0;
   double speed_ = 1.0, h_ = 0.01;
   double syncWall_ = 0, syncSim_ = 0;
@@ -100,6 +107,7 @@ class PhysicsThread {
   std::uint32_t resets_ = 0;
   PhysicsStats stats_;
   double windowWall_ = 0, windowSim_ = 0, windowCost_ = 0, windowMax_ = 0;
+  double windowClock_ = 0;  // the paced clock min(lead, target) at the window's start
   long windowSteps_ = 0;
 };
 

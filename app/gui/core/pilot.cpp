@@ -26,15 +26,7 @@ void Pilot::apply(const PilotAxes& a, bool assist, Simulation& sim, const Snapsh
   if (vehicle_ == "helicopter") {
     helicopter(a, assist, sim, s);
   } else if (vehicle_ == "car") {
-    // Drive torque up to 600 N m at the rear wheels; the left trigger brakes against the
-    // rolling direction and reverses once the car is (nearly) stopped.
-    const double vx = s ? s->bodyVelocity(3) : 0.0;
-    const double drive = clampd(a.rt + std::max(0.0f, a.ly) + std::max(0.0f, a.ry), 0.0, 1.0);
-    const double brake = clampd(a.lt + std::max(0.0f, -a.ly) + std::max(0.0f, -a.ry), 0.0, 1.0);
-    double torque = 600.0 * drive;
-    if (brake > 0) torque += (vx > 0.3 ? -1500.0 : -400.0) * brake;
-    set(sim, "drive_torque", torque);
-    set(sim, "steer_rate", -0.8 * clampd(a.lx + a.rx, -1.0, 1.0));
+    car(a, sim, s);
   } else if (vehicle_ == "boat") {
     // Thrusters: up to 500 N ahead, 250 N astern each (the boat's defaults); turning left
     // (stick left) pushes harder on the right thruster.
@@ -50,6 +42,25 @@ void Pilot::apply(const PilotAxes& a, bool assist, Simulation& sim, const Snapsh
     set(sim, "u1", clampd(a.rt - a.lt + a.ly + a.ry, -1.0, 1.0));  // force along the blade
     set(sim, "u2", -0.5 * clampd(a.lx + a.rx, -1.0, 1.0));        // torque, stick left turns left
   }
+}
+
+void Pilot::car(const PilotAxes& a, Simulation& sim, const Snapshot* s) const {
+  // Drive torque up to 600 N m at the rear wheels; the left trigger brakes against the
+  // rolling direction and reverses once the car is (nearly) stopped.
+  const double vx = s ? s->bodyVelocity(3) : 0.0;
+  const double drive = clampd(a.rt + std::max(0.0f, a.ly) + std::max(0.0f, a.ry), 0.0, 1.0);
+  const double brake = clampd(a.lt + std::max(0.0f, -a.ly) + std::max(0.0f, -a.ry), 0.0, 1.0);
+  double torque = 600.0 * drive;
+  if (brake > 0) torque += (vx > 0.3 ? -1500.0 : -400.0) * brake;
+  set(sim, "drive_torque", torque);
+  // The stick commands a steering angle (stick left = turn left); the rate input servoes
+  // sigma = tan(angle) to it, so released keys bring the wheels back to centre.
+  double sigma = 0.0;
+  if (s)
+    for (std::size_t i = 0; i < s->shapeNames.size() && i < s->shape.size(); ++i)
+      if (s->shapeNames[i] == "sigma") sigma = s->shape[i];
+  const double want = std::tan(0.9 * limits_.maxSteer * clampd(-(a.lx + a.rx), -1.0, 1.0));
+  set(sim, "steer_rate", clampd(4.0 * (want - sigma), -1.5, 1.5));
 }
 
 void Pilot::helicopter(const PilotAxes& a, bool assist, Simulation& sim, const Snapshot* s) const {
@@ -95,7 +106,7 @@ void Pilot::helicopter(const PilotAxes& a, bool assist, Simulation& sim, const S
 std::vector<std::pair<std::string, std::string>> Pilot::describe(const std::string& v, bool assist) {
   if (v == "helicopter") {
     if (assist)
-      return {{"Left stick up/down  (W/S)", "climb rate, +/-3 m/s; descent eases to a touchdown at z = 0"},
+      return {{"Left stick up/down  (W/S)", "climb rate, +/-3 m/s; descent eases to a touchdown on the skids"},
               {"Left stick left/right  (A/D)", "yaw rate, +/-90 deg/s"},
               {"Right stick up/down  (I/K, arrows)", "pitch angle, +/-25 deg"},
               {"Right stick left/right  (J/L, arrows)", "roll angle, +/-25 deg"}};
@@ -107,7 +118,7 @@ std::vector<std::pair<std::string, std::string>> Pilot::describe(const std::stri
   if (v == "car")
     return {{"Right trigger  (W / Up)", "drive torque f_psi, up to 600 N m"},
             {"Left trigger  (S / Down)", "brake, then reverse"},
-            {"Left stick left/right  (A/D)", "steering rate u_sigma"}};
+            {"Left stick left/right  (A/D)", "steering angle (wheels centre on release)"}};
   if (v == "boat")
     return {{"Right trigger / left stick up  (W)", "throttle, both thrusters"},
             {"Left trigger / left stick down  (S)", "reverse"},

@@ -6,7 +6,7 @@
 // the inputs from the current state, so a newcomer can hover; with it off the sticks map
 // directly onto u_c, u_psi, gamma_p, gamma_r (docs/models.md section 2).
 // Car: right trigger drive torque, left trigger brake (reverse when stopped), left stick
-// steering rate. Boat: right trigger / left stick throttle, right stick differential thrust.
+// steering angle (the steering-rate input servoes the wheels to it: they centre on release). Boat: right trigger / left stick throttle, right stick differential thrust.
 // Snakeboard: left stick rotor torque, right stick steering torque.
 #include <string>
 #include <vector>
@@ -22,6 +22,7 @@ struct PilotLimits {
   double hubHeight = 0.25;
   double tailArm = 0.9;
   Vec3 inertia = Vec3(0.15, 0.25, 0.20);
+  double maxSteer = 0.6;  // car: steering limit (rad)
 };
 
 class Pilot {
@@ -41,6 +42,7 @@ class Pilot {
  private:
   void set(Simulation& sim, const char* channel, double v) const;
   void helicopter(const PilotAxes& a, bool assist, Simulation& sim, const Snapshot* s) const;
+  void car(const PilotAxes& a, Simulation& sim, const Snapshot* s) const;
 
   std::string vehicle_;
   PilotLimits limits_;

@@ -30,6 +30,9 @@ std::string lower(std::string s) {
 const char* kHelicopter = R"(name = "helicopter free flight"
 [vehicle]
 type = "helicopter"
+linear_damping = 0.5      # a small aerodynamic drag (docs/formats.md, helicopter)
+angular_damping = 0.02
+contact_stiffness = 1.0e4  # skids on the ground z = 0
 [initial]
 position = [0.0, 0.0, 1.5]
 [integrator]
@@ -79,6 +82,7 @@ PilotLimits readLimits(const SceneEntry& entry) {
       for (int i = 0; i < 3; ++i) l.inertia(i) = (*j)[static_cast<std::size_t>(i)].value_or(l.inertia(i));
     l.hubHeight = v["hub_height"].value_or(l.hubHeight);
     l.tailArm = v["tail_arm"].value_or(l.tailArm);
+    l.maxSteer = v["max_steer"].value_or(l.maxSteer);
   } catch (const std::exception&) {
   }
   return l;

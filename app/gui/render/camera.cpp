@@ -64,7 +64,9 @@ void CameraRig::update(double dt, const glm::vec3& target, float yaw, float size
       break;
     }
   }
-  if (mode != CameraMode::Free) eye_.z = std::max(eye_.z, 0.3f);  // never look from under the ground
+  // Never look from under the ground (the free camera included: it slides along it).
+  eye_.z = std::max(eye_.z, 0.3f);
+  freePos_.z = std::max(freePos_.z, 0.3f);
   first_ = false;
 }
 

@@ -19,27 +19,52 @@ void Trail::add(const glm::vec3& p, std::size_t maxPoints) {
 }
 
 namespace {
-MeshData unitQuad() {
+// The world axes on the ground: x red, y green.
+MeshData axesLines() {
   MeshData m;
-  for (float y : {-1.f, 1.f})
-    for (float x : {-1.f, 1.f}) m.vertices.push_back({{x, y, 0}, {0, 0, 1}, {1, 1, 1}});
-  m.indices = {0, 1, 3, 0, 3, 2};
+  for (int k = -36; k < 36; ++k) {
+    const float a = 25.0f * static_cast<float>(k), b = a + 25.0f;
+    const auto base = static_cast<unsigned>(m.vertices.size());
+    m.vertices.push_back({{a, 0, 0.004f}, {0.8f, 0, 0}, {0.75f, 0.30f, 0.25f}});
+    m.vertices.push_back({{b, 0, 0.004f}, {0.8f, 0, 0}, {0.75f, 0.30f, 0.25f}});
+    m.vertices.push_back({{0, a, 0.004f}, {0.8f, 0, 0}, {0.30f, 0.65f, 0.30f}});
+    m.vertices.push_back({{0, b, 0.004f}, {0.8f, 0, 0}, {0.30f, 0.65f, 0.30f}});
+    m.indices.insert(m.indices.end(), {base, base + 1, base + 2, base + 3});
+  }
+  return m;
+}
+// A unit disc, opaque at the centre and transparent at the rim (a soft blob shadow).
+MeshData blobDisc() {
+  MeshData m;
+  m.vertices.push_back({{0, 0, 0.003f}, {1, 0, 0}, {0.05f, 0.07f, 0.05f}});
+  for (int i = 0; i <= 24; ++i) {
+    const float a = 6.2831853f * static_cast<float>(i) / 24.0f;
+    m.vertices.push_back({{std::cos(a), std::sin(a), 0.003f}, {0, 0, 0}, {0.05f, 0.07f, 0.05f}});
+  }
+  for (unsigned i = 1; i <= 24; ++i) m.indices.insert(m.indices.end(), {0u, i, i + 1});
   return m;
 }
 }  // namespace
 
-Renderer::Renderer(const VehicleGeometry& g)
+Renderer::Renderer(const VehicleGeometry& g, const std::string& sceneName)
     : geometry_(g),
       models_(g),
       mesh_("mesh.vert", "mesh.frag"),
-      ground_("ground.vert", "ground.frag"),
+      flat_("flat.vert", "flat.frag"),
       sky_("sky.vert", "sky.frag"),
       trail_("trail.vert", "trail.frag"),
       water_("water.vert", "water.frag"),
-      groundQuad_(unitQuad()),
+      groundCells_(groundCells()),
+      groundLines_(groundLines()),
+      axes_(axesLines()),
+      blob_(blobDisc()),
       trailMesh_(MeshData{}, true),
       waterMesh_(MeshData{}, true),
       farWater_(MeshData{}, true) {
+  Scenery scenery = sceneryFor(sceneName);
+  if (!scenery.solid.vertices.empty()) scenerySolid_ = Mesh(scenery.solid);
+  if (!scenery.markings.vertices.empty()) sceneryMarkings_ = Mesh(scenery.markings);
+  parked_ = std::move(scenery.parked);
   glGenVertexArrays(1, &emptyVao_);
   lightDir_ = glm::normalize(glm::vec3(0.45f, 0.3f, 0.84f));
   if (g.hasWater) {
@@ -80,6 +105,12 @@ void Renderer::draw(int w, int h, const CameraRig& cam, const std::vector<Vehicl
 
   items_.clear();
   for (const auto& v : vehicles) models_.items(v, items_);
+  for (const auto& v : parked_) {
+    const std::size_t first = items_.size();
+    models_.items(v, items_);
+    for (std::size_t k = first; k < items_.size(); ++k) items_[k].tint = glm::vec3(4.6f, 1.9f, 0.9f);  // the blue body turns a parked-car silver
+  }
+  if (scenerySolid_.valid()) items_.push_back({&scenerySolid_, glm::mat4(1.0f), 1.0f, true, glm::vec3(1.0f)});
 
   static const char* skip = std::getenv("LIERIDE_DEBUG_SKIP");  // profiling aid: "ground,sky,shadow"
   auto skipped = [&](const char* what) { return skip && std::strstr(skip, what); };
@@ -88,28 +119,7 @@ void Renderer::draw(int w, int h, const CameraRig& cam, const std::vector<Vehicl
     glm::vec3 focus = vehicles.empty() ? glm::vec3(0) : glm::vec3(vehicles.front().world[3]);
     drawWater(vp, cam, focus, simTime);
   } else {
-    // Ground with blob shadows under each vehicle (softer and wider the higher it flies).
-    ground_.use();
-    setCommon(ground_, cam);
-    ground_.set("u_viewProj", vp);
-    ground_.set("u_center", glm::vec2(std::round(cam.eye().x), std::round(cam.eye().y)));
-    ground_.set("u_extent", 600.0f);
-    ground_.set("u_height", 0.0f);
-    int n = 0;
-    for (const auto& v : vehicles) {
-      if (n >= 8) break;
-      const glm::vec3 p(v.world[3]);
-      const float size = 0.35f * VehicleModels::size(v.vehicle);
-      const float hgt = std::max(p.z, 0.0f);
-      const float strength = 0.45f / (1.0f + 0.15f * hgt);
-      const glm::vec4 blob(p.x - lightDir_.x / lightDir_.z * hgt * 0.2f, p.y - lightDir_.y / lightDir_.z * hgt * 0.2f,
-                           size * (1.0f + 0.2f * hgt), p.z < -0.5f ? 0.0f : strength);
-      glUniform4fv(ground_.loc(("u_blobs[" + std::to_string(n) + "]").c_str()), 1, &blob.x);
-      ++n;
-    }
-    ground_.set("u_blobCount", n);
-    groundQuad_.draw();
-
+    drawGround(vp, cam, vehicles);
     // Planar projected shadows of every part onto z = 0 along the sun; the stencil keeps
     // overlapping parts from darkening twice.
     const glm::vec3 L = lightDir_;
@@ -126,8 +136,9 @@ void Renderer::draw(int w, int h, const CameraRig& cam, const std::vector<Vehicl
     setCommon(mesh_, cam);
     mesh_.set("u_viewProj", vp);
     mesh_.set("u_shadowPass", 1);
+    const bool freeSpace = !vehicles.empty() && vehicles.front().vehicle == "rigid-body";
     for (const auto& it : items_) {
-      if (!it.shadow || skipped("shadow")) continue;
+      if (!it.shadow || skipped("shadow") || freeSpace) continue;
       const float z = it.model[3][2];
       if (z < -0.5f) continue;
       mesh_.set("u_shadowColor", glm::vec4(0.05f, 0.07f, 0.05f, 0.38f / (1.0f + 0.05f * std::max(z, 0.0f))));
@@ -136,6 +147,15 @@ void Renderer::draw(int w, int h, const CameraRig& cam, const std::vector<Vehicl
     }
     glDepthMask(GL_TRUE);
     glDisable(GL_STENCIL_TEST);
+  }
+  if (sceneryMarkings_.valid()) {  // berth, slot: painted over the ground or water
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    glDepthMask(GL_FALSE);
+    setFlat(cam, vp, glm::vec3(0), 1.0f);
+    sceneryMarkings_.draw();
+    glDepthMask(GL_TRUE);
+    glDisable(GL_BLEND);
   }
   // The sky last among the opaque backdrops: only where nothing is in front (cheap on
   // software rasterisers, which reject hidden fragments early).
@@ -151,9 +171,11 @@ void Renderer::draw(int w, int h, const CameraRig& cam, const std::vector<Vehicl
   for (const auto& it : items_)
     if (it.alpha >= 1.0f) {
       mesh_.set("u_alpha", 1.0f);
+      mesh_.set("u_tint", it.tint);
       mesh_.set("u_model", it.model);
       it.mesh->draw();
     }
+  mesh_.set("u_tint", glm::vec3(1));
   if (showTrails) drawTrails(vp, cam, trails);
   glEnable(GL_BLEND);
   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
@@ -169,6 +191,53 @@ void Renderer::draw(int w, int h, const CameraRig& cam, const std::vector<Vehicl
   glDisable(GL_BLEND);
   glDisable(GL_SCISSOR_TEST);
   glBindVertexArray(0);
+}
+
+void Renderer::setFlat(const CameraRig& cam, const glm::mat4& vp, glm::vec3 offset, float scale) const {
+  flat_.use();
+  flat_.set("u_viewProj", vp);
+  flat_.set("u_camPos", cam.eye());
+  flat_.set("u_fogColor", fogColor_);
+  flat_.set("u_fogDensity", fogDensity_);
+  flat_.set("u_offset", offset);
+  flat_.set("u_scale", scale);
+  flat_.set("u_alpha", 1.0f);
+}
+
+void Renderer::drawGround(const glm::mat4& vp, const CameraRig& cam, const std::vector<VehiclePose>& vehicles) {
+  // Geometry with per-vertex fog (shaders/flat.*): the fragment stage is one copy, which keeps
+  // the ground affordable on software rasterisers (it covers most of the picture). The cells
+  // follow the camera in 10 m steps, so the 5 m checker stays put in the world.
+  const glm::vec3 snap(10.0f * std::round(cam.eye().x / 10.0f), 10.0f * std::round(cam.eye().y / 10.0f), 0.0f);
+  setFlat(cam, vp, snap, 1.0f);
+  // A free rigid body feels no ground (and a drifting Runge-Kutta copy may pass below z = 0):
+  // it gets the grid alone, which hides nothing.
+  const bool freeSpace = !vehicles.empty() && vehicles.front().vehicle == "rigid-body";
+  if (!freeSpace) {
+    glEnable(GL_POLYGON_OFFSET_FILL);
+    glPolygonOffset(1.0f, 1.0f);  // lines, marks and shadows drawn on it win the depth test
+    groundCells_.draw();
+    glDisable(GL_POLYGON_OFFSET_FILL);
+  }
+  glEnable(GL_BLEND);
+  glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+  glDepthMask(GL_FALSE);
+  groundLines_.draw(GL_LINES);
+  flat_.set("u_offset", glm::vec3(0));
+  axes_.draw(GL_LINES);
+  // Soft blob shadows under each vehicle (wider and fainter the higher it flies).
+  for (const auto& v : freeSpace ? std::vector<VehiclePose>{} : vehicles) {
+    const glm::vec3 p(v.world[3]);
+    if (p.z < -0.5f) continue;
+    const float hgt = std::max(p.z, 0.0f);
+    const float size = 0.35f * VehicleModels::size(v.vehicle) * (1.0f + 0.2f * hgt) * 1.2f;
+    const glm::vec3 c(p.x - lightDir_.x / lightDir_.z * hgt * 0.2f, p.y - lightDir_.y / lightDir_.z * hgt * 0.2f, 0.0f);
+    setFlat(cam, vp, c, size);
+    flat_.set("u_alpha", 0.45f / (1.0f + 0.15f * hgt));
+    blob_.draw();
+  }
+  glDepthMask(GL_TRUE);
+  glDisable(GL_BLEND);
 }
 
 void Renderer::drawSky(const glm::mat4& vp, const CameraRig& cam) {

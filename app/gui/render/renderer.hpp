@@ -9,6 +9,7 @@
 #include "lieride/model/water.hpp"
 #include "render/camera.hpp"
 #include "render/gl_util.hpp"
+#include "render/scenery.hpp"
 #include "render/vehicles.hpp"
 
 namespace lieride::gui {
@@ -21,7 +22,7 @@ struct Trail {
 
 class Renderer {
  public:
-  explicit Renderer(const VehicleGeometry& geometry);
+  Renderer(const VehicleGeometry& geometry, const std::string& sceneName);
   // `simTime` drives the water; `viewport` is the drawable size in pixels.
   void draw(int width, int height, const CameraRig& cam, const std::vector<VehiclePose>& vehicles,
             const std::vector<Trail>& trails, double simTime, bool showTrails, int scissorLeft = 0);
@@ -35,8 +36,13 @@ class Renderer {
 
   VehicleGeometry geometry_;
   VehicleModels models_;
-  Program mesh_, ground_, sky_, trail_, water_;
-  Mesh groundQuad_, trailMesh_, waterMesh_, farWater_;
+  void drawGround(const glm::mat4& vp, const CameraRig& cam, const std::vector<VehiclePose>& vehicles);
+  void setFlat(const CameraRig& cam, const glm::mat4& vp, glm::vec3 offset, float scale) const;
+
+  Program mesh_, flat_, sky_, trail_, water_;
+  Mesh groundCells_, groundLines_, axes_, blob_, trailMesh_, waterMesh_, farWater_;
+  Mesh scenerySolid_, sceneryMarkings_;
+  std::vector<VehiclePose> parked_;
   GLuint emptyVao_ = 0;
   std::optional<WaterSurface> water_surface_;
   MeshData scratch_;

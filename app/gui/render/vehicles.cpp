@@ -82,6 +82,23 @@ MeshData board(const VehicleGeometry& g) {
   return m;
 }
 
+// Chaplygin sleigh (docs/models.md 6, 8): the pose is the blade's contact point, the blade is
+// the knife edge along body x that forbids sideways motion there; a sled deck above it.
+MeshData sleigh() {
+  MeshData m;
+  const vec3 wood(0.55f, 0.34f, 0.18f), steel(0.72f, 0.74f, 0.78f);
+  m.append(box({1.3f, 0.7f, 0.06f}, wood), T(0.25f, 0, 0.32f));                    // deck
+  for (float y : {-0.3f, 0.3f}) {
+    m.append(box({1.2f, 0.05f, 0.04f}, kDark), T(0.25f, y, 0.1f));                  // runner
+    for (float x : {-0.2f, 0.7f}) m.append(box({0.05f, 0.05f, 0.22f}, kDark), T(x, y, 0.2f));  // struts
+    m.append(cylinder(0.1f, 0.1f, 0.05f, 16, kDark), T(0.85f, y, 0.2f) * Rx(-kPi / 2) * T(0, 0, -0.025f));  // curl
+  }
+  m.append(box({0.5f, 0.015f, 0.3f}, steel), T(0, 0, 0.15f));                       // the blade
+  m.append(box({0.22f, 0.5f, 0.12f}, kRed), T(-0.25f, 0, 0.41f));                  // seat back
+  m.append(box({0.12f, 0.12f, 0.02f}, kYellow), T(0.85f, 0, 0.36f));               // heading mark
+  return m;
+}
+
 MeshData truck() {
   MeshData m;
   m.append(box({0.06f, 0.26f, 0.03f}, kGrey), T(0, 0, 0.05f));
@@ -179,6 +196,7 @@ VehicleModels::VehicleModels(const VehicleGeometry& g)
       riderTorso_(build(riderTorso())),
       hull_(build(hull(g))),
       box_(build(rigidBox(g))),
+      sleigh_(build(sleigh())),
       fallback_(build(sphere(0.3f, 24, 12, kGrey))) {}
 
 float VehicleModels::size(const std::string& v) {
@@ -229,6 +247,8 @@ void VehicleModels::items(const VehiclePose& p, std::vector<DrawItem>& out) cons
     out.push_back({&hull_, W});
   } else if (p.vehicle == "rigid-body") {
     out.push_back({&box_, W});
+  } else if (p.vehicle == "sleigh" || p.vehicle == "sleigh-controlled") {
+    out.push_back({&sleigh_, W});
   } else {
     out.push_back({&fallback_, W});
   }

@@ -17,6 +17,7 @@ struct DrawItem {
   glm::mat4 model{1.0f};
   float alpha = 1.0f;
   bool shadow = true;
+  glm::vec3 tint{1.0f};  // multiplies the colours (parked cars are not the user's car)
 };
 
 // What the renderer knows about one vehicle this frame (already interpolated).
@@ -45,7 +46,7 @@ class VehicleModels {
   Mesh heliBody_, heliRotor_, heliTailRotor_, rotorDisc_;
   Mesh carBody_, wheel_;
   Mesh board_, truck_, riderLegs_, riderTorso_;
-  Mesh hull_, box_, fallback_;
+  Mesh hull_, box_, sleigh_, fallback_;
 };
 
 double channelValue(const VehiclePose& p, const char* name, double fallback = 0.0);

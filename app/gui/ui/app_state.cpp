@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 
@@ -20,23 +21,47 @@ void PlotHistory::add(const PlotSample& s) {
     e0 = s.energy;
     haveE0 = true;
   }
-  energy.push(s.t, s.energy);
-  const double rel = std::abs(s.energy - e0) / std::max(std::abs(e0), 1e-12);
-  relEnergyError.push(s.t, std::isfinite(s.energy) ? rel : NAN);
-  momentum.push(s.t, s.momentum);
-  constraint.push(s.t, s.constraint);
-  iterations.push(s.t, s.iterations);
-  residual.push(s.t, s.residual);
+  if (std::isfinite(s.energy)) energyScale = std::max(energyScale, std::abs(s.energy));
+  const std::string name(s.integrator.data());
+  if (segments.empty() || segments.back().integrator != name) {
+    PlotSegment next;
+    next.integrator = name;
+    if (!segments.empty()) {  // join the lines: repeat the previous stretch's last point
+      const PlotSegment& prev = segments.back();
+      auto carry = [](const TimeSeries& from, TimeSeries& to) {
+        if (!from.t.empty()) to.push(from.t.back(), from.y.back());
+      };
+      carry(prev.energy, next.energy);
+      carry(prev.balance, next.balance);
+      carry(prev.momentum, next.momentum);
+      carry(prev.constraint, next.constraint);
+      carry(prev.iterations, next.iterations);
+      carry(prev.residual, next.residual);
+    }
+    segments.push_back(std::move(next));
+  }
+  PlotSegment& g = segments.back();
+  g.energy.push(s.t, s.energy);
+  g.balance.push(s.t, std::isfinite(s.energy) ? balance(s) : NAN);
+  g.momentum.push(s.t, s.momentum);
+  g.constraint.push(s.t, s.constraint);
+  g.iterations.push(s.t, s.iterations);
+  g.residual.push(s.t, s.residual);
 }
 
 void PlotHistory::clear() {
-  for (auto* ts : {&energy, &relEnergyError, &momentum, &constraint, &iterations, &residual}) ts->clear();
+  segments.clear();
   markers.clear();
   haveE0 = false;
+  energyScale = 0;
 }
 
 void PlotHistory::trim(double before) {
-  for (auto* ts : {&energy, &relEnergyError, &momentum, &constraint, &iterations, &residual}) ts->trimBefore(before);
+  for (auto& g : segments)
+    for (auto* ts : {&g.energy, &g.balance, &g.momentum, &g.constraint, &g.iterations, &g.residual}) ts->trimBefore(before);
+  // Drop stretches that ended before the window (keep the newest).
+  while (segments.size() > 1 && (segments.front().energy.t.empty() || segments.front().energy.t.back() < before))
+    segments.erase(segments.begin());
   markers.erase(std::remove_if(markers.begin(), markers.end(), [&](const PlotMarker& m) { return m.t < before; }), markers.end());
 }
 
@@ -82,14 +107,27 @@ bool Settings::load(const std::string& path) {
       else if (k == "trails") showTrails = v == "1";
       else if (k == "last_scene") lastScene = v;
       else if (k.rfind("camera.", 0) == 0) cameraPerScene[k.substr(7)] = std::clamp(std::stoi(v), 0, 2);
+      else if (k.rfind("h.", 0) == 0) stepPerScene[k.substr(2)] = std::clamp(std::stod(v), 1e-4, 1.0);
+      else if (k.rfind("integrator.", 0) == 0) integratorPerScene[k.substr(11)] = v;
+      else if (k.rfind("orbit.", 0) == 0) {
+        Orbit o;
+        if (std::sscanf(v.c_str(), "%f %f %f", &o.yaw, &o.pitch, &o.distance) == 3) orbitPerScene[k.substr(6)] = o;
+      } else if (k.rfind("plot_log.", 0) == 0) {
+        const int i = std::stoi(k.substr(9));
+        if (i >= 0 && i < static_cast<int>(plotLog.size())) plotLog[static_cast<std::size_t>(i)] = v == "1";
+      } else if (k == "recent") {
+        if (recentFiles.size() < 8) recentFiles.push_back(v);
+      }
     } catch (const std::exception&) {
     }
   }
   return true;
 }
 
+// Written to a temporary file and renamed over the old one: a crash never leaves half a file.
 bool Settings::save(const std::string& path) const {
-  std::ofstream out(path);
+  const std::string tmp = path + ".tmp";
+  std::ofstream out(tmp);
   if (!out) return false;
   out << "# lieride app settings\n"
       << "dead_zone = " << input.deadZone << "\nexpo = " << input.expo << "\n"
@@ -97,7 +135,14 @@ bool Settings::save(const std::string& path) const {
       << "flight_assist = " << input.assist << "\nhistory_seconds = " << historySeconds << "\n"
       << "speed = " << speed << "\ntrails = " << showTrails << "\nlast_scene = " << lastScene << "\n";
   for (const auto& [scene, mode] : cameraPerScene) out << "camera." << scene << " = " << mode << "\n";
-  return static_cast<bool>(out);
+  for (const auto& [scene, h] : stepPerScene) out << "h." << scene << " = " << h << "\n";
+  for (const auto& [scene, name] : integratorPerScene) out << "integrator." << scene << " = " << name << "\n";
+  for (const auto& [scene, o] : orbitPerScene) out << "orbit." << scene << " = " << o.yaw << " " << o.pitch << " " << o.distance << "\n";
+  for (std::size_t i = 0; i < plotLog.size(); ++i) out << "plot_log." << i << " = " << plotLog[i] << "\n";
+  for (const auto& f : recentFiles) out << "recent = " << f << "\n";
+  out.close();
+  if (!out) return false;
+  return std::rename(tmp.c_str(), path.c_str()) == 0;
 }
 
 }  // namespace lieride::gui

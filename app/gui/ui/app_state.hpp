@@ -24,6 +24,14 @@ struct InputSettings {
 struct Settings {
   InputSettings input;
   std::map<std::string, int> cameraPerScene;  // CameraMode by scene name
+  struct Orbit {
+    float yaw = 0, pitch = 0, distance = 0;
+  };
+  std::map<std::string, Orbit> orbitPerScene;           // orbit camera by scene name
+  std::map<std::string, double> stepPerScene;           // h by scene name
+  std::map<std::string, std::string> integratorPerScene;  // integrator by scene name
+  std::array<bool, 5> plotLog{false, true, false, true, false};
+  std::vector<std::string> recentFiles;  // scenario files opened (newest first, at most 8)
   float historySeconds = 20.0f;
   double speed = 1.0;
   bool showTrails = true;
@@ -32,15 +40,25 @@ struct Settings {
   bool save(const std::string& path) const;
 };
 
+// One stretch of a vehicle's history run by one integrator: the legend keeps its label and
+// colour after a switch (the first point repeats the previous stretch's last, so lines join).
+struct PlotSegment {
+  std::string integrator;
+  TimeSeries energy, balance, momentum, constraint, iterations, residual;
+};
+
 // History of one vehicle's diagnostics for the live plots.
 struct PlotHistory {
-  TimeSeries energy, relEnergyError, momentum, constraint, iterations, residual;
+  std::vector<PlotSegment> segments;
   std::vector<PlotMarker> markers;
   double e0 = 0;
   bool haveE0 = false;
+  double energyScale = 0;  // largest |E| seen (J): sets the balance plot's floor and span
   void add(const PlotSample& s);
   void clear();
   void trim(double before);
+  // The energy balance E(t) - E(0) - W(t): zero for the exact solution, whatever the inputs do.
+  double balance(const PlotSample& s) const { return s.energy - e0 - s.work; }
 };
 
 struct GaitControl {  // a scripted sinusoid the Controls panel can edit (snakeboard gaits, parking)
@@ -71,9 +89,16 @@ struct AppState {
   bool scripted = false;
   Settings settings;
   std::vector<PlotHistory> plots;
+  std::vector<TimeSeries> deviation;  // per copy: |x_i - x_1| (m), side-by-side scenes
+  std::string caption;                // one line over the 3-D view: what to look for
+  PlotState deviationState;
+  // Default-constructed, then set: GCC 12 at -O2 left elements 3 and 4 of `std::array<PlotState,
+  // 5> p{}` zeroed instead of applying PlotState's member initialisers (autofit off on a fixed
+  // 1e0..1e1 log axis: the "empty constraint plot").
   std::array<PlotState, 5> plotStates = [] {
-    std::array<PlotState, 5> p{};
-    p[1].logY = p[3].logY = true;  // relative energy error, constraint residual
+    std::array<PlotState, 5> p;
+    for (auto& s : p) s = PlotState();
+    p[1].logY = p[3].logY = true;  // energy balance, constraint residual
     return p;
   }();
   FrameTimes frameTimes;
@@ -97,6 +122,15 @@ struct AppState {
   double requestAlpha = -1;    // >= 0: reload the scene with this alpha
   bool requestScreenshot = false;
   std::string lastScreenshot;
+  double screenshotShownAt = -1;  // ImGui time the "saved ..." notice appeared
+  bool settingsDirty = false;     // saved by the main loop when set
+  bool requestQuit = false;
+  std::string openPath;           // the Open scene path field
+  std::string requestOpen;        // a scenario file to load
+  int requestCopy = -1;           // add a side-by-side copy with integrator index (see scenePanel)
+  std::string copyIntegrator;
+  double copyStep = 0;            // the new copy's own h (0: the h in use)
+  double hDragFrom = 0;           // h when the slider drag began (for the one marker on release)
   std::function<void(const Command&)> send = [](const Command&) {};
 
   void command(CommandKind k) { send(Command::make(k)); }

@@ -2,6 +2,7 @@
 // labels over side-by-side vehicles, the F1 shortcut overlay, and the app's ImGui style.
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstdio>
 
 #include "ui/panels.hpp"
@@ -57,22 +58,28 @@ void drawHud(AppState& app, const PhysicsFrame& f) {
   // Labels over vehicles.
   for (const auto& l : app.labels) {
     const ImVec2 ts = ImGui::CalcTextSize(l.text.c_str());
-    const ImVec2 p(l.x - ts.x * 0.5f, l.y - ts.y);
+    const ImVec2 p(l.x - ts.x * 0.5f, std::max(l.y - ts.y, vp->WorkPos.y + (app.caption.empty() ? 48.0f : 80.0f)));  // below the status line and caption
     fg->AddRectFilled(ImVec2(p.x - 8, p.y - 4), ImVec2(p.x + ts.x + 8, p.y + ts.y + 4),
                       l.diverged ? IM_COL32(170, 30, 30, 230) : IM_COL32(20, 24, 30, 210), 5);
     fg->AddText(p, IM_COL32(245, 245, 245, 255), l.text.c_str());
   }
-  // Divergence badges with a reset button.
+  // Divergence badges with a reset button; an amber warning while a period-2 constraint mode
+  // grows (nh-reflect, docs/nonholonomic.md "Known behaviour").
   float y = vp->WorkPos.y + 48;
   for (std::size_t i = 0; i < f.sims.size(); ++i) {
-    if (!f.sims[i].frozen) continue;
+    const bool period2 = !f.sims[i].frozen && f.sims[i].curr.period2Growing;
+    if (!f.sims[i].frozen && !period2) continue;
     ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x - 16, y), ImGuiCond_Always, ImVec2(1, 0));
-    ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.62f, 0.08f, 0.08f, 0.95f));
+    ImGui::PushStyleColor(ImGuiCol_WindowBg, period2 ? ImVec4(0.75f, 0.45f, 0.05f, 0.95f) : ImVec4(0.62f, 0.08f, 0.08f, 0.95f));
     char name[32];
     std::snprintf(name, sizeof name, "##diverged%zu", i);
     if (ImGui::Begin(name, nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
                                         ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav)) {
-      ImGui::Text("%s diverged at t = %.3f s", f.sims[i].curr.integrator.c_str(), f.sims[i].divergedAt);
+      if (period2)
+        ImGui::Text("%s: period-2 constraint mode growing (%.1e); change h or the integrator to restart",
+                    f.sims[i].curr.integrator.c_str(), f.sims[i].curr.period2);
+      else
+        ImGui::Text("%s diverged at t = %.3f s", f.sims[i].curr.integrator.c_str(), f.sims[i].divergedAt);
       ImGui::SameLine();
       ImGui::PushID(static_cast<int>(i));
       if (ImGui::SmallButton("Reset")) app.command(CommandKind::Reset);
@@ -94,10 +101,34 @@ void drawHud(AppState& app, const PhysicsFrame& f) {
     ImGui::End();
     ImGui::PopStyleColor();
   }
+  drawVehicleHud(app, f);
+  drawNotices(app, f);
   // Hint, bottom right.
-  const char* hint = "F1 shortcuts";
+  const char* hint = "F1 shortcuts   Tab panels   Ctrl+Q quit";
   const ImVec2 ts = ImGui::CalcTextSize(hint);
   fg->AddText(ImVec2(vp->WorkPos.x + vp->WorkSize.x - ts.x - 12, vp->WorkPos.y + vp->WorkSize.y - ts.y - 8), IM_COL32(255, 255, 255, 120), hint);
+}
+
+void drawNotices(AppState& app, const PhysicsFrame& f) {
+  (void)f;
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  ImDrawList* fg = ImGui::GetForegroundDrawList();
+  const float x0 = vp->WorkPos.x + app.viewLeft, x1 = vp->WorkPos.x + vp->WorkSize.x;
+  // Caption: what to look for (side-by-side scenes), centred over the free part of the view.
+  if (!app.caption.empty()) {
+    const ImVec2 ts = ImGui::CalcTextSize(app.caption.c_str());
+    const ImVec2 p(0.5f * (x0 + x1) - 0.5f * ts.x, vp->WorkPos.y + 44);
+    fg->AddRectFilled(ImVec2(p.x - 10, p.y - 5), ImVec2(p.x + ts.x + 10, p.y + ts.y + 5), IM_COL32(16, 18, 22, 190), 6);
+    fg->AddText(p, IM_COL32(250, 220, 150, 255), app.caption.c_str());
+  }
+  // F12: where the screenshot went, for four seconds.
+  if (!app.lastScreenshot.empty() && app.screenshotShownAt >= 0 && ImGui::GetTime() - app.screenshotShownAt < 4.0) {
+    const std::string text = (app.lastScreenshot.rfind("could not", 0) == 0 ? "" : "Screenshot saved: ") + app.lastScreenshot;
+    const ImVec2 ts = ImGui::CalcTextSize(text.c_str());
+    const ImVec2 p(0.5f * (x0 + x1) - 0.5f * ts.x, vp->WorkPos.y + vp->WorkSize.y * 0.5f);
+    fg->AddRectFilled(ImVec2(p.x - 12, p.y - 8), ImVec2(p.x + ts.x + 12, p.y + ts.y + 8), IM_COL32(20, 90, 40, 230), 6);
+    fg->AddText(p, IM_COL32(245, 245, 245, 255), text.c_str());
+  }
 }
 
 void drawHelp(AppState& app) {
@@ -113,6 +144,7 @@ void drawHelp(AppState& app) {
         {"[ / ]", "time step h / 2, h x 2"},       {"C", "cycle camera: chase, orbit, free"},
         {"T", "trajectory trails on / off"},       {"P", "plots window on / off"},
         {"Tab", "hide / show all panels"},         {"Esc", "close this overlay"},
+        {"Ctrl+Q", "quit (settings are saved as they change)"},
         {"W / S", "left stick up / down (collective, throttle)"},
         {"A / D", "left stick left / right (yaw, steering, rotor)"},
         {"Arrows or I J K L", "right stick (cyclic, steering torque)"},

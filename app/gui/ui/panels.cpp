@@ -15,6 +15,34 @@ namespace lieride::gui {
 double sliderToStep(float x) { return std::pow(10.0, -4.0 + 4.0 * std::clamp(static_cast<double>(x), 0.0, 1.0)); }
 float stepToSlider(double h) { return static_cast<float>((std::log10(std::clamp(h, 1e-4, 1.0)) + 4.0) / 4.0); }
 
+void tooltip(const char* text) {
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled) && text && *text) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
+    ImGui::TextUnformatted(text);
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+  }
+}
+
+const char* integratorSummary(const std::string& n) {
+  if (n == "lie-exp") return "Variational Lie group (exp map, exact dexp^-1): momentum exact, energy bounded, 2nd order; a Newton solve per step (~2.5 us).";
+  if (n == "lie-cay") return "Variational Lie group (Cayley map): momentum exact, energy bounded, 2nd order; a cheap Newton solve per step (~1.2 us).";
+  if (n == "lie-exp-tln") return "Variational Lie group (exp, trapezoidal C_TLN): energy bounded, momentum drifts, 2nd order; Newton per step.";
+  if (n == "lie-cay-tln") return "Variational Lie group (Cayley, C_TLN, Appendix A): momentum exact, energy bounded, 2nd order; explicit for free bodies (~0.5 us).";
+  if (n == "rk4") return "Classical Runge-Kutta: conserves nothing exactly, energy drifts at large h, 4th order; 4 force evaluations (~0.6 us).";
+  if (n == "rk2") return "Explicit midpoint: conserves nothing, 2nd order; 2 force evaluations, unstable at large h.";
+  if (n == "rk2-implicit") return "Implicit midpoint on the dynamics: conserves nothing exactly, 2nd order; a Newton solve per step.";
+  if (n == "euler") return "Explicit Euler: conserves nothing, gains energy, 1st order; 1 force evaluation. The baseline that fails first.";
+  if (n == "lie-newmark") return "Krysl-Endres Lie-Newmark on SE(3): on the group, no momentum guarantee, 2nd order; a Newton solve per step.";
+  if (n == "lie-nh") return "Nonholonomic Lie group integrator (Kobilarov et al. Eqs. 16-17): constraints exact, nonholonomic momentum well behaved, 2nd order; explicit for car and snakeboard.";
+  if (n == "lie-nh-general") return "The general implicit form of Eqs. 16-17: constraints exact, 2nd order; a Newton solve per step.";
+  if (n == "nh-reflect") return "Ferraro et al. reflection scheme: constraints exact, 2nd order; explicit (a projection per step).";
+  if (n == "nh-rattle") return "Ferraro et al. nonholonomic RATTLE: constraints exact, 2nd order; a linear solve per step.";
+  if (n == "dla") return "Discrete Lagrange-d'Alembert (Cortes-Martinez): discrete constraints exact, 2nd order; Newton on the multipliers.";
+  return "";
+}
+
 namespace {
 std::string integratorDescription(const std::string& vehicle, const std::string& integrator) {
   if (const VehicleInfo* v = findVehicle(vehicle))
@@ -31,8 +59,10 @@ void sectionHint(const char* text) {
 }  // namespace
 
 void scenePanel(AppState& app, const PhysicsFrame& f) {
+  const std::string fileLabel = app.sceneName + "  (file)";
   const char* current = app.sceneIndex >= 0 && app.sceneIndex < static_cast<int>(app.scenes.size())
-                            ? app.scenes[static_cast<std::size_t>(app.sceneIndex)].name.c_str() : "(none)";
+                            ? app.scenes[static_cast<std::size_t>(app.sceneIndex)].name.c_str()
+                            : fileLabel.c_str();
   ImGui::SetNextItemWidth(-1);
   if (ImGui::BeginCombo("##scene", current)) {
     for (int i = 0; i < static_cast<int>(app.scenes.size()); ++i) {
@@ -42,10 +72,32 @@ void scenePanel(AppState& app, const PhysicsFrame& f) {
     }
     ImGui::EndCombo();
   }
+  tooltip("Every scenario in assets/scenes plus the app's own scenes. Open any scenario TOML below.");
+  // Open scene: a path field (Enter loads) and the recent files.
+  {
+    char buf[512];
+    std::snprintf(buf, sizeof buf, "%s", app.openPath.c_str());
+    ImGui::SetNextItemWidth(-66);
+    if (ImGui::InputTextWithHint("##open", "scenario.toml path", buf, sizeof buf, ImGuiInputTextFlags_EnterReturnsTrue))
+      app.requestOpen = buf;
+    app.openPath = buf;
+    tooltip("Path of a scenario TOML (docs/formats.md); Enter or Open loads it.");
+    ImGui::SameLine();
+    if (ImGui::Button("Open", ImVec2(58, 0)) && !app.openPath.empty()) app.requestOpen = app.openPath;
+    if (!app.settings.recentFiles.empty()) {
+      ImGui::SetNextItemWidth(-1);
+      if (ImGui::BeginCombo("##recent", "recent files")) {
+        for (const auto& r : app.settings.recentFiles)
+          if (ImGui::Selectable(r.c_str())) app.requestOpen = r;
+        ImGui::EndCombo();
+      }
+    }
+  }
   if (!app.sceneError.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.35f, 1), "%s", app.sceneError.c_str());
   ImGui::Text("Vehicle: %s", app.vehicle.c_str());
   ImGui::SameLine(ImGui::GetContentRegionAvail().x - 50);
   if (ImGui::Button("Reset", ImVec2(58, 0))) app.command(CommandKind::Reset);
+  tooltip("Back to the scene's start, with its own h and integrator (Backspace).");
   // Transport: pause, step, speed.
   if (ImGui::Button(f.paused ? "  Run  " : "Pause")) app.command(CommandKind::TogglePause);
   ImGui::SameLine();
@@ -57,6 +109,7 @@ void scenePanel(AppState& app, const PhysicsFrame& f) {
   ImGui::SetNextItemWidth(-1);
   if (ImGui::SliderFloat("##speed", &speed, 0.1f, 4.0f, "speed %.2fx", ImGuiSliderFlags_Logarithmic)) {
     app.settings.speed = speed;
+    app.settingsDirty = true;
     Command c = Command::make(CommandKind::SetSpeed);
     c.value[0] = speed;
     app.send(c);
@@ -64,12 +117,18 @@ void scenePanel(AppState& app, const PhysicsFrame& f) {
   const bool behind = f.stats.achievedSpeed < 0.9 * f.speed && !f.paused;
   ImGui::TextColored(behind ? ImVec4(1, 0.7f, 0.3f, 1) : ImVec4(0.7f, 0.9f, 0.7f, 1),
                      "real-time factor %.2f achieved / %.2f requested", f.paused ? 0.0 : f.stats.achievedSpeed, f.speed);
-  ImGui::Checkbox("Trajectory trails", &app.settings.showTrails);
+  tooltip("Simulated seconds per wall-clock second, achieved (the clock the picture follows) and requested. "
+          "Orange when the physics cannot keep up.");
+  if (ImGui::Checkbox("Trajectory trails", &app.settings.showTrails)) app.settingsDirty = true;
   ImGui::SameLine();
   ImGui::Checkbox("Plots", &app.showPlots);
   const char* cams[] = {"chase", "orbit", "free"};
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::Combo("##camera", &app.cameraMode, cams, 3)) app.settings.cameraPerScene[app.sceneName] = app.cameraMode;
+  if (ImGui::Combo("##camera", &app.cameraMode, cams, 3)) {
+    app.settings.cameraPerScene[app.sceneName] = app.cameraMode;
+    app.settingsDirty = true;
+  }
+  tooltip("Chase follows the vehicle; orbit: drag to turn, wheel to zoom (remembered per scene); free: drag to look, wheel to move.");
 }
 
 void integratorPanel(AppState& app, const PhysicsFrame& f) {
@@ -77,7 +136,10 @@ void integratorPanel(AppState& app, const PhysicsFrame& f) {
   for (std::size_t i = 0; i < f.sims.size(); ++i) {
     const auto& s = f.sims[i];
     ImGui::PushID(static_cast<int>(i));
-    if (f.sims.size() > 1) ImGui::TextColored(ImVec4(0.95f, 0.8f, 0.45f, 1), "%s", s.label.c_str());
+    if (f.sims.size() > 1) {
+      const ImVec4 c = ImGui::ColorConvertU32ToFloat4(copyColor(i));
+      ImGui::TextColored(c, "copy %zu: %s, h = %.3g s", i + 1, s.curr.integrator.c_str(), s.curr.h);
+    }
     ImGui::SetNextItemWidth(-1);
     if (ImGui::BeginCombo("##integrator", s.curr.integrator.c_str())) {
       for (const auto& name : s.integrators) {
@@ -86,30 +148,87 @@ void integratorPanel(AppState& app, const PhysicsFrame& f) {
           c.target = static_cast<int>(i);
           c.setName(name);
           app.send(c);
+          if (i == 0 && f.sims.size() == 1) {
+            app.settings.integratorPerScene[app.sceneName] = name;
+            app.settingsDirty = true;
+          }
         }
-        // The registry's description (as `lieride list` prints it) as the tooltip.
-        if (ImGui::IsItemHovered())
+        // One line (what it conserves, its order, its cost), then the registry's description
+        // as `lieride list` prints it (with the coupled schemes' speed-dependent inertia).
+        if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+          std::string text = integratorSummary(name);
           if (const std::string d = integratorDescription(s.curr.vehicle, name); !d.empty())
-            ImGui::SetTooltip("%s", d.c_str());
+            text += (text.empty() ? "" : "\n\n") + d;
+          tooltip(text.c_str());
+        }
       }
       ImGui::EndCombo();
     }
+    tooltip(integratorSummary(s.curr.integrator));
     if (s.frozen) {
       ImGui::TextColored(ImVec4(1, 0.35f, 0.3f, 1), "diverged at t = %.3f s", s.divergedAt);
       if (!s.divergedMessage.empty()) sectionHint(s.divergedMessage.c_str());
+      sectionHint("Pick another integrator to continue from the last good state, or Reset.");
     }
     ImGui::PopID();
   }
+  // h applies live while dragging (quietly); the release sends one "h from -> to" marker.
   float x = stepToSlider(f.h);
   char label[48];
   std::snprintf(label, sizeof label, "h = %.4g s", f.h);
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::SliderFloat("##h", &x, 0.0f, 1.0f, label)) {
+  const bool moved = ImGui::SliderFloat("##h", &x, 0.0f, 1.0f, label);
+  if (ImGui::IsItemActivated()) app.hDragFrom = f.h;
+  if (moved) {
     Command c = Command::make(CommandKind::SetTimeStep);
     c.value[0] = sliderToStep(x);
+    c.flag = true;  // quiet
     app.send(c);
   }
-  if (f.sims.size() > 1) sectionHint("Both copies share the time step.");
+  if (ImGui::IsItemDeactivatedAfterEdit()) {
+    Command c = Command::make(CommandKind::SetTimeStep);
+    c.value[0] = sliderToStep(x);
+    c.value[1] = app.hDragFrom;
+    app.send(c);
+    app.settings.stepPerScene[app.sceneName] = c.value[0];
+    app.settingsDirty = true;
+  }
+  tooltip("The fixed time step h of every integrator (log scale, 1e-4 to 1 s; keys [ and ]). "
+          "Symplectic Lie group integrators stay bounded at large h where Runge-Kutta drifts or diverges.");
+  if (f.sims.size() > 1) sectionHint("This slider sets h for every copy; a copy added with its own h keeps it until then.");
+  if (app.vehicle == "helicopter" && f.assist && f.h > 0.02)
+    ImGui::TextColored(ImVec4(1, 0.75f, 0.35f, 1), "%s",
+                       "Flight assist at large h: the assist is a feedback law applied once per step, so at this h "
+                       "it corrects only every h seconds and the closed loop goes unstable with ANY integrator. "
+                       "That is sampled-data control, not the integrator failing: fly with h <= 0.02 s, or turn the "
+                       "assist off to compare integrators at large h.");
+  if (!f.sims.empty() && f.sims.size() < 3 && !app.scenes.empty()) {
+    // Side by side: a copy of this scene run by another integrator, drawn next to it.
+    ImGui::SetNextItemWidth(150);
+    const auto& names = f.sims.front().integrators;
+    if (app.copyIntegrator.empty() || std::find(names.begin(), names.end(), app.copyIntegrator) == names.end())
+      for (const auto& n : names)
+        if (n != f.sims.front().curr.integrator) { app.copyIntegrator = n; break; }
+    if (ImGui::BeginCombo("##copy", app.copyIntegrator.c_str())) {
+      for (const auto& n : names) {
+        if (ImGui::Selectable(n.c_str(), n == app.copyIntegrator)) app.copyIntegrator = n;
+        tooltip(integratorSummary(n));
+      }
+      ImGui::EndCombo();
+    }
+    ImGui::SameLine();
+    if (app.copyStep <= 0) app.copyStep = f.h;
+    float cx = stepToSlider(app.copyStep);
+    char clabel[32];
+    std::snprintf(clabel, sizeof clabel, "h %.3g", app.copyStep);
+    ImGui::SetNextItemWidth(80);
+    if (ImGui::SliderFloat("##copyh", &cx, 0.0f, 1.0f, clabel)) app.copyStep = sliderToStep(cx);
+    tooltip("The new copy's own time step (log scale).");
+    ImGui::SameLine();
+    if (ImGui::Button("Add copy")) app.requestCopy = 1;
+    tooltip("Restart the scene with a second (or third) copy run by this integrator, side by side: labelled, "
+            "own trail colour, overlaid plots and a deviation plot.");
+  }
   if (f.sims.front().curr.integrator == "lie-nh") {
     float alpha = static_cast<float>(app.alpha);
     ImGui::SetNextItemWidth(-1);
@@ -143,7 +262,10 @@ void controlsPanel(AppState& app, const PhysicsFrame& f) {
       Command c = Command::make(CommandKind::SetAssist);
       c.flag = app.settings.input.assist;
       app.send(c);
+      app.settingsDirty = true;
     }
+    tooltip("On: sticks command attitude, yaw rate and climb rate, and a PD law flies (and lands) the helicopter. "
+            "Off: sticks drive collective, tail and rotor tilt directly; land on the skids yourself.");
   }
   if (ImGui::BeginTable("mapping", 1, ImGuiTableFlags_RowBg)) {
     for (const auto& [input, effect] : Pilot::describe(app.vehicle, app.settings.input.assist)) {
@@ -156,11 +278,13 @@ void controlsPanel(AppState& app, const PhysicsFrame& f) {
     }
     ImGui::EndTable();
   }
-  ImGui::SliderFloat("Dead zone", &app.settings.input.deadZone, 0.0f, 0.5f, "%.2f");
-  ImGui::SliderFloat("Expo", &app.settings.input.expo, 0.0f, 1.0f, "%.2f");
-  ImGui::Checkbox("Invert left Y", &app.settings.input.invertLeftY);
+  if (ImGui::SliderFloat("Dead zone", &app.settings.input.deadZone, 0.0f, 0.5f, "%.2f")) app.settingsDirty = true;
+  tooltip("Radial dead zone of the gamepad sticks (fraction of full deflection).");
+  if (ImGui::SliderFloat("Expo", &app.settings.input.expo, 0.0f, 1.0f, "%.2f")) app.settingsDirty = true;
+  tooltip("0: linear sticks; 1: cubic (fine control near centre).");
+  if (ImGui::Checkbox("Invert left Y", &app.settings.input.invertLeftY)) app.settingsDirty = true;
   ImGui::SameLine();
-  ImGui::Checkbox("Invert right Y", &app.settings.input.invertRightY);
+  if (ImGui::Checkbox("Invert right Y", &app.settings.input.invertRightY)) app.settingsDirty = true;
   // Live stick positions.
   const PilotAxes& a = app.axes;
   ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -231,49 +355,115 @@ void diagnosticsPanel(AppState& app, const PhysicsFrame& f) {
   }
 }
 
+ImU32 seriesColor(std::size_t sim, const std::string& integrator, const std::vector<std::string>& integrators) {
+  static const ImU32 palette[] = {IM_COL32(90, 190, 255, 255), IM_COL32(255, 140, 70, 255), IM_COL32(140, 230, 120, 255),
+                                  IM_COL32(235, 110, 200, 255), IM_COL32(250, 215, 90, 255), IM_COL32(160, 140, 255, 255),
+                                  IM_COL32(90, 225, 210, 255), IM_COL32(240, 90, 90, 255), IM_COL32(200, 200, 200, 255)};
+  const auto it = std::find(integrators.begin(), integrators.end(), integrator);
+  const std::size_t k = it == integrators.end() ? integrators.size() : static_cast<std::size_t>(it - integrators.begin());
+  return palette[(k + 3 * sim) % (sizeof palette / sizeof palette[0])];
+}
+
+ImU32 copyColor(std::size_t i) {
+  static const ImU32 c[] = {IM_COL32(255, 140, 26, 255), IM_COL32(51, 191, 255, 255), IM_COL32(153, 255, 102, 255)};
+  return c[i % 3];
+}
+
 void plotsPanel(AppState& app, const PhysicsFrame& f) {
   ImGui::SetNextItemWidth(200);
-  ImGui::SliderFloat("history", &app.settings.historySeconds, 1.0f, 60.0f, "%.0f s");
+  if (ImGui::SliderFloat("history", &app.settings.historySeconds, 1.0f, 60.0f, "%.0f s")) app.settingsDirty = true;
   ImGui::SameLine();
   auto& st0 = app.plotStates[0];
   if (ImGui::Checkbox("autofit", &st0.autofit))
     for (auto& s : app.plotStates) s.autofit = st0.autofit;
+  tooltip("Fit the y axis to the visible data (never closer than 0.1 % of the value). Off: keep the current range.");
   ImGui::SameLine();
   if (ImGui::Checkbox("legend", &st0.legend))
     for (auto& s : app.plotStates) s.legend = st0.legend;
   const double window = app.settings.historySeconds;
   const double tNow = app.renderTime;
-  const ImU32 colors[] = {IM_COL32(90, 190, 255, 255), IM_COL32(255, 140, 70, 255), IM_COL32(140, 230, 120, 255)};
-  struct Def { const char* title; const char* unit; TimeSeries PlotHistory::*member; bool log; };
+  struct Def { const char* title; const char* logTitle; const char* unit; TimeSeries PlotSegment::*member; const char* help; };
   const bool planar = app.vehicle == "car" || app.vehicle == "snakeboard" || app.vehicle == "sleigh" || app.vehicle == "np-particle";
-  const std::array<Def, 5> defs = {{{"energy", "J", &PlotHistory::energy, false},
-                       {"relative energy error", "", &PlotHistory::relEnergyError, true},
-                       {planar ? "nonholonomic momentum" : "|spatial momentum|", "", &PlotHistory::momentum, false},
-                       {"constraint residual", "m/s", &PlotHistory::constraint, true},
-                       {"solver iterations", "", &PlotHistory::iterations, false}}};
+  const std::array<Def, 5> defs = {{
+      {"energy E", "energy E", "J", &PlotSegment::energy, "Kinetic plus potential energy of the state at t (gravity, buoyancy, the skids' springs)."},
+      {"energy balance E - E(0) - W", "|E - E(0) - W|", "J", &PlotSegment::balance,
+       "E(t) - E(0) - W(t), W the work of the inputs and of drag, friction and waves (integrated alongside). "
+       "Zero for the exact motion, so what is plotted is the integrator's energy error, driven or not."},
+      {planar ? "nonholonomic momentum" : "|spatial momentum|", nullptr, "", &PlotSegment::momentum,
+       planar ? "The momentum along the symmetry the constraints leave (docs/nonholonomic.md): it evolves by the momentum equation."
+              : "|(p, L)| of the spatial momentum: conserved by a free body, changed by forces and inputs."},
+      {"constraint residual", nullptr, "m/s", &PlotSegment::constraint,
+       "Largest violation of the velocity constraints (no-slip wheels, skates). 0 for vehicles without constraints: drawn at the log floor."},
+      {"solver iterations", nullptr, "", &PlotSegment::iterations,
+       "Newton iterations of the implicit step (0 for explicit schemes and for a step with nothing to solve)."}}};
   const float avail = ImGui::GetContentRegionAvail().x;
   const int columns = avail > 900 ? 3 : 2;
   const float w = (avail - static_cast<float>(columns - 1) * 8) / static_cast<float>(columns);
   const float h = std::max(110.0f, (ImGui::GetContentRegionAvail().y - 30) / 2.0f);
+  double scale = 1.0;
+  for (const auto& p : app.plots) scale = std::max(scale, p.energyScale);
   for (int k = 0; k < 5; ++k) {
+    const auto& def = defs[static_cast<std::size_t>(k)];
     if (k % columns != 0) ImGui::SameLine(0, 8);
     ImGui::BeginGroup();
     auto& ps = app.plotStates[static_cast<std::size_t>(k)];
-    ImGui::TextUnformatted(defs[static_cast<std::size_t>(k)].title);
+    ImGui::TextUnformatted(ps.logY && def.logTitle ? def.logTitle : def.title);
+    tooltip(def.help);
     ImGui::SameLine(w - 52);
     ImGui::PushID(k);
-    ImGui::Checkbox("log", &ps.logY);
+    if (ImGui::Checkbox("log", &ps.logY)) {
+      app.settings.plotLog[static_cast<std::size_t>(k)] = ps.logY;
+      app.settingsDirty = true;
+    }
+    // Spans and floors in proportion to the energy: round-off of a 1500 J state is 1e-13 J.
+    if (k == 0 || k == 1) {
+      ps.minSpan = 1e-9 * scale;
+      ps.floor = 1e-16 * scale;
+    } else if (k == 4) {
+      ps.minSpan = 2.0;
+    }
     std::vector<PlotLine> lines;
     std::vector<PlotMarker> markers;
     for (std::size_t i = 0; i < app.plots.size() && i < f.sims.size(); ++i) {
-      const std::string name = f.sims.size() > 1 ? f.sims[i].label : f.sims[i].curr.integrator;
-      lines.push_back({name, colors[i % 3], &(app.plots[i].*defs[static_cast<std::size_t>(k)].member)});
+      const auto& segs = app.plots[i].segments;
+      for (std::size_t j = 0; j < segs.size(); ++j) {
+        const auto& g = segs[j];
+        const bool copies = f.sims.size() > 1;
+        const std::string name = copies ? "copy " + std::to_string(i + 1) + ": " + g.integrator : g.integrator;
+        // Copies wear their trail's colour (earlier integrators of a copy dimmed).
+        ImU32 color = copies ? copyColor(i) : seriesColor(i, g.integrator, f.sims[i].integrators);
+        if (copies && j + 1 < segs.size()) color = (color & 0x00FFFFFFu) | (140u << IM_COL32_A_SHIFT);
+        lines.push_back({name, color, &(g.*def.member)});
+      }
       markers.insert(markers.end(), app.plots[i].markers.begin(), app.plots[i].markers.end());
     }
-    plotWidget(defs[static_cast<std::size_t>(k)].title, ImVec2(w, h), lines, markers, tNow, window, defs[static_cast<std::size_t>(k)].unit, ps);
+    plotWidget(def.title, ImVec2(w, h), lines, markers, tNow, window, def.unit, ps);
     ImGui::PopID();
     ImGui::EndGroup();
   }
+  if (f.sims.size() > 1 && app.deviation.size() == f.sims.size()) {
+    // Deviation between copies: same start, same h, so this is the integrators' disagreement.
+    if (5 % columns != 0) ImGui::SameLine(0, 8);
+    ImGui::BeginGroup();
+    ImGui::TextUnformatted("deviation from copy 1");
+    tooltip("|x_i(t) - x_1(t)|: distance between each copy and the first, at the same simulated time.");
+    std::vector<PlotLine> lines;
+    for (std::size_t i = 1; i < f.sims.size(); ++i)
+      lines.push_back({"copy " + std::to_string(i + 1) + ": " + f.sims[i].curr.integrator, copyColor(i), &app.deviation[i]});
+    app.deviationState.minSpan = 1e-6;
+    plotWidget("deviation", ImVec2(w, h), lines, {}, tNow, window, "m", app.deviationState);
+    ImGui::EndGroup();
+  }
+}
+
+void keepInside(const ImGuiViewport* vp) {
+  // After a resize (or a drag off the edge) the current window comes back into the viewport.
+  ImVec2 size = ImGui::GetWindowSize(), pos = ImGui::GetWindowPos();
+  const ImVec2 lo = vp->WorkPos, hi(vp->WorkPos.x + vp->WorkSize.x, vp->WorkPos.y + vp->WorkSize.y);
+  const ImVec2 fit(std::min(size.x, vp->WorkSize.x), std::min(size.y, vp->WorkSize.y));
+  if (fit.x != size.x || fit.y != size.y) ImGui::SetWindowSize(fit);
+  const ImVec2 clamped(std::clamp(pos.x, lo.x, std::max(lo.x, hi.x - fit.x)), std::clamp(pos.y, lo.y, std::max(lo.y, hi.y - fit.y)));
+  if (clamped.x != pos.x || clamped.y != pos.y) ImGui::SetWindowPos(clamped);
 }
 
 void drawPanels(AppState& app, const PhysicsFrame& f) {
@@ -300,6 +490,7 @@ void drawPanels(AppState& app, const PhysicsFrame& f) {
     ImGui::SetNextWindowSize(ImVec2(vp->WorkSize.x - sidebar - 16, height), ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowBgAlpha(0.9f);
     if (ImGui::Begin("Plots", &app.showPlots)) plotsPanel(app, f);
+    keepInside(vp);
     if (!ImGui::IsWindowCollapsed()) app.viewBottom = ImGui::GetWindowPos().y;
     ImGui::End();
   }

@@ -2,6 +2,11 @@
 // The ImGui panels: Scene, Integrator, Controls, Plots, Diagnostics; the HUD (status line,
 // divergence badges, "controller disconnected" banner, vehicle labels) and the F1 overlay.
 // ImGui only: they run headless in the tests.
+#include <imgui.h>
+
+#include <string>
+#include <vector>
+
 #include "frame.hpp"
 #include "ui/app_state.hpp"
 
@@ -17,6 +22,21 @@ void plotsPanel(AppState& app, const PhysicsFrame& f);
 void drawPanels(AppState& app, const PhysicsFrame& f);
 void drawHud(AppState& app, const PhysicsFrame& f);
 void drawHelp(AppState& app);
+// Notices that stay when Tab hides the panels: the F12 screenshot path, the caption.
+void drawNotices(AppState& app, const PhysicsFrame& f);
+// The compact per-vehicle read-out (bottom left of the 3-D view).
+void drawVehicleHud(AppState& app, const PhysicsFrame& f);
+// Moves/resizes the current ImGui window back inside the viewport.
+void keepInside(const ImGuiViewport* vp);
+
+// A wrapped tooltip for the last item.
+void tooltip(const char* text);
+// One colour per (copy, integrator): an integrator's stretches share it across switches.
+ImU32 seriesColor(std::size_t sim, const std::string& integrator, const std::vector<std::string>& integrators);
+// The colour of side-by-side copy i (its trail's colour).
+ImU32 copyColor(std::size_t i);
+// One line per integrator: what it conserves, its order, its cost (docs/integrators.md).
+const char* integratorSummary(const std::string& name);
 
 // Log-scale time-step slider position <-> h (1e-4 .. 1 s).
 double sliderToStep(float x);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <tuple>
 
 namespace lieride::gui {
 
@@ -43,10 +44,26 @@ std::string formatTick(double v, const char* unit, double step) {
   return s;
 }
 
+bool PlotState::isHidden(const std::string& name) const {
+  return std::find(hidden.begin(), hidden.end(), name) != hidden.end();
+}
+
+std::pair<double, double> fitRange(double lo, double hi, const PlotState& st) {
+  if (!std::isfinite(lo) || !std::isfinite(hi)) return {0.0, 1.0};
+  const double minSpan = st.logY ? 1.0 : std::max(st.minSpan, st.minRelSpan * std::max(std::abs(lo), std::abs(hi)));
+  if (hi - lo < minSpan) {
+    const double c = 0.5 * (hi + lo);
+    lo = c - 0.5 * minSpan;
+    hi = c + 0.5 * minSpan;
+  }
+  const double pad = 0.06 * (hi - lo);
+  return {lo - pad, hi + pad};
+}
+
 namespace {
 double transform(double v, const PlotState& st) {
   if (!std::isfinite(v)) return v;
-  return st.logY ? std::log10(std::max(std::abs(v) > 0 && v > 0 ? v : st.floor, st.floor)) : v;
+  return st.logY ? std::log10(std::max(std::abs(v), st.floor)) : v;  // log: |v|, zeros at the floor
 }
 }  // namespace
 
@@ -54,7 +71,6 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
                 const std::vector<PlotMarker>& markers, double tNow, double window, const char* unit,
                 PlotState& st) {
   ImGui::PushID(id);
-  if (st.hidden.size() < lines.size()) st.hidden.resize(lines.size(), false);
   if (size.x <= 0) size.x = ImGui::GetContentRegionAvail().x;
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   ImGui::InvisibleButton("##plot", size);
@@ -69,7 +85,7 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
   // y range over the visible window.
   double lo = INFINITY, hi = -INFINITY;
   for (std::size_t k = 0; k < lines.size(); ++k) {
-    if (st.hidden[k] || !lines[k].data) continue;
+    if (st.isHidden(lines[k].name) || !lines[k].data) continue;
     const auto& s = *lines[k].data;
     const auto first = std::lower_bound(s.t.begin(), s.t.end(), t0) - s.t.begin();
     for (auto i = static_cast<std::size_t>(first); i < s.t.size(); ++i) {
@@ -86,14 +102,14 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
     st.lockedMin = st.logY ? std::pow(10.0, lo) : lo;
     st.lockedMax = st.logY ? std::pow(10.0, hi) : hi;
   }
-  if (!std::isfinite(lo) || !std::isfinite(hi)) { lo = 0; hi = 1; }
-  if (hi - lo < 1e-12 * std::max(1.0, std::abs(hi))) {
-    const double c = 0.5 * (hi + lo), d = st.logY ? 0.5 : std::max(std::abs(c) * 0.05, 1e-9);
-    lo = c - d;
-    hi = c + d;
+  if (st.autofit) {
+    std::tie(lo, hi) = fitRange(lo, hi, st);
+  } else if (!std::isfinite(lo) || !std::isfinite(hi) || !(hi > lo)) {
+    lo = std::isfinite(lo) ? lo : 0.0;
+    hi = lo + 1.0;
   }
-  const double pad = 0.06 * (hi - lo);
-  if (st.autofit) { lo -= pad; hi += pad; }
+  st.shownLo = lo;
+  st.shownHi = hi;
   auto X = [&](double t) { return a.x + static_cast<float>((t - t0) / window) * (b.x - a.x); };
   auto Y = [&](double v) { return b.y - static_cast<float>((v - lo) / (hi - lo)) * (b.y - a.y); };
 
@@ -158,7 +174,7 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
   // Series: at most two points (min, max) per pixel column; NaN starts a new polyline.
   std::vector<ImVec2> pts;
   for (std::size_t k = 0; k < lines.size(); ++k) {
-    if (st.hidden[k] || !lines[k].data) continue;
+    if (st.isHidden(lines[k].name) || !lines[k].data) continue;
     const auto& s = *lines[k].data;
     auto i = static_cast<std::size_t>(std::lower_bound(s.t.begin(), s.t.end(), t0) - s.t.begin());
     if (i > 0) --i;
@@ -207,8 +223,9 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
       ImGui::BeginTooltip();
       ImGui::Text("t = %.3f s", t);
       for (std::size_t k = 0; k < lines.size(); ++k) {
-        if (st.hidden[k] || !lines[k].data || lines[k].data->t.empty()) continue;
+        if (st.isHidden(lines[k].name) || !lines[k].data || lines[k].data->t.empty()) continue;
         const auto& s = *lines[k].data;
+        if (t < s.t.front() || t > s.t.back()) continue;  // this stretch does not cover t
         auto it = std::lower_bound(s.t.begin(), s.t.end(), t);
         if (it == s.t.end()) --it;
         const double v = s.y[static_cast<std::size_t>(it - s.t.begin())];
@@ -218,18 +235,25 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
     }
   }
 
-  // Legend: click an entry to hide/show its series.
+  // Legend: one entry per name (an integrator's stretches share it); click to hide/show.
   if (st.legend) {
     ImVec2 p(a.x + 8, a.y + 6);
     for (std::size_t k = 0; k < lines.size(); ++k) {
+      bool seen = false;
+      for (std::size_t j = 0; j < k && !seen; ++j) seen = lines[j].name == lines[k].name;
+      if (seen) continue;
+      const bool hidden = st.isHidden(lines[k].name);
       const ImVec2 ts = ImGui::CalcTextSize(lines[k].name.c_str());
       const ImVec2 r0(p.x - 3, p.y - 1), r1(p.x + ts.x + 22, p.y + ts.y + 1);
       const bool over = ImGui::IsMouseHoveringRect(r0, r1);
       dl->AddRectFilled(r0, r1, over ? IM_COL32(60, 66, 80, 230) : IM_COL32(26, 29, 36, 210), 3.0f);
-      const ImU32 c = st.hidden[k] ? IM_COL32(110, 110, 110, 255) : lines[k].color;
+      const ImU32 c = hidden ? IM_COL32(110, 110, 110, 255) : lines[k].color;
       dl->AddRectFilled(ImVec2(p.x, p.y + ts.y * 0.5f - 2), ImVec2(p.x + 14, p.y + ts.y * 0.5f + 2), c);
-      dl->AddText(ImVec2(p.x + 18, p.y), st.hidden[k] ? IM_COL32(120, 120, 120, 255) : IM_COL32(225, 228, 235, 255), lines[k].name.c_str());
-      if (over && ImGui::IsMouseClicked(0)) st.hidden[k] = !st.hidden[k];
+      dl->AddText(ImVec2(p.x + 18, p.y), hidden ? IM_COL32(120, 120, 120, 255) : IM_COL32(225, 228, 235, 255), lines[k].name.c_str());
+      if (over && ImGui::IsMouseClicked(0)) {
+        if (hidden) st.hidden.erase(std::find(st.hidden.begin(), st.hidden.end(), lines[k].name));
+        else st.hidden.push_back(lines[k].name);
+      }
       p.y += ts.y + 4;
     }
   }

@@ -1,11 +1,12 @@
 #pragma once
 // A live plot widget drawn on ImGui's draw list (no ImPlot package exists on Debian):
 // several series with a clickable legend, a scrolling window over simulation time, autofit or
-// locked y range, log-y with a floor for values <= 0, tick labels with units, a hover
+// locked y range, log-y of |value| with a floor for zeros, tick labels with units, a hover
 // read-out, vertical markers (h or integrator changed), and NaN breaking the line.
 #include <imgui.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace lieride::gui {
@@ -23,7 +24,7 @@ struct PlotMarker {
 };
 
 struct PlotLine {
-  std::string name;
+  std::string name;  // legend entry; lines with equal names share one entry (integrator segments)
   ImU32 color;
   const TimeSeries* data;
 };
@@ -34,8 +35,16 @@ struct PlotState {
   bool legend = true;
   double floor = 1e-16;           // log-y: values <= floor are drawn at the floor
   double lockedMin = 0, lockedMax = 1;
-  std::vector<bool> hidden;        // per line, toggled from the legend
+  // Autofit never zooms closer than max(minSpan, minRelSpan * |value|) (linear) or one decade
+  // (log): a flat line stays a flat line instead of tick labels with nine decimals.
+  double minSpan = 1e-9, minRelSpan = 1e-3;
+  std::vector<std::string> hidden;  // line names hidden from the legend (a name may cover several lines)
+  double shownLo = 0, shownHi = 1;  // the y range drawn last frame (log10 units when logY)
+  bool isHidden(const std::string& name) const;
 };
+
+// The y range autofit picks for values in [lo, hi] (transformed: log10 units when logY).
+std::pair<double, double> fitRange(double lo, double hi, const PlotState& st);
 
 // Draws the plot filling `size` (width <= 0: available width). `window` seconds of history
 // ending at `tNow`. `unit` labels the y axis ("J", "kg m^2/s", "", ...).

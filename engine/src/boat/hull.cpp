@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <filesystem>
 #include <map>
 #include <sstream>
 #include <tiny_obj_loader.h>
@@ -81,6 +82,7 @@ void checkObjVertices(const std::string& text, const std::string& name) {
 }  // namespace
 
 HullMesh loadObjHull(const std::string& path, double scale) {
+  if (!std::filesystem::exists(path)) throw HullError(shown(path, 200) + ": no such hull file");
   std::string text;
   try {
     text = readRegularFile(path, kMaxHullFileBytes);

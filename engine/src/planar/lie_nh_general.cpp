@@ -192,7 +192,9 @@ class LieNhGeneral final : public NhIntegrator {
     NVec R = residual(z);
     rep.residual = R.size() ? R.cwiseAbs().maxCoeff() / scale : 0.0;
     const int n = static_cast<int>(z.size());
-    while (rep.residual > settings_.tolerance && rep.iterations < settings_.maxIterations) {
+    int stalled = 0;  // iterations in a row without a smaller residual: round-off reached
+    while (rep.residual > settings_.tolerance && rep.iterations < settings_.maxIterations && stalled < 3) {
+      const double before = rep.residual;
       NMat J(n, n);
       const double eps = 1e-6 * std::max(1.0, z.cwiseAbs().maxCoeff());
       for (int j = 0; j < n; ++j) {
@@ -205,6 +207,7 @@ class LieNhGeneral final : public NhIntegrator {
       R = residual(z);
       rep.residual = R.cwiseAbs().maxCoeff() / scale;
       ++rep.iterations;
+      stalled = rep.residual < before ? 0 : stalled + 1;
     }
     rep.converged = std::isfinite(rep.residual) && rep.residual <= settings_.tolerance;
     z_ = z;

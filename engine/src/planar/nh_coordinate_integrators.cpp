@@ -71,15 +71,51 @@ struct Split {
     return v - 2.0 * MinvMuT * C.ldlt().solve(mu * v);
   }
   NVec project(const NMat& mu, const NVec& v) const { return 0.5 * (v + reflect(mu, v)); }
+  // The continuous multiplier of the state (q, free velocity v on the constraints), with the
+  // constraint force -mu^T lambda (Ferraro et al. Eq. 11a's sign):
+  // lambda = (mu M^-1 mu^T)^-1 (mu M^-1 (F - M_dp qdd_p) + mu_dot qdot), mu_dot by central differences.
+  NVec multiplier(const NhModel& m, const ControlSet& c, double t, const NhState& s, const NMat& mu,
+                  const NVec& v) const {
+    NVec qd = s.qdot;
+    setDyn(qd, v);
+    const double eps = 1e-6 / std::max(1.0, qd.cwiseAbs().maxCoeff());
+    const NVec muDotQd = (muDyn(m, s.q + eps * qd) - muDyn(m, s.q - eps * qd)) * v / (2.0 * eps);
+    NVec rhs = forceDyn(m, s.q, c.values(t));
+    if (np()) {
+      NVec r1 = s.qdot, r0 = s.qdot;
+      const double et = 1e-5;
+      m.prescribedRates(t + et, s.q, c, r1);
+      m.prescribedRates(t - et, s.q, c, r0);
+      rhs -= Mdp * (pre(r1) - pre(r0)) / (2.0 * et);
+    }
+    const NMat MinvMuT = Mdd_ldlt.solve(NMat(mu.transpose()));
+    return NMat(mu * MinvMuT).ldlt().solve(NVec(mu * Mdd_ldlt.solve(rhs) + muDotQd));
+  }
 };
 
 class NhReflect final : public NhIntegrator {
  public:
+  explicit NhReflect(bool halfImpulse) : halfImpulse_(halfImpulse) {}
   std::string name() const override { return "nh-reflect"; }
   std::unique_ptr<NhIntegrator> clone() const override { return std::make_unique<NhReflect>(*this); }
-  void reset(const NhModel& m, const ControlSet&, double, double, const NhState& s) override {
+  // The start fixes q1, i.e. the first p-_{0,1}; the step reflects pplus_ into it. The state's
+  // velocity is first projected onto the constraints (a state reported by nh-reflect itself
+  // carries a constraint-normal part). Ferraro et al. Eq. 12 takes p-_{0,1} tangent: that
+  // puts an O(h) error into the constraint-normal momentum, which the reflection flips every
+  // step (a period-2 mode that grows as exp(kappa x forward distance) on the sleigh,
+  // docs/nonholonomic.md). Half the constraint impulse of the first step,
+  // p-_{0,1} = p0 - (h/2) mu(q0)^T lambda0 (cf. Eq. 11a), seeds it at O(h^3) instead. The
+  // energy the reflection conserves, 1/2 v-^T M v-, is then the start's plus the normal part's
+  // (h^2/8) lambda0^T mu M^-1 mu^T lambda0: rescaling v- to the start's energy would seed the
+  // mode 3x larger (measured; docs/nonholonomic.md).
+  void reset(const NhModel& m, const ControlSet& c, double t, double h, const NhState& s) override {
     sp_.build(m);
-    pplus_ = sp_.momentum(s);
+    const NMat mu = sp_.muDyn(m, s.q);
+    const NVec v = sp_.project(mu, sp_.dyn(s.qdot));
+    NVec vminus = v;
+    if (halfImpulse_)
+      vminus -= 0.5 * h * sp_.Mdd_ldlt.solve(NVec(mu.transpose() * sp_.multiplier(m, c, t, s, mu, v)));
+    pplus_ = sp_.Mdd * sp_.reflect(mu, vminus) + sp_.coupling(s.qdot);  // reflect is an involution
   }
   StepReport step(const NhModel& m, const ControlSet& c, double t, double h, NhState& s) override {
     const NVec ck = sp_.coupling(s.qdot);
@@ -100,6 +136,7 @@ class NhReflect final : public NhIntegrator {
   }
 
  private:
+  bool halfImpulse_;
   Split sp_;
   NVec pplus_;
 };
@@ -115,21 +152,7 @@ class NhRattle final : public NhIntegrator {
     const NMat mu = sp_.muDyn(m, s.q);
     const NVec v = sp_.project(mu, sp_.dyn(s.qdot));
     ptilde_ = sp_.Mdd * v + sp_.coupling(s.qdot);
-    // lambda = (mu M^-1 mu^T)^-1 (mu M^-1 (F - M_dp qdd_p) + mu_dot qdot), finite differences.
-    NVec qd = s.qdot;
-    sp_.setDyn(qd, v);
-    const double eps = 1e-6 / std::max(1.0, qd.cwiseAbs().maxCoeff());
-    const NVec muDotQd = (sp_.muDyn(m, s.q + eps * qd) - sp_.muDyn(m, s.q - eps * qd)) * v / (2.0 * eps);
-    NVec rhs = sp_.forceDyn(m, s.q, c.values(t));
-    if (sp_.np()) {
-      NVec r1 = s.qdot, r0 = s.qdot;
-      const double et = 1e-5;
-      m.prescribedRates(t + et, s.q, c, r1);
-      m.prescribedRates(t - et, s.q, c, r0);
-      rhs -= sp_.Mdp * (sp_.pre(r1) - sp_.pre(r0)) / (2.0 * et);
-    }
-    const NMat MinvMuT = sp_.Mdd_ldlt.solve(NMat(mu.transpose()));
-    lambda_ = NMat(mu * MinvMuT).ldlt().solve(NVec(mu * sp_.Mdd_ldlt.solve(rhs) + muDotQd));
+    lambda_ = sp_.multiplier(m, c, t, s, mu, v);
   }
 
   StepReport step(const NhModel& m, const ControlSet& c, double t, double h, NhState& s) override {
@@ -199,7 +222,9 @@ class NhDla final : public NhIntegrator {
     NVec r = residual(lam);
     rep.residual = r.cwiseAbs().maxCoeff() / scale;
     const int nc = static_cast<int>(lam.size());
-    while (rep.residual > settings_.tolerance && rep.iterations < settings_.maxIterations) {
+    int stalled = 0;  // iterations in a row without a smaller residual: round-off reached
+    while (rep.residual > settings_.tolerance && rep.iterations < settings_.maxIterations && stalled < 3) {
+      const double before = rep.residual;
       NMat J(nc, nc);
       const double eps = 1e-7 * std::max({1.0, lam.cwiseAbs().maxCoeff(), base.cwiseAbs().maxCoeff()});
       for (int j = 0; j < nc; ++j) {
@@ -212,6 +237,7 @@ class NhDla final : public NhIntegrator {
       r = residual(lam);
       rep.residual = r.cwiseAbs().maxCoeff() / scale;
       ++rep.iterations;
+      stalled = rep.residual < before ? 0 : stalled + 1;
     }
     rep.converged = rep.residual <= settings_.tolerance && std::isfinite(rep.residual);
     lambda_ = lam;
@@ -232,7 +258,7 @@ class NhDla final : public NhIntegrator {
 
 }  // namespace
 
-std::unique_ptr<NhIntegrator> makeNhReflect() { return std::make_unique<NhReflect>(); }
+std::unique_ptr<NhIntegrator> makeNhReflect(bool halfImpulse) { return std::make_unique<NhReflect>(halfImpulse); }
 std::unique_ptr<NhIntegrator> makeNhRattle() { return std::make_unique<NhRattle>(); }
 std::unique_ptr<NhIntegrator> makeNhDla(bool midpoint, const NhIntegratorSettings& s) {
   return std::make_unique<NhDla>(midpoint, s);

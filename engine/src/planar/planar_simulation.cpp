@@ -22,8 +22,8 @@ PlanarSimulation::PlanarSimulation(const PlanarSimulation& o)
     : model_(o.model_->clone()), nh_(o.nh_), integrators_(o.integrators_), name_(o.name_),
       integrator_(o.integrator_->clone()), controls_(o.controls_), state_(o.state_), prev_(o.prev_),
       havePrev_(o.havePrev_), prevH_(o.prevH_), t_(o.t_), h_(o.h_), tBase_(o.tBase_),
-      stepsSinceBase_(o.stepsSinceBase_), monitor_(o.monitor_), started_(o.started_), status_(o.status_),
-      message_(o.message_), last_(o.last_) {}
+      stepsSinceBase_(o.stepsSinceBase_), monitor_(o.monitor_), period2_(o.period2_), started_(o.started_),
+      status_(o.status_), message_(o.message_), last_(o.last_) {}
 
 // Controls are loaded after the builder returns: the input mode (e.g. snakeboard gaits), the
 // prescribed coordinates and the energy check are fixed here, before the first step or row.
@@ -46,6 +46,14 @@ void PlanarSimulation::setIntegrator(const std::string& name) {
   if (started_) next->reset(*model_, controls_, t_, h_, state_);
   integrator_ = std::move(next);
   name_ = name;
+  if (status_ != RunStatus::Ok) {
+    // The failed step was already undone: resume from the last good state.
+    status_ = RunStatus::Ok;
+    message_.clear();
+    last_ = StepReport{};
+    monitor_.conservative = false;
+  }
+  period2_.restart();
 }
 
 void PlanarSimulation::setTimeStep(double h) {
@@ -54,6 +62,7 @@ void PlanarSimulation::setTimeStep(double h) {
   stepsSinceBase_ = 0;
   h_ = h;
   if (started_) integrator_->reset(*model_, controls_, t_, h_, state_);
+  period2_.restart();
 }
 
 StepReport PlanarSimulation::step() {
@@ -74,6 +83,9 @@ StepReport PlanarSimulation::step() {
   }
   ++stepsSinceBase_;
   t_ = tNext;
+  NMat mu;
+  model_->constraints(state_.q, mu);
+  period2_.add(mu * state_.qdot, model_->maxSpeed(state_));
   havePrev_ = true;
   prevH_ = h_;
   return r;
@@ -136,6 +148,18 @@ Snapshot PlanarSimulation::snapshot() const {
   s.energy = model_->energy(state_);
   s.momentum = model_->momentum(state_);
   s.constraint = model_->constraintResidual(state_);
+  // dE/dt along the exact reduced flow (central difference): the power of the inputs.
+  {
+    const NVec y = model_->toReduced(t_, state_, controls_);
+    NVec ydot(y.size());
+    model_->reducedRate(t_, y, controls_, ydot);
+    const double e = 1e-6 / std::max(1.0, ydot.lpNorm<Eigen::Infinity>());
+    const NVec yp = y + e * ydot, ym = y - e * ydot;
+    s.power = (model_->energy(model_->fromReduced(t_ + e, yp, controls_)) -
+               model_->energy(model_->fromReduced(t_ - e, ym, controls_))) / (2.0 * e);
+  }
+  s.period2 = period2_.value();
+  s.period2Growing = period2_.growing();
   s.solver = last_;
   s.status = status_;
   s.statusMessage = message_;

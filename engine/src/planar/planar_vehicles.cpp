@@ -1,6 +1,7 @@
 // Registration of the nonholonomic vehicles: scenario keys per docs/formats.md
 // section 2, every parameter with its docs/models.md default.
 #include <cmath>
+#include <sstream>
 
 #include "lieride/model/car.hpp"
 #include "lieride/model/sleigh.hpp"
@@ -22,6 +23,9 @@ NhIntegratorSettings readNhSettings(TableReader& integ) {
   s.dlaConstraint = integ.string("constraint", "midpoint");
   if (s.dlaConstraint != "midpoint" && s.dlaConstraint != "start")
     integ.fail("constraint", "\"midpoint\" or \"start\" (dla constraint discretisation)");
+  s.reflectStart = integ.string("start", "half-impulse");
+  if (s.reflectStart != "half-impulse" && s.reflectStart != "tangent")
+    integ.fail("start", "\"half-impulse\" or \"tangent\" (nh-reflect start, docs/nonholonomic.md)");
   return s;
 }
 
@@ -113,8 +117,13 @@ void checkSnakeboardControls(ScenarioContext& ctx, const ControlSet& c) {
   const auto shape = ctx.initial.numbers("shape", {0.0, 0.0});
   const double psi0 = c.value(S::kPsiSignal, 0.0), phi0 = c.value(S::kPhiSignal, 0.0);
   if (std::abs(shape[0] - psi0) > 1e-9 * (1.0 + std::abs(psi0)) || std::abs(shape[1] - phi0) > 1e-9 * (1.0 + std::abs(phi0)))
-    ctx.initial.fail("shape", "[psi, phi] = the prescribed [psi(0), phi(0)] = [" + std::to_string(psi0) + ", " +
-                                  std::to_string(phi0) + "] (controls.psi / controls.phi prescribe the shape)");
+  {
+    std::ostringstream want;
+    want.precision(12);
+    want << "[psi, phi] = the prescribed [psi(0), phi(0)] = [" << psi0 << ", " << phi0
+         << "] (controls.psi / controls.phi prescribe the shape)";
+    ctx.initial.fail("shape", want.str());
+  }
 }
 
 std::unique_ptr<Simulation> buildSleigh(ScenarioContext& ctx) {

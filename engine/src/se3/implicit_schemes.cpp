@@ -22,6 +22,8 @@ StepReport solveVelocity(const Se3Dynamics& d, double t, const SE3& g, const Vec
                          double lambda, double ch, const SolverSettings& solver, Vec6& xi) {
   StepReport report;
   report.converged = false;
+  double previous = INFINITY;
+  int stalled = 0;  // iterations in a row without a smaller residual: round-off reached
   for (int it = 0;; ++it) {
     const Vec6 xe = lambda * xi + (1.0 - lambda) * anchor;
     const Vec6 residual = xi - base - ch * d.acceleration(t, g, xe);
@@ -32,7 +34,9 @@ StepReport solveVelocity(const Se3Dynamics& d, double t, const SE3& g, const Vec
       report.converged = true;
       break;
     }
-    if (it >= solver.maxIterations) break;
+    stalled = report.residual < previous ? 0 : stalled + 1;
+    previous = report.residual;
+    if (it >= solver.maxIterations || stalled >= 3) break;
     const Mat6 J = Mat6::Identity() - ch * lambda * d.accelerationJacobian(t, g, xe);
     xi -= J.partialPivLu().solve(residual);
     report.iterations = it + 1;

@@ -112,7 +112,8 @@ StepReport LieVariationalSe3::newton(const Vec6& Id, double h, const Vec6& piPlu
   report.converged = false;
   Vec6 trialResidual;
   bool polishing = false;
-  while (std::isfinite(norm) && report.iterations < solver_.maxIterations) {
+  int stalled = 0;  // iterations in a row without a smaller residual: round-off reached
+  while (std::isfinite(norm) && report.iterations < solver_.maxIterations && stalled < 3) {
     if (norm <= solver_.tolerance) {
       report.converged = true;
       if (polishing || norm <= 1e-15) break;
@@ -124,6 +125,7 @@ StepReport LieVariationalSe3::newton(const Vec6& Id, double h, const Vec6& piPlu
       const Vec6 trial = xi - lambda * delta;
       const double trialNorm = residualNorm(Id, h, piPlus, trial, trialResidual);
       if (trialNorm < norm || (!polishing && lambda < 1e-3)) {
+        stalled = trialNorm < norm ? 0 : stalled + 1;
         xi = trial;
         norm = trialNorm;
         residual = trialResidual;

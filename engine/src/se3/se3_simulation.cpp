@@ -25,6 +25,16 @@ void Se3Simulation::setIntegrator(const std::string& name) {
   if (std::find(spec_.integrators.begin(), spec_.integrators.end(), name) == spec_.integrators.end())
     throw std::invalid_argument("integrator '" + name + "' does not apply to vehicle '" + spec_.type + "'");
   integrator_ = makeSe3Integrator(name, solver_);
+  if (status_ != RunStatus::Ok) {
+    // Resume from the last good state (the failed step is undone) with the new integrator.
+    state_ = lastGood_;
+    if (stepsSinceBase_ > 0) --stepsSinceBase_;
+    t_ = tBase_ + static_cast<double>(stepsSinceBase_) * h_;
+    status_ = RunStatus::Ok;
+    message_.clear();
+    last_ = StepReport{};
+    monitorArmed_ = false;
+  }
 }
 
 void Se3Simulation::setTimeStep(double h) {
@@ -128,10 +138,21 @@ Snapshot Se3Simulation::snapshot() const {
   snap.energy = energyOf(s, snap.bodyVelocity);
   const Vec3 p = s.g.q * s.mu.tail<3>();
   snap.momentum = std::hypot(p.norm(), (s.g.q * s.mu.head<3>() + s.g.x.cross(p)).norm());
+  snap.power = powerOf(s, snap.bodyVelocity, snap.t, u);
   snap.solver = last_;
   snap.status = status_;
   snap.statusMessage = message_;
   return snap;
+}
+
+double Se3Simulation::powerOf(const Se3State& s, const Vec6& xi, double t, const InputVec& u) const {
+  // dE/dt = xi . (ad*_xi I xi + w) + dV/dt = xi . w + dV/dt (the gyroscopic term does no work);
+  // the conservative part of w cancels dV/dt, what remains is the non-conservative power.
+  // dV/dt along g(s) = g exp(s xi) by a central difference.
+  const double e = 1e-6 / std::max(1.0, xi.lpNorm<Eigen::Infinity>());
+  const double dV = (spec_.forces->potentialEnergy(s.g * se3::exp(e * xi)) -
+                     spec_.forces->potentialEnergy(s.g * se3::exp(-e * xi))) / (2.0 * e);
+  return xi.dot(spec_.forces->wrench(t, s.g, xi, u)) + dV;
 }
 
 Se3State readSe3Initial(TableReader& initial, const Se3Inertia& inertia) {

@@ -30,6 +30,14 @@ std::unique_ptr<Simulation> buildHelicopter(ScenarioContext& ctx) {
   p.tailArm = ctx.vehicle.number("tail_arm", p.tailArm);
   p.linearDamping = ctx.vehicle.nonNegative("linear_damping", p.linearDamping);
   p.angularDamping = ctx.vehicle.nonNegative("angular_damping", p.angularDamping);
+  p.skidDepth = ctx.vehicle.nonNegative("skid_depth", p.skidDepth);
+  p.skidLength = ctx.vehicle.nonNegative("skid_length", p.skidLength);
+  p.skidTrack = ctx.vehicle.nonNegative("skid_track", p.skidTrack);
+  p.contactStiffness = ctx.vehicle.nonNegative("contact_stiffness", p.contactStiffness);
+  p.contactDamping = ctx.vehicle.nonNegative("contact_damping", p.contactDamping);
+  p.friction = ctx.vehicle.nonNegative("friction", p.friction);
+  p.frictionSlip = ctx.vehicle.positive("friction_slip", p.frictionSlip);
+  p.contactSoftening = ctx.vehicle.positive("contact_softening", p.contactSoftening);
   const Se3Inertia inertia{p.mass, p.inertia};
   Se3VehicleSpec spec{"helicopter", inertia, std::make_shared<HelicopterForces>(p),
                       {"collective", "tail", "cyclic_pitch", "cyclic_roll"}, {}};
@@ -40,7 +48,7 @@ std::unique_ptr<Simulation> buildHelicopter(ScenarioContext& ctx) {
 
 void registerSe3Vehicles(std::vector<VehicleInfo>& registry) {
   registry.push_back({"rigid-body", "free rigid body on SE(3) (docs/models.md 1)", se3Integrators(), {}, buildRigidBody});
-  registry.push_back({"helicopter", "simple helicopter: gravity + F(gamma) u (docs/models.md 2)", se3Integrators(),
+  registry.push_back({"helicopter", "simple helicopter: gravity + F(gamma) u + drag, skids on the ground (docs/models.md 2)", se3Integrators(),
                       {"collective", "tail", "cyclic_pitch", "cyclic_roll"}, buildHelicopter});
 }
 

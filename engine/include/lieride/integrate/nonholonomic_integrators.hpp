@@ -7,7 +7,8 @@
 //   lie-nh          Kobilarov et al. Eqs. 16-17, tau = exp with C_TLN: the explicit updates of
 //                   5.2.1 (car) and 5.2.2 (snakeboard); the general Newton form otherwise.
 //   lie-nh-general  the general implicit form with a Newton solve, any LieNhVehicle.
-//   nh-reflect      Ferraro et al. Eqs. 4 and 6: post-momentum = (P - Q)* pre-momentum.
+//   nh-reflect      Ferraro et al. Eqs. 4 and 6: post-momentum = (P - Q)* pre-momentum; start
+//                   "half-impulse" (default) or "tangent" (their Eq. 12), docs/nonholonomic.md.
 //   nh-rattle       Ferraro et al. Eq. 11 (nonholonomic RATTLE).
 //   dla             discrete Lagrange-d'Alembert (Cortes-Martinez) with constraint
 //                   discretisation "midpoint" or "start" (Ferraro et al. Example 3).
@@ -24,6 +25,7 @@ namespace lieride {
 struct NhIntegratorSettings {
   double alpha = 0.5;                   // lie-nh quadrature point r_{k+alpha}
   std::string dlaConstraint = "midpoint";  // dla: "midpoint" | "start"
+  std::string reflectStart = "half-impulse";  // nh-reflect: "half-impulse" | "tangent" (Eq. 12)
   double tolerance = 1e-12;             // Newton: relative residual
   int maxIterations = 50;
 };
@@ -66,7 +68,9 @@ std::unique_ptr<NhIntegrator> makeNhIntegrator(const std::string& name, const Nh
 
 // Building blocks (exposed for tests and benchmarks).
 std::unique_ptr<NhIntegrator> makeNhRungeKutta(int order);  // 1, 2, 4
-std::unique_ptr<NhIntegrator> makeNhReflect();
+// halfImpulse: -D1 L_d(q0, q1) = p0 - (h/2) mu(q0)^T lambda0 (seeds the period-2 mode at
+// O(h^3)); otherwise Ferraro et al. Eq. 12, -D1 L_d(q0, q1) tangent to the constraints (O(h)).
+std::unique_ptr<NhIntegrator> makeNhReflect(bool halfImpulse);
 std::unique_ptr<NhIntegrator> makeNhRattle();
 std::unique_ptr<NhIntegrator> makeNhDla(bool midpoint, const NhIntegratorSettings& s);
 std::unique_ptr<NhIntegrator> makeLieNhCar(double alpha);

@@ -10,6 +10,7 @@
 
 #include "lieride/integrate/nonholonomic_integrators.hpp"
 #include "lieride/sim/divergence.hpp"
+#include "lieride/sim/period2_monitor.hpp"
 #include "lieride/sim/scenario.hpp"
 #include "lieride/sim/simulation.hpp"
 
@@ -47,6 +48,8 @@ class PlanarSimulation final : public Simulation {
   // Residual of the last step as a discrete motion (0 before the first step).
   double stepConstraint() const;
   const StepReport& lastReport() const { return last_; }
+  // The period-2 diagnostic of the running integrator (docs/nonholonomic.md, Known behaviour).
+  const Period2Monitor& period2() const { return period2_; }
 
  private:
   void ensureStarted() const;
@@ -64,6 +67,7 @@ class PlanarSimulation final : public Simulation {
   double t_ = 0.0, h_ = 0.01, tBase_ = 0.0;
   long stepsSinceBase_ = 0;
   mutable DivergenceMonitor monitor_;
+  Period2Monitor period2_;
   mutable bool started_ = false;
   RunStatus status_ = RunStatus::Ok;
   std::string message_;

@@ -11,9 +11,9 @@
 namespace lieride {
 
 // Bounds on the Newton settings (docs/formats.md, Limits): more iterations never rescue a
-// step, and a relative residual below double-precision round-off is never reached.
+// step, and a relative residual below the double-precision epsilon (2.2e-16) is never reached.
 inline constexpr int kMaxSolverIterations = 1000;
-inline constexpr double kMinSolverTolerance = 1e-15;
+inline constexpr double kMinSolverTolerance = 1e-16;
 
 // [integrator] keys every vehicle understands. Vehicle-specific keys (e.g. alpha) are read
 // by the vehicle's builder from ScenarioContext::integrator.

@@ -59,6 +59,7 @@ class Se3Simulation final : public Simulation {
 
  private:
   double energyOf(const Se3State& s, const Vec6& xi) const;
+  double powerOf(const Se3State& s, const Vec6& xi, double t, const InputVec& u) const;
   Se3Dynamics dynamics() const { return {spec_.inertia, spec_.forces.get(), &controls_}; }
 
   Se3VehicleSpec spec_;

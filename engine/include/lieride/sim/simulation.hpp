@@ -3,6 +3,7 @@
 // CLI, the benchmarks and the app's physics thread all drive. Deterministic: the same inputs
 // and the same sequence of calls give bit-identical states. clone() gives an independent copy
 // (side-by-side comparisons, replay).
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -37,6 +38,15 @@ struct Snapshot {
   double energy = 0.0;      // of the state at t: continuous across integrator and h switches
   double momentum = 0.0;    // |spatial momentum| (3-D) or the nonholonomic momentum
   double constraint = 0.0;  // largest constraint residual (0 for holonomic vehicles)
+  // dE/dt along the exact flow at this state: the power of the inputs and of every
+  // non-conservative force (drag, contact damping and friction, waves). Integrated over time it
+  // is the work W(t) with E(t) - E(0) = W(t) for the exact solution, so E - E(0) - W measures
+  // the integrator's energy error even for a driven vehicle. NaN where a model cannot say.
+  double power = std::numeric_limits<double>::quiet_NaN();
+  // Nonholonomic vehicles: the alternating (period-2) part of the constraint residual relative
+  // to the speed, and whether it has grown since the integrator started (Period2Monitor).
+  double period2 = 0.0;
+  bool period2Growing = false;
   StepReport solver;
   RunStatus status = RunStatus::Ok;
   std::string statusMessage;
@@ -49,7 +59,8 @@ class Simulation {
   virtual std::string vehicleType() const = 0;
   virtual std::string integratorName() const = 0;
   virtual std::vector<std::string> applicableIntegrators() const = 0;
-  // Switch integrator mid-run; the motion continues from the current pose and momentum.
+  // Switch integrator mid-run; the motion continues from the current pose and momentum. After
+  // a divergence the run resumes, with the new integrator, from the last good state.
   // Throws std::invalid_argument for an integrator that does not apply.
   virtual void setIntegrator(const std::string& name) = 0;
   virtual double timeStep() const = 0;

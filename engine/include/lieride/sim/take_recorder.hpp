@@ -6,8 +6,8 @@
 // never allocates (beforeStep returns false once the capacity is reached).
 //
 // A recording starts at a reset (the app resets when recording starts): the written take opens
-// with events at step 0 setting the h and integrator in use and resetting, so a replay
-// (TakePlayer) restarts exactly as PhysicsThread::resetAll did.
+// with events at step 0 resetting (the scene as loaded) and then setting the h and integrator
+// in use (no-ops when they are the scene's), so a replay restarts as PhysicsThread::resetAll did.
 #include <array>
 #include <ostream>
 #include <string>

@@ -33,7 +33,13 @@ std::string describe(const toml::node& n) {
     case toml::node_type::integer: s << n.as_integer()->get(); break;
     case toml::node_type::floating_point: s << n.as_floating_point()->get(); break;
     case toml::node_type::boolean: s << (n.value<bool>().value_or(false) ? "true" : "false"); break;
-    case toml::node_type::array: s << "an array"; break;
+    case toml::node_type::array: {
+      const auto& arr = *n.as_array();
+      s << '[';
+      for (std::size_t i = 0; i < arr.size() && i < 8; ++i) s << (i ? ", " : "") << describe(arr[i]);
+      s << (arr.size() > 8 ? ", ...]" : "]");
+      break;
+    }
     case toml::node_type::table: s << "a table"; break;
     default: s << "a date/time"; break;
   }

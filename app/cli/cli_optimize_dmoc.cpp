@@ -1,0 +1,100 @@
+// `lieride optimize` for `method = "dmoc"` problems (docs/formats.md section 4): DMOC on the
+// vehicle's own integrator, solved by IPOPT; writes the trajectory, the controls, a replay
+// scenario and a report. Exit 0 solved, 4 not solved (best iterate written), 2 bad input.
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+
+#include "cli/cli.hpp"
+#include "cli/cli_optimize_dmoc.hpp"
+#include "lieride/optimize/dmoc.hpp"
+#include "lieride/sim/table_reader.hpp"
+
+namespace lieride::cli {
+namespace {
+namespace fs = std::filesystem;
+
+constexpr int kExitNotSolved = 4;
+
+// Writes through a temporary file and a rename: never a half-written output.
+void writeFile(const fs::path& path, const std::function<void(std::ostream&)>& body) {
+  const fs::path tmp = path.string() + ".partial";
+  {
+    std::ofstream f(tmp);
+    if (!f) throw std::runtime_error(path.string() + ": cannot open for writing");
+    body(f);
+    f.flush();
+    if (!f) throw std::runtime_error(path.string() + ": write failed");
+  }
+  fs::rename(tmp, path);
+}
+
+}  // namespace
+
+int runOptimizeDmoc(const DmocArgs& args) {
+  const std::string& file = args.problem;
+  std::unique_ptr<opt::DmocSession> session;
+  opt::SolveOptions options;
+  try {
+    opt::ProblemOverrides ov;
+    ov.knots = args.knots;
+    session = std::make_unique<opt::DmocSession>(opt::loadProblem(file, ov));
+    options = session->defaultOptions();
+    options.maxIterations = args.maxIterations;
+    if (args.guess) {
+      if (!fs::exists(*args.guess)) throw ScenarioError(*args.guess + ": --guess: no such controls CSV");
+      options.initial = session->guessFromControls(*args.guess);
+    }
+  } catch (const ScenarioError& e) {
+    reportError(e.what());
+    return kExitBadInput;
+  }
+  const opt::Problem& p = session->problem();
+  const fs::path dir = args.out ? fs::path(*args.out) : fs::path("out/optimize/" + fs::path(file).stem().string());
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec || !fs::is_directory(dir)) {
+    reportError(dir.string() + ": --out: cannot create the output directory");
+    return kExitBadInput;
+  }
+  if (!args.quiet) {
+    std::printf("%s: DMOC on %s, %d knots, h = %.6g s, %d variables, %d constraints\n", p.name.c_str(),
+                p.integrator.c_str(), p.knots, p.timeStep(), session->nlp().numVariables(),
+                session->nlp().numConstraints());
+    options.progress = [](const opt::IterationInfo& it) {
+      std::printf("iter %4d  cost %.6e  violation %.2e  dual %.2e  %.3f s\n", it.iteration, it.cost, it.violation,
+                  it.dualInfeasibility, it.seconds);
+    };
+  }
+  const opt::SolveResult r = session->solve(options);
+  const std::vector<double>& x = r.solution.x;
+  const double replay = session->replayError(x);
+  const std::string line = session->failureLine(r);
+  writeFile(dir / "trajectory.csv", [&](std::ostream& o) { session->writeTrajectoryCsv(x, o); });
+  writeFile(dir / "controls.csv", [&](std::ostream& o) { session->writeControlsCsv(x, o); });
+  writeFile(dir / "replay.toml", [&](std::ostream& o) { o << session->replayScenario("controls.csv", x); });
+  writeFile(dir / "report.md", [&](std::ostream& o) {
+    char buf[512];
+    std::snprintf(buf, sizeof buf,
+                  "# %s\n\n- problem: %s\n- method: dmoc (constraints: the %s updates)\n- knots: %d, h = %.6g s, "
+                  "horizon %.6g s\n- status: %s\n- iterations: %d\n- cost: %.9g\n- max constraint violation: %.3g\n"
+                  "- solve time: %.3f s\n- replay error (lieride sim vs optimised positions): %.3g m\n",
+                  p.name.c_str(), p.file.c_str(), p.integrator.c_str(), p.knots, session->timeStep(x),
+                  session->timeStep(x) * p.knots,
+                  r.status == opt::SolveStatus::Solved ? "solved" : line.c_str(), r.iterations, r.cost,
+                  r.maxViolation, r.seconds, replay);
+    o << buf;
+  });
+  if (!args.quiet)
+    std::printf("%s: %s after %d iterations, cost %.6g, max violation %.2e, %.3f s, replay error %.2e m -> %s\n",
+                p.name.c_str(), opt::toString(r.status), r.iterations, r.cost, r.maxViolation, r.seconds, replay,
+                dir.string().c_str());
+  if (r.status != opt::SolveStatus::Solved) {
+    reportError(file + ": not solved: " + line + " (best iterate written to " + dir.string() + ")");
+    return kExitNotSolved;
+  }
+  return kExitOk;
+}
+
+}  // namespace lieride::cli

@@ -1,0 +1,130 @@
+#include "input/script.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include "lieride/model/helicopter.hpp"
+
+namespace lieride::gui {
+
+InputScript::InputScript(const std::string& path) : path_(path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error(path + ": cannot open the input script");
+  std::string text;
+  int number = 0;
+  while (std::getline(in, text)) {
+    ++number;
+    if (const auto hash = text.find('#'); hash != std::string::npos) text.erase(hash);
+    std::istringstream words(text);
+    Line l;
+    l.number = number;
+    std::string w;
+    if (!(words >> w)) continue;
+    try {
+      l.t = std::stod(w);
+    } catch (const std::exception&) {
+      throw std::runtime_error(path + ":" + std::to_string(number) + ": expected a simulation time, got '" + w + "'");
+    }
+    while (words >> w) l.words.push_back(w);
+    if (l.words.empty()) throw std::runtime_error(path + ":" + std::to_string(number) + ": expected an action after the time");
+    lines_.push_back(std::move(l));
+  }
+}
+
+std::string InputScript::summary() const {
+  char buf[160];
+  char skid[48] = "";
+  if (lowestSkid_ < 1e299) std::snprintf(skid, sizeof skid, ", lowest skid %.4f m", lowestSkid_);
+  std::snprintf(buf, sizeof buf, "script: max z %.3f m, min z %.3f m%s%s", maxZ_, minZ_, skid,
+                failed_ ? ", FAILED" : ", all expectations met");
+  return buf;
+}
+
+void InputScript::update(AppState& app, const PhysicsFrame& f) {
+  if (!f.sims.empty()) {
+    const Snapshot& s = f.sims.front().curr;
+    maxZ_ = std::max(maxZ_, s.position.z());
+    minZ_ = std::min(minZ_, s.position.z());
+    if (s.vehicle == "helicopter")
+      for (const Vec3& r : HelicopterForces::skidPoints(HelicopterParams{}))
+        lowestSkid_ = std::min(lowestSkid_, (s.position + s.orientation * r).z());
+  }
+  if (next_ >= lines_.size() || quit_) return;
+  const Line& l = lines_[next_];
+  if (l.t > app.renderTime + 1e-9 && !f.paused) return;
+  if (run(l, app, f)) {
+    ++next_;
+    retries_ = 0;
+  }
+}
+
+bool InputScript::run(const Line& l, AppState& app, const PhysicsFrame& f) {
+  const auto& w = l.words;
+  const std::string where = path_ + ":" + std::to_string(l.number) + ": ";
+  auto arg = [&](std::size_t i) -> const std::string& {
+    if (i >= w.size()) throw std::runtime_error(where + "'" + w[0] + "' needs more words");
+    return w[i];
+  };
+  if (w[0] == "down" || w[0] == "up") {
+    const SDL_Scancode code = SDL_GetScancodeFromName(arg(1).c_str());
+    if (code == SDL_SCANCODE_UNKNOWN) throw std::runtime_error(where + "unknown SDL key name '" + w[1] + "'");
+    SDL_Event e{};
+    e.type = w[0] == "down" ? SDL_KEYDOWN : SDL_KEYUP;
+    e.key.state = w[0] == "down" ? SDL_PRESSED : SDL_RELEASED;
+    e.key.keysym.scancode = code;
+    e.key.keysym.sym = SDL_GetKeyFromScancode(code);
+    SDL_PushEvent(&e);
+  } else if (w[0] == "assist") {
+    app.settings.input.assist = arg(1) == "on";
+    Command c = Command::make(CommandKind::SetAssist);
+    c.flag = app.settings.input.assist;
+    app.send(c);
+  } else if (w[0] == "pause" || w[0] == "run") {
+    Command c = Command::make(CommandKind::SetPaused);
+    c.flag = w[0] == "pause";
+    app.send(c);
+  } else if (w[0] == "speed") {
+    Command c = Command::make(CommandKind::SetSpeed);
+    c.value[0] = std::stod(arg(1));
+    app.send(c);
+  } else if (w[0] == "integrator") {
+    Command c = Command::make(CommandKind::SetIntegrator);
+    c.setName(arg(1));
+    app.send(c);
+  } else if (w[0] == "copy") {  // "copy <integrator> [h]": the Add copy button
+    app.copyIntegrator = arg(1);
+    app.copyStep = w.size() > 2 ? std::stod(w[2]) : 0.0;
+    app.requestCopy = 1;
+  } else if (w[0] == "quit") {
+    quit_ = true;
+  } else if (w[0] == "expect") {
+    if (f.sims.empty()) return false;
+    const Snapshot& s = f.sims.front().curr;
+    if (arg(1) == "integrator") {
+      if (s.integrator == arg(2)) {
+        std::printf("%sexpect integrator %s: ok\n", where.c_str(), w[2].c_str());
+        return true;
+      }
+      if (++retries_ < 10) return false;  // the physics thread answers within a frame or two
+      std::printf("%sexpect integrator %s: FAILED (shows %s)\n", where.c_str(), w[2].c_str(), s.integrator.c_str());
+      failed_ = true;
+      return true;
+    }
+    const std::string& q = arg(1);
+    const double v = q == "z" ? s.position.z() : q == "max_z" ? maxZ_ : q == "min_z" ? minZ_
+                   : q == "lowest_skid" ? lowestSkid_ : q == "speed" ? s.bodyVelocity.tail<3>().norm() : NAN;
+    if (std::isnan(v)) throw std::runtime_error(where + "unknown quantity '" + q + "' (z, max_z, min_z, speed, lowest_skid)");
+    const double bound = std::stod(arg(3));
+    const bool ok = arg(2) == "<" ? v < bound : arg(2) == ">" ? v > bound : false;
+    std::printf("%sexpect %s %s %g: %s (%.4g)\n", where.c_str(), q.c_str(), w[2].c_str(), bound, ok ? "ok" : "FAILED", v);
+    failed_ = failed_ || !ok;
+  } else {
+    throw std::runtime_error(where + "unknown action '" + w[0] + "'");
+  }
+  return true;
+}
+
+}  // namespace lieride::gui

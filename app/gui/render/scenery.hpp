@@ -1,0 +1,29 @@
+#pragma once
+// What a scene promises around the vehicle: the pier and berth of "boat docking", the harbour
+// walls of "boat in a calm harbour", the kerb, slot and parked cars of "car parallel parking",
+// and goal markers. Placed from each scenario's own description (its header comment: the berth
+// pose, the parking offset), in the world frame. Pure geometry, drawn by the Renderer.
+#include <string>
+#include <vector>
+
+#include "render/gl_util.hpp"
+#include "render/vehicles.hpp"
+
+namespace lieride::gui {
+
+struct Scenery {
+  MeshData solid;     // lit, casts shadows (piers, walls, kerbs)
+  MeshData markings;  // unlit, blended; alpha in normal.x (berth outline, parking slot)
+  std::vector<VehiclePose> parked;  // other vehicles standing in the scene
+  bool empty() const { return solid.vertices.empty() && markings.vertices.empty() && parked.empty(); }
+};
+
+Scenery sceneryFor(const std::string& sceneName);
+
+// The flat ground around the camera as geometry (cells with a soft 5 m checker, out to 900 m),
+// and its grid lines (1 m near, 10 m far, the world axes): drawn with per-vertex fog so that the
+// fragment stage is a copy. Centred at the origin; the renderer translates it in 10 m steps.
+MeshData groundCells();
+MeshData groundLines();
+
+}  // namespace lieride::gui

@@ -1,0 +1,69 @@
+#pragma once
+// A loaded DMOC problem: its vehicle (built by the scenario loader), its transcription, the
+// solve, and the outputs `lieride optimize` writes (docs/formats.md section 4).
+#include <memory>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "lieride/optimize/car_dmoc.hpp"
+#include "lieride/optimize/helicopter_dmoc.hpp"
+#include "lieride/optimize/nlp.hpp"
+#include "lieride/optimize/problem.hpp"
+#include "lieride/sim/planar_simulation.hpp"
+
+namespace lieride::opt {
+
+class DmocSession {
+ public:
+  explicit DmocSession(Problem problem);
+
+  const Problem& problem() const { return problem_; }
+  const Nlp& nlp() const { return car_ ? static_cast<const Nlp&>(*car_) : *heli_; }
+  const CarDmoc& car() const { return *car_; }  // the car problem (car_ non-null)
+  const HelicopterDmoc& helicopter() const { return *heli_; }
+  bool isCar() const { return car_ != nullptr; }
+  std::vector<std::string> channels() const;
+
+  // The problem's solver settings ([problem] hessian).
+  SolveOptions defaultOptions() const {
+    SolveOptions o;
+    o.hessian = problem_.lbfgs ? SolveOptions::Hessian::Lbfgs : SolveOptions::Hessian::FiniteDifference;
+    return o;
+  }
+  SolveResult solve(const SolveOptions& options) const { return solveNlp(nlp(), options); }
+  // One line naming what failed (the worst violated constraint, else the solver's status).
+  std::string failureLine(const SolveResult& r) const;
+
+  // Decision variables from a controls CSV (car) (t plus channel columns, as written by
+  // writeControlsCsv): the controls simulated by the vehicle's integrator. Throws
+  // ScenarioError on a bad file.
+  std::vector<double> guessFromControls(const std::string& csvPath) const;
+
+  // Outputs. The controls CSV samples the controls where the integrator reads them: the car's
+  // step k at t_k + h/2, the helicopter's knot k at t_k.
+  void writeTrajectoryCsv(const std::vector<double>& x, std::ostream& out) const;
+  void writeControlsCsv(const std::vector<double>& x, std::ostream& out) const;
+  std::string replayScenario(const std::string& controlsFile, const std::vector<double>& x) const;
+  // The step and the horizon of a solution (free time: its own).
+  double timeStep(const std::vector<double>& x) const { return car_ ? car_->timeStep(x) : heli_->timeStep(); }
+  // Runs the controls through the simulator in-process; the largest distance (m) between the
+  // simulated and the optimised positions over the knots.
+  double replayError(const std::vector<double>& x) const;
+
+ private:
+  std::unique_ptr<PlanarSimulation> simulation(std::optional<double> h = {}) const;
+  void simulate(const CarTrajectory& controls, double h, CarTrajectory& out) const;
+  // The helicopter's controls run through the simulator: the positions at the knots.
+  std::vector<Vec3> simulateHelicopter(const HelicopterTrajectory& tr) const;
+  void writeHelicopterCsv(const std::vector<double>& x, std::ostream& out) const;
+
+  Problem problem_;
+  std::unique_ptr<CarDmoc> car_;
+  std::unique_ptr<HelicopterDmoc> heli_;
+  CarParams params_;
+  CarStart start_;
+};
+
+}  // namespace lieride::opt

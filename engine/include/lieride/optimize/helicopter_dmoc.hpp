@@ -1,0 +1,71 @@
+#pragma once
+// DMOC transcription of the helicopter (docs/models.md section 2) whose equality constraints
+// are the exact updates of the simulator's lie-cay-tln integrator (Kobilarov et al. Eqs. 9-10
+// with tau = cay, B = Eq. 13's B_cay and C = C_TLN; engine/src/se3/lie_variational.cpp), the
+// forced discrete Euler-Poincare equations
+//   C_TLN(h xi_k)^T I xi_k - C_TLN(-h xi_k-1)^T I xi_k-1 = h f_k     (k >= 1)
+//   C_TLN(h xi_0)^T I xi_0 = mu_0 + h/2 f_0                           (mu_0: the [initial] momentum)
+//   g_k+1 = g_k (cay(h w_k), B_cay(h w_k) h v_k),
+// with C_TLN(y)^T mu = mu - ad_y^T mu / 2 and f_k the wrench at (g_k, u(t_k)): gravity plus the
+// control wrench F(gamma) u. The controls are read at the knots t_k, where the simulator reads
+// them. Variables, knot k = 0..N: quaternion (w, x, y, z), position, controls (collective, tail,
+// cyclic_pitch, cyclic_roll); step k = 0..N-1: xi_k = (w, v) (the discrete average velocity).
+#include <string>
+#include <vector>
+
+#include "lieride/lie/se3.hpp"
+#include "lieride/model/helicopter.hpp"
+#include "lieride/optimize/nlp.hpp"
+#include "lieride/optimize/problem.hpp"
+
+namespace lieride::opt {
+
+struct HelicopterTrajectory {
+  std::vector<double> t;
+  std::vector<SE3> g;                      // knots 0..N
+  std::vector<Vec6> xi;                    // steps 0..N-1
+  std::vector<std::vector<double>> inputs;  // knots 0..N, channel order
+};
+
+class HelicopterDmoc final : public Nlp {
+ public:
+  enum { kQw = 0, kQx, kQy, kQz, kX, kY, kZ, kUc, kUpsi, kGp, kGr, kKnotVars };
+  static constexpr int kStride = kKnotVars + 6;
+  static constexpr int kStepRows = 13;
+
+  HelicopterDmoc(const Problem& problem, const HelicopterParams& params, const Vec6& inertia, const SE3& g0,
+                 const Vec6& mu0);
+
+  int numVariables() const override { return kStride * n_ + kKnotVars; }
+  int numConstraints() const override { return numConstraints_; }
+  void bounds(std::vector<double>& xl, std::vector<double>& xu, std::vector<double>& gl,
+              std::vector<double>& gu) const override;
+  void initialGuess(std::vector<double>& x) const override;
+  double cost(const double* x) const override;
+  void costGradient(const double* x, double* grad) const override;
+  void constraints(const double* x, double* g, JacobianSink* jac) const override;
+  std::string describe(int constraint, const double* x, double violation) const override;
+  void costHessianPattern(std::vector<std::pair<int, int>>& pairs) const override;
+
+  int knots() const { return n_; }
+  double timeStep() const { return h_; }
+  static int var(int k, int which) { return kStride * k + which; }
+  static int xiVar(int k, int i) { return kStride * k + kKnotVars + i; }
+  HelicopterTrajectory trajectory(const std::vector<double>& x) const;
+
+ private:
+  // Body wrench at a knot and its derivatives in (q, u).
+  Vec6 wrench(const double* x, int k, Eigen::Matrix<double, 6, 4>* dq, Eigen::Matrix<double, 6, 4>* du) const;
+
+  Problem problem_;
+  HelicopterParams params_;
+  Vec6 Id_, mu0_;
+  SE3 g0_;
+  int n_;
+  double h_;
+  int numConstraints_ = 0, goalRow0_ = 0;
+  bool velocityGoal_ = false;
+  std::vector<double> effort_, smooth_, hover_;
+};
+
+}  // namespace lieride::opt

@@ -1,0 +1,93 @@
+#pragma once
+// A nonlinear program min f(x) s.t. gl <= g(x) <= gu, xl <= x <= xu with an exact sparse
+// constraint Jacobian, and its solve by IPOPT (limited-memory Hessian). DMOC transcriptions
+// (docs/optimize.md) implement Nlp; the solver knows nothing about vehicles.
+#include <atomic>
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace lieride::opt {
+
+// Receives the constraint Jacobian as (row, column, value) triplets. A transcription emits
+// the same triplets in the same order for every x (zeros included), so the structure taken
+// once stays valid.
+class JacobianSink {
+ public:
+  virtual ~JacobianSink() = default;
+  virtual void add(int row, int col, double value) = 0;
+};
+
+class Nlp {
+ public:
+  virtual ~Nlp() = default;
+  virtual int numVariables() const = 0;
+  virtual int numConstraints() const = 0;
+  virtual void bounds(std::vector<double>& xl, std::vector<double>& xu, std::vector<double>& gl,
+                      std::vector<double>& gu) const = 0;
+  virtual void initialGuess(std::vector<double>& x) const = 0;
+  virtual double cost(const double* x) const = 0;
+  virtual void costGradient(const double* x, double* grad) const = 0;
+  // g(x); with jac non-null also its Jacobian.
+  virtual void constraints(const double* x, double* g, JacobianSink* jac) const = 0;
+  // One line naming constraint i and how x violates it ("knot 37: rear-left corner 0.04 m
+  // inside obstacle 2").
+  virtual std::string describe(int constraint, const double* x, double violation) const = 0;
+  // Pairs (i, j) where the cost's Hessian may be non-zero (the constraints' pattern is taken
+  // from their Jacobian). Only the finite-difference Hessian uses it.
+  virtual void costHessianPattern(std::vector<std::pair<int, int>>&) const {}
+};
+
+// Largest violation of the bounds of g at x (and the index of that constraint, -1 if none).
+double maxConstraintViolation(const Nlp& nlp, const std::vector<double>& x, int* which = nullptr);
+
+struct IterationInfo {
+  int iteration = 0;
+  double cost = 0.0;
+  double violation = 0.0;  // IPOPT's inf_pr (scaled problem)
+  double dualInfeasibility = 0.0;
+  double seconds = 0.0;
+};
+
+// A previous solution to start from (primal and dual).
+struct WarmStart {
+  std::vector<double> x, lambda, zL, zU;
+};
+
+struct SolveOptions {
+  int maxIterations = 1000;
+  double tolerance = 1e-6;            // IPOPT tol (scaled optimality)
+  double constraintTolerance = 1e-8;  // absolute constraint violation accepted as solved
+  // Hessian of the Lagrangian: L-BFGS (IPOPT limited-memory), or central differences of
+  // the exact gradient of the Lagrangian (analytic Jacobian), one sweep per colour of a
+  // distance-2 colouring of its sparsity.
+  enum class Hessian { Lbfgs, FiniteDifference };
+  Hessian hessian = Hessian::FiniteDifference;
+  int lbfgsMemory = 6;
+  std::function<void(const IterationInfo&)> progress;  // every iteration
+  const std::atomic<bool>* cancel = nullptr;           // set to stop at the next iteration
+  const WarmStart* warm = nullptr;
+  std::vector<double> initial;  // overrides the Nlp's guess when non-empty (primal only)
+};
+
+enum class SolveStatus { Solved, IterationLimit, Infeasible, Cancelled, Failed };
+const char* toString(SolveStatus s);
+
+struct SolveResult {
+  SolveStatus status = SolveStatus::Failed;
+  std::string message;  // IPOPT's status in words
+  int iterations = 0;
+  double cost = 0.0;
+  double maxViolation = 0.0;
+  int worstConstraint = -1;
+  double seconds = 0.0;
+  WarmStart solution;  // the last iterate (the solution when solved)
+};
+
+// Solves nlp with IPOPT. One solve at a time per process (IPOPT 3.11's MUMPS is not
+// thread-safe): concurrent callers wait on a mutex. Solved means IPOPT converged AND the
+// constraint violation at the returned point is within constraintTolerance.
+SolveResult solveNlp(const Nlp& nlp, const SolveOptions& options);
+
+}  // namespace lieride::opt

@@ -1,0 +1,103 @@
+#pragma once
+// Optimal control problem files (docs/formats.md section 4): a scenario ([vehicle],
+// [initial]) plus [problem], [goal], [cost], [bounds] and [[obstacles]].
+#include <cmath>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "lieride/lie/types.hpp"
+
+namespace lieride::opt {
+
+struct Obstacle {
+  enum class Kind { Circle, Box, Wall };
+  Kind kind = Kind::Circle;
+  Vec2 center = Vec2::Zero();    // circle, box; a point on the wall
+  double radius = 0.0;           // circle
+  Vec2 halfSize = Vec2::Zero();  // box, in its own frame
+  double heading = 0.0;          // box: rotation of its frame (rad)
+  Vec2 normal = Vec2::UnitY();   // wall: unit normal pointing to the free side
+  std::string name;              // "obstacle 2" or the file's name = "..."
+};
+
+// The car body outline relative to the rear-axle midpoint (docs/models.md section 4):
+// x from -rear_overhang to wheelbase + front_overhang, y within +-width/2.
+struct CarBody {
+  double rearOverhang = 0.9;
+  double frontOverhang = 0.9;
+  double width = 1.8;
+};
+
+struct Goal {
+  std::optional<Vec2> position;   // planar vehicles
+  std::optional<Vec3> position3;  // 3-D vehicles
+  std::optional<std::vector<double>> velocity;  // 3-D: body velocity (wx, wy, wz, vx, vy, vz) at t_N
+  std::optional<double> heading;
+  std::optional<double> speed;  // forward speed vx (car)
+  std::optional<double> steer;  // steering angle phi (car)
+  double positionTolerance = 0.01;
+  double headingTolerance = 0.01;
+  double speedTolerance = 0.01;
+  double steerTolerance = 0.01;
+};
+
+// A pose the vehicle must pass: the knot nearest `time` lies within the tolerances (hard).
+struct Waypoint {
+  double time = 0.0;
+  std::optional<Vec2> position;   // planar
+  std::optional<Vec3> position3;  // 3-D
+  std::optional<double> heading;  // car only
+  double tolerance = 0.05;
+  double headingTolerance = 0.05;
+};
+
+struct Problem {
+  std::string file;
+  std::string name;
+  std::string method;      // "dmoc"
+  std::string integrator;  // the simulation integrator whose updates are the constraints
+  std::string vehicle;     // [vehicle] type
+  std::string scenarioToml;  // name, [vehicle], [initial]: the scenario part of the file
+  std::string baseDir;
+  bool lbfgs = false;  // [problem] hessian = "lbfgs" (default "finite-difference")
+  int knots = 0;       // N: knots 0..N, N steps
+  double horizon = 0;  // T = N h (with free time: the initial guess)
+  std::optional<std::pair<double, double>> freeTime;  // [problem] free_time = [T_min, T_max] (car)
+  double timeWeight = 0.0;                            // [cost] time: weight on T
+  Goal goal;
+  std::map<std::string, double> effort;      // [cost] per channel: weight on h u^2
+  std::map<std::string, double> smoothness;  // [cost.smoothness] per channel: weight on (du)^2 / h
+  double steerWeight = 0.0;                  // [cost] steer: weight on h sigma^2 (car)
+  std::map<std::string, std::pair<double, double>> channelBounds;  // [bounds] per channel
+  std::optional<double> maxSteer;                                  // [bounds] steer (rad)
+  std::optional<std::pair<double, double>> speedBounds;            // [bounds] speed (m/s)
+  std::optional<std::pair<double, double>> altitude;               // [bounds] altitude: z (m), 3-D
+  std::vector<Obstacle> obstacles;
+  std::vector<Waypoint> waypoints;
+  CarBody body;
+  // The knot of a waypoint (nearest to its time).
+  int waypointKnot(const Waypoint& w) const { return static_cast<int>(std::lround(w.time / timeStep())); }
+  double timeStep() const { return horizon / knots; }
+};
+
+struct ProblemOverrides {
+  std::optional<int> knots;
+};
+
+// The [problem] method of a problem file ("dmoc", ...), for dispatch; each method's loader
+// checks the rest. Throws ScenarioError.
+std::string problemMethod(const std::string& path);
+
+// Throws ScenarioError (one line naming the file, key and what was expected).
+Problem loadProblem(const std::string& path, const ProblemOverrides& overrides = {});
+Problem loadProblemFromString(const std::string& text, const std::string& displayName, const std::string& baseDir,
+                              const ProblemOverrides& overrides = {});
+
+// The scenario TOML that simulates the problem's vehicle with its integrator, step h, duration
+// N h, and the given [controls] body (e.g. file = "controls.csv").
+// h: the step (default horizon / knots; a free-time solution's own step).
+std::string replayScenarioToml(const Problem& p, const std::string& controlsTable, std::optional<double> h = {});
+
+}  // namespace lieride::opt

@@ -1,0 +1,266 @@
+#include "lieride/optimize/dmoc.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+#include "lieride/control/signal.hpp"
+#include "lieride/sim/scenario.hpp"
+#include "lieride/sim/se3_simulation.hpp"
+
+namespace lieride::opt {
+namespace {
+
+void writeNumber(std::ostream& out, double v) {
+  char buf[32];
+  const auto r = std::to_chars(buf, buf + sizeof buf, v);  // shortest round-trip form
+  out.write(buf, r.ptr - buf);
+}
+
+}  // namespace
+
+DmocSession::DmocSession(Problem problem) : problem_(std::move(problem)) {
+  if (problem_.vehicle == "helicopter") {
+    Scenario sc = loadScenarioFromString(replayScenarioToml(problem_, ""), problem_.file, problem_.baseDir);
+    const auto& se3 = dynamic_cast<const Se3Simulation&>(*sc.simulation);
+    const auto& heli = dynamic_cast<const HelicopterForces&>(se3.forceModel());
+    if (heli.dependsOnVelocity())
+      throw ScenarioError(problem_.file +
+                          ": [vehicle]: expected linear_damping = angular_damping = 0 and no ground contact (DMOC of "
+                          "the helicopter transcribes the model of docs/models.md section 2 without them)");
+    heli_ = std::make_unique<HelicopterDmoc>(problem_, heli.params(), se3.inertia().diagonal(), se3.state().g, se3.state().mu);
+    return;
+  }
+  auto sim = simulation();
+  const auto& model = static_cast<const CarModel&>(sim->model());
+  const NhState& s = sim->state();
+  params_ = model.params();
+  start_.theta = s.q(CarModel::kTheta);
+  start_.x = s.q(CarModel::kX);
+  start_.y = s.q(CarModel::kY);
+  start_.psi = s.q(CarModel::kPsi);
+  start_.sigma = s.q(CarModel::kSigma);
+  start_.momentum = model.momentum(s);
+  start_.sigmaDot = s.qdot(CarModel::kSigma);
+  car_ = std::make_unique<CarDmoc>(problem_, params_, start_);
+}
+
+std::unique_ptr<PlanarSimulation> DmocSession::simulation(std::optional<double> h) const {
+  Scenario sc = loadScenarioFromString(replayScenarioToml(problem_, "", h), problem_.file, problem_.baseDir);
+  auto* planar = dynamic_cast<PlanarSimulation*>(sc.simulation.get());
+  if (!planar) throw ScenarioError(problem_.file + ": key 'vehicle.type': expected a planar vehicle");
+  sc.simulation.release();
+  return std::unique_ptr<PlanarSimulation>(planar);
+}
+
+std::vector<std::string> DmocSession::channels() const {
+  if (heli_) return {"collective", "tail", "cyclic_pitch", "cyclic_roll"};
+  return {"drive_torque", "steer_rate"};
+}
+
+std::string DmocSession::failureLine(const SolveResult& r) const {
+  if (r.status == SolveStatus::Solved) return "solved";
+  std::string line = r.message;
+  if (r.worstConstraint >= 0 && r.maxViolation > 1e-9)
+    line += ": " + nlp().describe(r.worstConstraint, r.solution.x.data(), r.maxViolation);
+  return line;
+}
+
+void DmocSession::simulate(const CarTrajectory& controls, double h, CarTrajectory& out) const {
+  auto sim = simulation(h);
+  const int n = car_->knots();
+  std::vector<double> t;
+  for (int k = 0; k < n; ++k) t.push_back((k + 0.5) * h);
+  ControlSet& c = sim->controls();
+  c.set(CarModel::kDriveTorque, std::make_unique<SampledSignal>(t, controls.driveTorque));
+  c.set(CarModel::kSteerRate, std::make_unique<SampledSignal>(t, controls.steerRate));
+  out = CarTrajectory{};
+  for (int k = 0; k <= n; ++k) {
+    if (k > 0) sim->step();
+    const NhState& s = sim->state();
+    out.t.push_back(sim->time());
+    out.theta.push_back(s.q(CarModel::kTheta));
+    out.x.push_back(s.q(CarModel::kX));
+    out.y.push_back(s.q(CarModel::kY));
+    out.psi.push_back(s.q(CarModel::kPsi));
+    out.sigma.push_back(s.q(CarModel::kSigma));
+    out.psiDot.push_back(s.qdot(CarModel::kPsi));
+    out.sigmaDot.push_back(s.qdot(CarModel::kSigma));
+  }
+  out.driveTorque = controls.driveTorque;
+  out.steerRate = controls.steerRate;
+}
+
+std::vector<Vec3> DmocSession::simulateHelicopter(const HelicopterTrajectory& tr) const {
+  Scenario sc = loadScenarioFromString(replayScenarioToml(problem_, ""), problem_.file, problem_.baseDir);
+  ControlSet& c = sc.simulation->controls();
+  for (std::size_t ch = 0; ch < 4; ++ch) {
+    std::vector<double> y;
+    for (const auto& u : tr.inputs) y.push_back(u[ch]);
+    c.set(ch, std::make_unique<SampledSignal>(tr.t, y));
+  }
+  const auto& se3 = dynamic_cast<const Se3Simulation&>(*sc.simulation);
+  std::vector<Vec3> out{se3.state().g.x};
+  for (std::size_t k = 1; k < tr.t.size(); ++k) {
+    sc.simulation->step();
+    out.push_back(se3.state().g.x);
+  }
+  return out;
+}
+
+double DmocSession::replayError(const std::vector<double>& x) const {
+  if (heli_) {
+    const HelicopterTrajectory tr = heli_->trajectory(x);
+    const std::vector<Vec3> sim = simulateHelicopter(tr);
+    double worst = 0.0;
+    for (std::size_t k = 0; k < sim.size(); ++k) worst = std::max(worst, (sim[k] - tr.g[k].x).norm());
+    return worst;
+  }
+  const CarTrajectory opt = car_->trajectory(x);
+  CarTrajectory sim;
+  simulate(opt, car_->timeStep(x), sim);
+  double worst = 0.0;
+  for (std::size_t k = 0; k < opt.x.size(); ++k)
+    worst = std::max(worst, std::hypot(sim.x[k] - opt.x[k], sim.y[k] - opt.y[k]));
+  return worst;
+}
+
+std::vector<double> DmocSession::guessFromControls(const std::string& csvPath) const {
+  if (heli_) throw ScenarioError(csvPath + ": --guess: supported for the car only so far");
+  const int n = car_->knots();
+  const double h = problem_.timeStep();
+  // Read through the scenario loader's CSV reader ([controls] file = ...).
+  std::string quoted;
+  for (char ch : csvPath) {
+    if (ch == '"' || ch == '\\') quoted += '\\';
+    quoted += ch;
+  }
+  Scenario sc = loadScenarioFromString(replayScenarioToml(problem_, "file = \"" + quoted + "\""), problem_.file, ".");
+  const ControlSet& set = sc.simulation->controls();
+  CarTrajectory controls;
+  for (int k = 0; k < n; ++k) {
+    controls.driveTorque.push_back(set.value(CarModel::kDriveTorque, (k + 0.5) * h));
+    controls.steerRate.push_back(set.value(CarModel::kSteerRate, (k + 0.5) * h));
+  }
+  CarTrajectory sim2;
+  simulate(controls, h, sim2);
+  return car_->fromTrajectory(sim2);
+}
+
+void DmocSession::writeHelicopterCsv(const std::vector<double>& x, std::ostream& out) const {
+  Scenario sc = loadScenarioFromString(replayScenarioToml(problem_, ""), problem_.file, problem_.baseDir);
+  const auto& se3 = dynamic_cast<const Se3Simulation&>(*sc.simulation);
+  const auto& forces = se3.forceModel();
+  const Vec6 Id = se3.inertia().diagonal();
+  const auto cols = sc.simulation->csvColumns();
+  for (std::size_t i = 0; i < cols.size(); ++i) out << (i ? "," : "") << cols[i];
+  out << '\n';
+  const HelicopterTrajectory tr = heli_->trajectory(x);
+  std::vector<double> g(static_cast<std::size_t>(heli_->numConstraints()));
+  heli_->constraints(x.data(), g.data(), nullptr);
+  const double h = heli_->timeStep();
+  for (std::size_t k = 0; k < tr.t.size(); ++k) {
+    InputVec u(4);
+    for (int c = 0; c < 4; ++c) u(c) = tr.inputs[k][static_cast<std::size_t>(c)];
+    // mu_k: the momentum at t_k (the simulator's state), pi-_k + h/2 f_k.
+    Vec6 mu = se3.state().mu;
+    if (k > 0) {
+      const Vec6 xp = tr.xi[k - 1], ip = Id.cwiseProduct(xp);
+      mu = ip + 0.5 * h * se3::adTranspose(xp, ip) + 0.5 * h * forces.wrench(tr.t[k], tr.g[k], Vec6::Zero(), u);
+    }
+    const Vec6 xi = k < tr.xi.size() ? tr.xi[k] : Vec6(mu.cwiseQuotient(Id));
+    const SE3& p = tr.g[k];
+    std::vector<double> v{tr.t[k], p.x.x(), p.x.y(), p.x.z(), p.q.w(), p.q.x(), p.q.y(), p.q.z()};
+    for (int i = 0; i < 6; ++i) v.push_back(xi(i));
+    for (int c = 0; c < 4; ++c) v.push_back(u(c));
+    v.push_back(0.5 * xi.dot(Id.cwiseProduct(xi)) + forces.potentialEnergy(p));
+    const Vec3 lin = p.q * mu.tail<3>();
+    const Vec3 L = p.q * mu.head<3>() + p.x.cross(lin);
+    v.insert(v.end(), {lin.x(), lin.y(), lin.z(), L.x(), L.y(), L.z(), 0.0});
+    double residual = 0.0;
+    if (k > 0)
+      for (int r = 0; r < HelicopterDmoc::kStepRows; ++r)
+        residual = std::max(residual, std::abs(g[(k - 1) * HelicopterDmoc::kStepRows + static_cast<std::size_t>(r)]));
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      out << (i ? "," : "");
+      writeNumber(out, v[i]);
+    }
+    out << ",ok,";
+    writeNumber(out, residual);
+    out << '\n';
+  }
+}
+
+void DmocSession::writeTrajectoryCsv(const std::vector<double>& x, std::ostream& out) const {
+  if (heli_) return writeHelicopterCsv(x, out);
+  auto sim = simulation();
+  const auto& model = static_cast<const CarModel&>(sim->model());
+  const CarTrajectory tr = car_->trajectory(x);
+  const auto cols = sim->csvColumns();
+  for (std::size_t i = 0; i < cols.size(); ++i) out << (i ? "," : "") << cols[i];
+  out << '\n';
+  std::vector<double> g(static_cast<std::size_t>(car_->numConstraints()));
+  car_->constraints(x.data(), g.data(), nullptr);
+  NhState prev;
+  for (std::size_t k = 0; k < tr.t.size(); ++k) {
+    const NhState s = model.stateFrom({tr.theta[k], tr.x[k], tr.y[k]}, tr.psi[k], tr.sigma[k], tr.psiDot[k], tr.sigmaDot[k]);
+    std::vector<double> v{tr.t[k]};
+    model.stateRow(s, v);
+    v.push_back(model.energy(s));
+    v.push_back(model.momentum(s));
+    v.push_back(model.constraintResidual(s));
+    double residual = 0.0;
+    if (k > 0)
+      for (int r = 0; r < CarDmoc::kDynamicsRows; ++r)
+        residual = std::max(residual, std::abs(g[(k - 1) * CarDmoc::kDynamicsRows + static_cast<std::size_t>(r)]));
+    const double stepC = k > 0 ? model.stepResidual(prev, s, car_->timeStep(x), 0.5) : 0.0;
+    prev = s;
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      out << (i ? "," : "");
+      writeNumber(out, v[i]);
+    }
+    out << ",0,ok,";  // iters, status
+    writeNumber(out, residual);
+    out << ',';
+    writeNumber(out, stepC);
+    out << '\n';
+  }
+}
+
+void DmocSession::writeControlsCsv(const std::vector<double>& x, std::ostream& out) const {
+  if (heli_) {
+    const HelicopterTrajectory tr = heli_->trajectory(x);
+    out << "t,collective,tail,cyclic_pitch,cyclic_roll\n";
+    for (std::size_t k = 0; k < tr.t.size(); ++k) {
+      writeNumber(out, tr.t[k]);
+      for (double u : tr.inputs[k]) {
+        out << ',';
+        writeNumber(out, u);
+      }
+      out << '\n';
+    }
+    return;
+  }
+  const CarTrajectory tr = car_->trajectory(x);
+  const double h = car_->timeStep(x);
+  out << "t,drive_torque,steer_rate\n";
+  for (std::size_t k = 0; k < tr.driveTorque.size(); ++k) {
+    writeNumber(out, (static_cast<double>(k) + 0.5) * h);
+    out << ',';
+    writeNumber(out, tr.driveTorque[k]);
+    out << ',';
+    writeNumber(out, tr.steerRate[k]);
+    out << '\n';
+  }
+}
+
+std::string DmocSession::replayScenario(const std::string& controlsFile, const std::vector<double>& x) const {
+  std::ostringstream s;
+  s << "# Replays the optimal controls of " << problem_.file << " (lieride optimize, DMOC) with the\n"
+    << "# same integrator and step: lieride sim reproduces the optimised poses (docs/formats.md section 4).\n";
+  s << replayScenarioToml(problem_, "file = \"" + controlsFile + "\"", timeStep(x));
+  return s.str();
+}
+
+}  // namespace lieride::opt

@@ -1,0 +1,342 @@
+// DMOC of the helicopter on the lie-cay-tln updates (see helicopter_dmoc.hpp; Kobilarov et al.
+// Eqs. 9-14 and 4.3.1). Jacobians are analytic; tests/optimize checks them against central
+// differences.
+#include "lieride/optimize/helicopter_dmoc.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace lieride::opt {
+namespace {
+
+constexpr double kInf = 1e19;
+using Mat34 = Eigen::Matrix<double, 3, 4>;
+using Mat43 = Eigen::Matrix<double, 4, 3>;
+using Mat4d = Eigen::Matrix<double, 4, 4>;
+
+struct Emit {
+  JacobianSink* jac;
+  void operator()(int row, int col, double v) const {
+    if (jac) jac->add(row, col, v);
+  }
+};
+
+// R(q) y for q = (w, u) (a rotation for unit q): (w^2 - |u|^2) y + 2 u (u.y) + 2 w u x y, and
+// its derivative in q.
+Vec3 rotate(const Eigen::Vector4d& q, const Vec3& y, Mat34* d) {
+  const double w = q(0);
+  const Vec3 u = q.tail<3>();
+  if (d) {
+    d->col(0) = 2.0 * w * y + 2.0 * u.cross(y);
+    d->rightCols<3>() = -2.0 * y * u.transpose() + 2.0 * u.dot(y) * Mat3::Identity() + 2.0 * u * y.transpose() -
+                        2.0 * w * so3::hat(y);
+  }
+  return (w * w - u.squaredNorm()) * y + 2.0 * u * u.dot(y) + 2.0 * w * u.cross(y);
+}
+
+// R(q)^T y: the same with u -> -u.
+Vec3 rotateBack(const Eigen::Vector4d& q, const Vec3& y, Mat34* d) {
+  Eigen::Vector4d qc = q;
+  qc.tail<3>() = -qc.tail<3>();
+  const Vec3 r = rotate(qc, y, d);
+  if (d) d->rightCols<3>() = -d->rightCols<3>();
+  return r;
+}
+
+// Quaternion product p = a b, (w, x, y, z), and its derivatives in a and b.
+Eigen::Vector4d quatMul(const Eigen::Vector4d& a, const Eigen::Vector4d& b, Mat4d* da, Mat4d* db) {
+  const double aw = a(0), bw = b(0);
+  const Vec3 av = a.tail<3>(), bv = b.tail<3>();
+  Eigen::Vector4d p;
+  p(0) = aw * bw - av.dot(bv);
+  p.tail<3>() = aw * bv + bw * av + av.cross(bv);
+  if (da) {
+    da->row(0) << bw, -bv.transpose();
+    da->bottomLeftCorner<3, 1>() = bv;
+    da->bottomRightCorner<3, 3>() = bw * Mat3::Identity() - so3::hat(bv);
+  }
+  if (db) {
+    db->row(0) << aw, -av.transpose();
+    db->bottomLeftCorner<3, 1>() = av;
+    db->bottomRightCorner<3, 3>() = aw * Mat3::Identity() + so3::hat(av);
+  }
+  return p;
+}
+
+// The Cayley quaternion (n, n w / 2), n = (1 + |w|^2 / 4)^(-1/2) (so3::cayQuat), and d/dw.
+Eigen::Vector4d cayQuat(const Vec3& w, Mat43* d) {
+  const double n = 1.0 / std::sqrt(1.0 + 0.25 * w.squaredNorm());
+  Eigen::Vector4d c;
+  c << n, 0.5 * n * w;
+  if (d) {
+    const Eigen::RowVector3d dn = -0.25 * n * n * n * w.transpose();
+    d->row(0) = dn;
+    d->bottomRows<3>() = 0.5 * n * Mat3::Identity() + 0.5 * w * dn;
+  }
+  return c;
+}
+
+// B_cay(w) z = 2 / (4 + |w|^2) (2 z + w x z) (Eq. 13, so3::dcay), and d/dw.
+Vec3 bCay(const Vec3& w, const Vec3& z, Mat3* dw) {
+  const double den = 4.0 + w.squaredNorm(), s = 2.0 / den;
+  const Vec3 inner = 2.0 * z + w.cross(z);
+  if (dw) *dw = inner * (-4.0 / (den * den) * w.transpose()) - s * so3::hat(z);
+  return s * inner;
+}
+
+// C_TLN(y)^T I xi with y = s h xi (s = +1 or -1): I xi - (s h / 2) ad_xi^T (I xi), and d/dxi.
+Vec6 momentumTLN(const Vec6& Id, const Vec6& xi, double sh, Mat6* d) {
+  const Vec6 mu = Id.cwiseProduct(xi);
+  if (d) *d = Mat6(Id.asDiagonal()) - 0.5 * sh * (se3::adTransposeMatrix(mu) + se3::ad(xi).transpose() * Id.asDiagonal());
+  return mu - 0.5 * sh * se3::adTranspose(xi, mu);
+}
+
+}  // namespace
+
+HelicopterDmoc::HelicopterDmoc(const Problem& problem, const HelicopterParams& params, const Vec6& inertia,
+                               const SE3& g0, const Vec6& mu0)
+    : problem_(problem), params_(params), Id_(inertia), mu0_(mu0), g0_(g0), n_(problem.knots), h_(problem.timeStep()) {
+  goalRow0_ = kStepRows * n_;
+  velocityGoal_ = problem.goal.velocity.has_value();
+  numConstraints_ = goalRow0_ + (velocityGoal_ ? 6 : 0);
+  const char* names[] = {"collective", "tail", "cyclic_pitch", "cyclic_roll"};
+  for (const char* c : names) {
+    auto e = problem.effort.find(c);
+    auto s = problem.smoothness.find(c);
+    effort_.push_back(e == problem.effort.end() ? 0.0 : e->second);
+    smooth_.push_back(s == problem.smoothness.end() ? 0.0 : s->second);
+  }
+  hover_ = {params.mass * params.gravity, 0.0, 0.0, 0.0};
+}
+
+Vec6 HelicopterDmoc::wrench(const double* x, int k, Eigen::Matrix<double, 6, 4>* dq,
+                            Eigen::Matrix<double, 6, 4>* du) const {
+  const Eigen::Vector4d q(x[var(k, kQw)], x[var(k, kQx)], x[var(k, kQy)], x[var(k, kQz)]);
+  const double uc = x[var(k, kUc)], upsi = x[var(k, kUpsi)], gp = x[var(k, kGp)], gr = x[var(k, kGr)];
+  Vec6 w = HelicopterForces::controlWrench(params_, uc, upsi, gp, gr);
+  Mat34 dg;
+  w.tail<3>() += rotateBack(q, Vec3(0.0, 0.0, -params_.mass * params_.gravity), dq ? &dg : nullptr);
+  if (dq) {
+    dq->setZero();
+    dq->bottomRows<3>() = dg;
+  }
+  if (du) {
+    const double sp = std::sin(gp), cp = std::cos(gp), sr = std::sin(gr), cr = std::cos(gr);
+    const double dt = params_.hubHeight, dr = params_.tailArm;
+    du->col(0) << dt * sr, dt * sp * cr, 0.0, sp * cr, -sr, cp * cr;
+    du->col(1) << 0.0, 0.0, dr, 0.0, -1.0, 0.0;
+    du->col(2) << 0.0, dt * cp * cr * uc, 0.0, cp * cr * uc, 0.0, -sp * cr * uc;
+    du->col(3) << dt * cr * uc, -dt * sp * sr * uc, 0.0, -sp * sr * uc, -cr * uc, -cp * sr * uc;
+  }
+  return w;
+}
+
+void HelicopterDmoc::bounds(std::vector<double>& xl, std::vector<double>& xu, std::vector<double>& gl,
+                            std::vector<double>& gu) const {
+  xl.assign(static_cast<std::size_t>(numVariables()), -kInf);
+  xu.assign(static_cast<std::size_t>(numVariables()), kInf);
+  auto set = [&](int i, double lo, double hi) {
+    xl[static_cast<std::size_t>(i)] = lo;
+    xu[static_cast<std::size_t>(i)] = hi;
+  };
+  const char* names[] = {"collective", "tail", "cyclic_pitch", "cyclic_roll"};
+  for (int c = 0; c < 4; ++c) {
+    auto it = problem_.channelBounds.find(names[c]);
+    if (it == problem_.channelBounds.end()) continue;
+    for (int k = 0; k <= n_; ++k) set(var(k, kUc + c), it->second.first, it->second.second);
+  }
+  if (problem_.altitude)
+    for (int k = 1; k <= n_; ++k) set(var(k, kZ), problem_.altitude->first, problem_.altitude->second);
+  const Eigen::Vector4d q0(g0_.q.w(), g0_.q.x(), g0_.q.y(), g0_.q.z());
+  for (int i = 0; i < 4; ++i) set(var(0, kQw + i), q0(i), q0(i));
+  for (int i = 0; i < 3; ++i) set(var(0, kX + i), g0_.x(i), g0_.x(i));
+  const Goal& g = problem_.goal;
+  if (g.position3)
+    for (int i = 0; i < 3; ++i)
+      set(var(n_, kX + i), (*g.position3)(i) - g.positionTolerance, (*g.position3)(i) + g.positionTolerance);
+  if (g.heading) {  // level, with this heading: q = (cos(psi/2), 0, 0, sin(psi/2)) (w > 0)
+    const double s = std::sin(0.5 * g.headingTolerance);
+    set(var(n_, kQx), -s, s);
+    set(var(n_, kQy), -s, s);
+    set(var(n_, kQz), std::sin(0.5 * (*g.heading - g.headingTolerance)), std::sin(0.5 * (*g.heading + g.headingTolerance)));
+    set(var(n_, kQw), 0.0, 1.0);
+  }
+  for (const Waypoint& w : problem_.waypoints) {  // the knot nearest each time
+    const int k = problem_.waypointKnot(w);
+    for (int i = 0; i < 3; ++i) {
+      const auto I = static_cast<std::size_t>(var(k, kX + i));
+      xl[I] = std::max(xl[I], (*w.position3)(i) - w.tolerance);
+      xu[I] = std::min(xu[I], (*w.position3)(i) + w.tolerance);
+    }
+  }
+  gl.assign(static_cast<std::size_t>(numConstraints_), 0.0);
+  gu.assign(static_cast<std::size_t>(numConstraints_), 0.0);
+  if (velocityGoal_)
+    for (int i = 0; i < 6; ++i) {
+      gl[static_cast<std::size_t>(goalRow0_ + i)] = (*g.velocity)[static_cast<std::size_t>(i)] - g.speedTolerance;
+      gu[static_cast<std::size_t>(goalRow0_ + i)] = (*g.velocity)[static_cast<std::size_t>(i)] + g.speedTolerance;
+    }
+}
+
+// Straight flight from the start to the goal position at the start attitude, hovering
+// controls.
+void HelicopterDmoc::initialGuess(std::vector<double>& x) const {
+  x.assign(static_cast<std::size_t>(numVariables()), 0.0);
+  const Vec3 p0 = g0_.x, p1 = problem_.goal.position3.value_or(p0);
+  for (int k = 0; k <= n_; ++k) {
+    const double s = static_cast<double>(k) / n_;
+    x[var(k, kQw)] = g0_.q.w();
+    x[var(k, kQx)] = g0_.q.x();
+    x[var(k, kQy)] = g0_.q.y();
+    x[var(k, kQz)] = g0_.q.z();
+    for (int i = 0; i < 3; ++i) x[var(k, kX + i)] = p0(i) + s * (p1(i) - p0(i));
+    for (int c = 0; c < 4; ++c) x[var(k, kUc + c)] = hover_[static_cast<std::size_t>(c)];
+    if (k < n_) {
+      const Vec3 v = g0_.q.conjugate() * ((p1 - p0) / (n_ * h_));
+      for (int i = 0; i < 3; ++i) x[xiVar(k, 3 + i)] = v(i);
+    }
+  }
+}
+
+double HelicopterDmoc::cost(const double* x) const {
+  double J = 0.0;
+  for (int k = 0; k <= n_; ++k)
+    for (int c = 0; c < 4; ++c) {
+      const double d = x[var(k, kUc + c)] - hover_[static_cast<std::size_t>(c)];
+      J += h_ * effort_[static_cast<std::size_t>(c)] * d * d;
+      if (k < n_) {
+        const double du = x[var(k + 1, kUc + c)] - x[var(k, kUc + c)];
+        J += smooth_[static_cast<std::size_t>(c)] * du * du / h_;
+      }
+    }
+  return J;
+}
+
+void HelicopterDmoc::costGradient(const double* x, double* grad) const {
+  std::fill(grad, grad + numVariables(), 0.0);
+  for (int k = 0; k <= n_; ++k)
+    for (int c = 0; c < 4; ++c) {
+      const auto C = static_cast<std::size_t>(c);
+      grad[var(k, kUc + c)] += 2.0 * h_ * effort_[C] * (x[var(k, kUc + c)] - hover_[C]);
+      if (k < n_) {
+        const double d = 2.0 * smooth_[C] * (x[var(k + 1, kUc + c)] - x[var(k, kUc + c)]) / h_;
+        grad[var(k + 1, kUc + c)] += d;
+        grad[var(k, kUc + c)] -= d;
+      }
+    }
+}
+
+void HelicopterDmoc::costHessianPattern(std::vector<std::pair<int, int>>& pairs) const {
+  for (int k = 0; k < n_; ++k)
+    for (int c = 0; c < 4; ++c) pairs.emplace_back(var(k + 1, kUc + c), var(k, kUc + c));
+}
+
+void HelicopterDmoc::constraints(const double* x, double* g, JacobianSink* jac) const {
+  const Emit emit{jac};
+  const double h = h_;
+  Eigen::Matrix<double, 6, 4> fq, fu;
+  Mat6 dM;
+  for (int k = 0; k < n_; ++k) {
+    const int r = kStepRows * k;
+    Vec6 xi;
+    for (int i = 0; i < 6; ++i) xi(i) = x[xiVar(k, i)];
+    // Forced discrete Euler-Poincare (Eq. 10 with C_TLN): C^T(h xi_k) I xi_k - pi+_k = 0.
+    Vec6 res = momentumTLN(Id_, xi, h, &dM);
+    const Vec6 f = wrench(x, k, &fq, &fu);
+    if (k == 0) {
+      res -= mu0_ + 0.5 * h * f;
+      fq *= 0.5;  // d/d(q, u) of -(h/2) f_0 below, scaled with h after
+      fu *= 0.5;
+    } else {
+      Vec6 prev;
+      for (int i = 0; i < 6; ++i) prev(i) = x[xiVar(k - 1, i)];
+      Mat6 dPrev;
+      res -= momentumTLN(Id_, prev, -h, &dPrev) + h * f;
+      for (int i = 0; i < 6; ++i)
+        for (int j = 0; j < 6; ++j) emit(r + i, xiVar(k - 1, j), -dPrev(i, j));
+    }
+    for (int i = 0; i < 6; ++i) {
+      g[r + i] = res(i);
+      for (int j = 0; j < 6; ++j) emit(r + i, xiVar(k, j), dM(i, j));
+      for (int j = 0; j < 4; ++j) emit(r + i, var(k, kQw + j), -h * fq(i, j));
+      for (int j = 0; j < 4; ++j) emit(r + i, var(k, kUc + j), -h * fu(i, j));
+    }
+    // Reconstruction g_k+1 = g_k (cay(h w), B_cay(h w) h v) (Eq. 9, se3::updateCayPaperB).
+    const Eigen::Vector4d q(x[var(k, kQw)], x[var(k, kQx)], x[var(k, kQy)], x[var(k, kQz)]);
+    const Vec3 hw = h * xi.head<3>(), hv = h * xi.tail<3>();
+    Mat43 dc;
+    const Eigen::Vector4d c = cayQuat(hw, &dc);
+    Mat4d dqa, dqb;
+    const Eigen::Vector4d qn = quatMul(q, c, &dqa, &dqb);
+    const Mat43 dqw = h * dqb * dc;
+    for (int i = 0; i < 4; ++i) {
+      g[r + 6 + i] = x[var(k + 1, kQw + i)] - qn(i);
+      emit(r + 6 + i, var(k + 1, kQw + i), 1.0);
+      for (int j = 0; j < 4; ++j) emit(r + 6 + i, var(k, kQw + j), -dqa(i, j));
+      for (int j = 0; j < 3; ++j) emit(r + 6 + i, xiVar(k, j), -dqw(i, j));
+    }
+    Mat3 dBw;
+    const Vec3 y = bCay(hw, hv, &dBw);
+    Mat34 dRq;
+    const Vec3 dx = rotate(q, y, &dRq);
+    Mat3 R;
+    for (int j = 0; j < 3; ++j) R.col(j) = rotate(q, Vec3::Unit(j), nullptr);
+    const Mat3 dxw = h * R * dBw;
+    const Mat3 dxv = h * R * so3::dcay(hw);
+    for (int i = 0; i < 3; ++i) {
+      g[r + 10 + i] = x[var(k + 1, kX + i)] - x[var(k, kX + i)] - dx(i);
+      emit(r + 10 + i, var(k + 1, kX + i), 1.0);
+      emit(r + 10 + i, var(k, kX + i), -1.0);
+      for (int j = 0; j < 4; ++j) emit(r + 10 + i, var(k, kQw + j), -dRq(i, j));
+      for (int j = 0; j < 3; ++j) emit(r + 10 + i, xiVar(k, j), -dxw(i, j));
+      for (int j = 0; j < 3; ++j) emit(r + 10 + i, xiVar(k, 3 + j), -dxv(i, j));
+    }
+  }
+  if (velocityGoal_) {
+    // The velocity at t_N: mu_N = C_TLN(-h xi_N-1)^T I xi_N-1 + h/2 f_N, divided by I.
+    Vec6 prev;
+    for (int i = 0; i < 6; ++i) prev(i) = x[xiVar(n_ - 1, i)];
+    Mat6 dPrev;
+    const Vec6 mu = momentumTLN(Id_, prev, -h, &dPrev) + 0.5 * h * wrench(x, n_, &fq, &fu);
+    for (int i = 0; i < 6; ++i) {
+      const int row = goalRow0_ + i;
+      g[row] = mu(i) / Id_(i);
+      for (int j = 0; j < 6; ++j) emit(row, xiVar(n_ - 1, j), dPrev(i, j) / Id_(i));
+      for (int j = 0; j < 4; ++j) emit(row, var(n_, kQw + j), 0.5 * h * fq(i, j) / Id_(i));
+      for (int j = 0; j < 4; ++j) emit(row, var(n_, kUc + j), 0.5 * h * fu(i, j) / Id_(i));
+    }
+  }
+}
+
+std::string HelicopterDmoc::describe(int row, const double*, double violation) const {
+  char buf[200];
+  if (row < goalRow0_) {
+    const int k = row / kStepRows, i = row % kStepRows;
+    const char* what = i < 6 ? "discrete Euler-Poincare momentum balance" : i < 10 ? "attitude update" : "position update";
+    std::snprintf(buf, sizeof buf, "step %d: %s off by %.3g", k, what, violation);
+  } else {
+    std::snprintf(buf, sizeof buf, "final velocity component %d misses the goal by %.3g", row - goalRow0_, violation);
+  }
+  return buf;
+}
+
+HelicopterTrajectory HelicopterDmoc::trajectory(const std::vector<double>& x) const {
+  HelicopterTrajectory tr;
+  for (int k = 0; k <= n_; ++k) {
+    tr.t.push_back(k * h_);
+    SE3 g;
+    g.q = Quat(x[var(k, kQw)], x[var(k, kQx)], x[var(k, kQy)], x[var(k, kQz)]);
+    g.x = Vec3(x[var(k, kX)], x[var(k, kY)], x[var(k, kZ)]);
+    tr.g.push_back(g);
+    tr.inputs.push_back({x[var(k, kUc)], x[var(k, kUpsi)], x[var(k, kGp)], x[var(k, kGr)]});
+    if (k < n_) {
+      Vec6 xi;
+      for (int i = 0; i < 6; ++i) xi(i) = x[xiVar(k, i)];
+      tr.xi.push_back(xi);
+    }
+  }
+  return tr;
+}
+
+}  // namespace lieride::opt

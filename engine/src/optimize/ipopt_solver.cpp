@@ -1,0 +1,283 @@
+// IPOPT (Debian coinor-libipopt-dev, MUMPS) behind the Nlp interface: exact sparse
+// constraint Jacobian, limited-memory (L-BFGS) Hessian, progress and cancel through
+// intermediate_callback, one solve per process at a time.
+#include <IpIpoptApplication.hpp>
+#include <IpTNLP.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <memory>
+#include <mutex>
+#include <sstream>
+
+#include "lieride/optimize/fd_hessian.hpp"
+#include "lieride/optimize/nlp.hpp"
+
+namespace lieride::opt {
+namespace {
+
+using Ipopt::Index;
+using Ipopt::Number;
+
+class StructureSink final : public JacobianSink {
+ public:
+  void add(int row, int col, double) override {
+    rows.push_back(row);
+    cols.push_back(col);
+  }
+  std::vector<int> rows, cols;
+};
+
+class ValueSink final : public JacobianSink {
+ public:
+  explicit ValueSink(double* v) : v_(v) {}
+  void add(int, int, double value) override { v_[n_++] = value; }
+
+ private:
+  double* v_;
+  std::size_t n_ = 0;
+};
+
+class Adapter final : public Ipopt::TNLP {
+ public:
+  Adapter(const Nlp& nlp, const SolveOptions& o, SolveResult& r) : nlp_(nlp), o_(o), r_(r) {
+    nlp_.bounds(xl_, xu_, gl_, gu_);
+    std::vector<double> x0;
+    nlp_.initialGuess(x0);
+    std::vector<double> g(static_cast<std::size_t>(nlp_.numConstraints()));
+    nlp_.constraints(x0.data(), g.data(), &structure_);
+    if (o_.hessian == SolveOptions::Hessian::FiniteDifference)
+      hessian_ = std::make_unique<FdHessian>(nlp_, structure_.rows, structure_.cols);
+    start_ = std::chrono::steady_clock::now();
+  }
+
+  bool get_nlp_info(Index& n, Index& m, Index& nnzJac, Index& nnzHess, IndexStyleEnum& style) override {
+    n = nlp_.numVariables();
+    m = nlp_.numConstraints();
+    nnzJac = static_cast<Index>(structure_.rows.size());
+    nnzHess = hessian_ ? static_cast<Index>(hessian_->rows().size()) : 0;
+    style = C_STYLE;
+    return true;
+  }
+  bool get_bounds_info(Index n, Number* xl, Number* xu, Index m, Number* gl, Number* gu) override {
+    std::copy_n(xl_.data(), n, xl);
+    std::copy_n(xu_.data(), n, xu);
+    std::copy_n(gl_.data(), m, gl);
+    std::copy_n(gu_.data(), m, gu);
+    return true;
+  }
+  bool get_starting_point(Index n, bool initX, Number* x, bool initZ, Number* zL, Number* zU, Index m,
+                          bool initLambda, Number* lambda) override {
+    const WarmStart* w = o_.warm;
+    if (initX) {
+      std::vector<double> x0;
+      if (w) x0 = w->x;
+      else if (!o_.initial.empty()) x0 = o_.initial;
+      else nlp_.initialGuess(x0);
+      std::copy_n(x0.data(), n, x);
+    }
+    if (initZ) {
+      if (!w) return false;
+      std::copy_n(w->zL.data(), n, zL);
+      std::copy_n(w->zU.data(), n, zU);
+    }
+    if (initLambda) {
+      if (!w) return false;
+      std::copy_n(w->lambda.data(), m, lambda);
+    }
+    return true;
+  }
+  bool eval_f(Index, const Number* x, bool, Number& f) override {
+    f = nlp_.cost(x);
+    return std::isfinite(f);
+  }
+  bool eval_grad_f(Index, const Number* x, bool, Number* grad) override {
+    nlp_.costGradient(x, grad);
+    return true;
+  }
+  bool eval_g(Index, const Number* x, bool, Index, Number* g) override {
+    nlp_.constraints(x, g, nullptr);
+    return true;
+  }
+  bool eval_jac_g(Index, const Number* x, bool, Index m, Index, Index* rows, Index* cols, Number* values) override {
+    if (!values) {
+      std::copy(structure_.rows.begin(), structure_.rows.end(), rows);
+      std::copy(structure_.cols.begin(), structure_.cols.end(), cols);
+      return true;
+    }
+    scratch_.resize(static_cast<std::size_t>(m));
+    ValueSink sink(values);
+    nlp_.constraints(x, scratch_.data(), &sink);
+    return true;
+  }
+  bool eval_h(Index, const Number* x, bool, Number objFactor, Index, const Number* lambda, bool, Index,
+              Index* rows, Index* cols, Number* values) override {
+    if (!hessian_) return false;
+    if (!values) {
+      std::copy(hessian_->rows().begin(), hessian_->rows().end(), rows);
+      std::copy(hessian_->cols().begin(), hessian_->cols().end(), cols);
+      return true;
+    }
+    hessian_->values(x, objFactor, lambda, values);
+    return true;
+  }
+  bool intermediate_callback(Ipopt::AlgorithmMode, Index iter, Number obj, Number infPr, Number infDu, Number,
+                             Number, Number, Number, Number, Index, const Ipopt::IpoptData*,
+                             Ipopt::IpoptCalculatedQuantities*) override {
+    r_.iterations = iter;
+    if (o_.progress) {
+      IterationInfo info;
+      info.iteration = iter;
+      info.cost = obj;
+      info.violation = infPr;
+      info.dualInfeasibility = infDu;
+      info.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+      o_.progress(info);
+    }
+    if (o_.cancel && o_.cancel->load()) {
+      cancelled_ = true;
+      return false;
+    }
+    return true;
+  }
+  void finalize_solution(Ipopt::SolverReturn status, Index n, const Number* x, const Number* zL, const Number* zU,
+                         Index m, const Number*, const Number* lambda, Number obj, const Ipopt::IpoptData*,
+                         Ipopt::IpoptCalculatedQuantities*) override {
+    r_.solution.x.assign(x, x + n);
+    r_.solution.zL.assign(zL, zL + n);
+    r_.solution.zU.assign(zU, zU + n);
+    r_.solution.lambda.assign(lambda, lambda + m);
+    r_.cost = obj;
+    status_ = status;
+  }
+
+  Ipopt::SolverReturn status() const { return status_; }
+  bool cancelled() const { return cancelled_; }
+
+ private:
+  const Nlp& nlp_;
+  const SolveOptions& o_;
+  SolveResult& r_;
+  std::vector<double> xl_, xu_, gl_, gu_, scratch_;
+  StructureSink structure_;
+  std::unique_ptr<FdHessian> hessian_;
+  std::chrono::steady_clock::time_point start_;
+  Ipopt::SolverReturn status_ = Ipopt::UNASSIGNED;
+  bool cancelled_ = false;
+};
+
+std::mutex& solverMutex() {
+  static std::mutex m;
+  return m;
+}
+
+const char* words(Ipopt::SolverReturn s) {
+  switch (s) {
+    case Ipopt::SUCCESS: return "converged";
+    case Ipopt::MAXITER_EXCEEDED: return "iteration limit";
+    case Ipopt::CPUTIME_EXCEEDED: return "time limit";
+    case Ipopt::STOP_AT_TINY_STEP: return "stopped at a tiny step";
+    case Ipopt::STOP_AT_ACCEPTABLE_POINT: return "stopped at an acceptable (not optimal) point";
+    case Ipopt::LOCAL_INFEASIBILITY: return "locally infeasible";
+    case Ipopt::USER_REQUESTED_STOP: return "cancelled";
+    case Ipopt::DIVERGING_ITERATES: return "diverging iterates";
+    case Ipopt::RESTORATION_FAILURE: return "restoration failed (locally infeasible)";
+    case Ipopt::ERROR_IN_STEP_COMPUTATION: return "error in the step computation";
+    case Ipopt::INVALID_NUMBER_DETECTED: return "non-finite value in the problem functions";
+    case Ipopt::TOO_FEW_DEGREES_OF_FREEDOM: return "too few degrees of freedom";
+    default: return "solver failure";
+  }
+}
+
+}  // namespace
+
+const char* toString(SolveStatus s) {
+  switch (s) {
+    case SolveStatus::Solved: return "solved";
+    case SolveStatus::IterationLimit: return "iteration limit";
+    case SolveStatus::Infeasible: return "locally infeasible";
+    case SolveStatus::Cancelled: return "cancelled";
+    case SolveStatus::Failed: return "failed";
+  }
+  return "failed";
+}
+
+double maxConstraintViolation(const Nlp& nlp, const std::vector<double>& x, int* which) {
+  std::vector<double> xl, xu, gl, gu;
+  nlp.bounds(xl, xu, gl, gu);
+  std::vector<double> g(static_cast<std::size_t>(nlp.numConstraints()));
+  nlp.constraints(x.data(), g.data(), nullptr);
+  double worst = 0.0;
+  int at = -1;
+  for (std::size_t i = 0; i < g.size(); ++i) {
+    const double v = std::isfinite(g[i]) ? std::max({0.0, gl[i] - g[i], g[i] - gu[i]}) : INFINITY;
+    if (v > worst) {
+      worst = v;
+      at = static_cast<int>(i);
+    }
+  }
+  if (which) *which = at;
+  return worst;
+}
+
+SolveResult solveNlp(const Nlp& nlp, const SolveOptions& o) {
+  std::lock_guard<std::mutex> lock(solverMutex());
+  SolveResult r;
+  const auto t0 = std::chrono::steady_clock::now();
+  Ipopt::SmartPtr<Adapter> adapter = new Adapter(nlp, o, r);
+  Ipopt::SmartPtr<Ipopt::IpoptApplication> app = IpoptApplicationFactory();
+  auto& opts = *app->Options();
+  opts.SetIntegerValue("print_level", 0);
+  opts.SetStringValue("sb", "yes");
+  if (o.hessian == SolveOptions::Hessian::Lbfgs) {
+    opts.SetStringValue("hessian_approximation", "limited-memory");
+    opts.SetIntegerValue("limited_memory_max_history", o.lbfgsMemory);
+  }
+  // Keep the final iterate as IPOPT found it (bounds relaxed by 1e-10 relative) rather than
+  // projecting it back onto the bounds, which would break the dynamics constraints by as much.
+  opts.SetStringValue("honor_original_bounds", "no");
+  opts.SetNumericValue("bound_relax_factor", 1e-10);
+  opts.SetIntegerValue("max_iter", o.maxIterations);
+  opts.SetNumericValue("tol", o.tolerance);
+  // Well inside the final check: the dynamics residuals add up along the motion (a heading
+  // error times the distance still to go), and the replay must hold to 1e-8 m.
+  opts.SetNumericValue("constr_viol_tol", 1e-3 * o.constraintTolerance);
+  opts.SetNumericValue("acceptable_constr_viol_tol", o.constraintTolerance);
+  opts.SetStringValue("mu_strategy", "adaptive");
+  if (o.warm) {
+    opts.SetStringValue("warm_start_init_point", "yes");
+    opts.SetNumericValue("warm_start_bound_push", 1e-9);
+    opts.SetNumericValue("warm_start_bound_frac", 1e-9);
+    opts.SetNumericValue("warm_start_slack_bound_push", 1e-9);
+    opts.SetNumericValue("warm_start_slack_bound_frac", 1e-9);
+    opts.SetNumericValue("warm_start_mult_bound_push", 1e-9);
+    opts.SetNumericValue("mu_init", 1e-6);
+  }
+  std::istringstream noOptionsFile;  // never read an ipopt.opt from the working directory
+  if (app->Initialize(noOptionsFile) != Ipopt::Solve_Succeeded) {
+    r.message = "IPOPT failed to initialise";
+    return r;
+  }
+  app->OptimizeTNLP(adapter);
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const Ipopt::SolverReturn s = adapter->status();
+  r.message = words(s);
+  if (r.solution.x.empty()) {
+    nlp.initialGuess(r.solution.x);
+    r.status = SolveStatus::Failed;
+    return r;
+  }
+  r.maxViolation = maxConstraintViolation(nlp, r.solution.x, &r.worstConstraint);
+  if (s == Ipopt::SUCCESS && r.maxViolation <= o.constraintTolerance) r.status = SolveStatus::Solved;
+  else if (s == Ipopt::SUCCESS) {
+    r.status = SolveStatus::Failed;
+    r.message = "converged with constraint violation above tolerance";
+  } else if (s == Ipopt::MAXITER_EXCEEDED) r.status = SolveStatus::IterationLimit;
+  else if (s == Ipopt::LOCAL_INFEASIBILITY || s == Ipopt::RESTORATION_FAILURE) r.status = SolveStatus::Infeasible;
+  else if (s == Ipopt::USER_REQUESTED_STOP || adapter->cancelled()) r.status = SolveStatus::Cancelled;
+  else r.status = SolveStatus::Failed;
+  return r;
+}
+
+}  // namespace lieride::opt

@@ -1,0 +1,277 @@
+// Problem files (docs/formats.md section 4): the scenario part is checked by the scenario
+// loader itself; the problem tables are read here with the same one-line errors.
+#include <toml++/toml.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "lieride/optimize/problem.hpp"
+#include "lieride/sim/scenario.hpp"
+#include "lieride/sim/table_reader.hpp"
+
+namespace lieride::opt {
+namespace {
+
+const char* const kProblemTables[] = {"problem", "goal", "cost", "bounds", "body", "obstacles", "waypoints"};
+
+Vec2 pair(TableReader& r, const std::string& key, const std::string& what) {
+  if (!r.has(key)) r.fail(key, what);
+  const auto v = r.numbers(key, {0.0, 0.0});
+  if (v.size() != 2 || !std::isfinite(v[0]) || !std::isfinite(v[1])) r.fail(key, what);
+  return {v[0], v[1]};
+}
+
+double finiteNumber(TableReader& r, const std::string& key, const std::string& what) {
+  const double v = r.number(key, NAN);
+  if (!std::isfinite(v)) r.fail(key, what);
+  return v;
+}
+
+Obstacle readObstacle(TableReader& r, int index) {
+  Obstacle o;
+  o.name = "obstacle " + std::to_string(index + 1);
+  const std::string shape = r.string("shape", "");
+  if (shape == "circle" || shape == "cylinder") {
+    o.kind = Obstacle::Kind::Circle;
+    o.center = pair(r, "center", "[x, y] (m)");
+    o.radius = r.positive("radius", NAN);
+  } else if (shape == "box") {
+    o.kind = Obstacle::Kind::Box;
+    o.center = pair(r, "center", "[x, y] (m)");
+    const Vec2 size = pair(r, "size", "[length, width] (m), both > 0");
+    if (!(size.x() > 0.0 && size.y() > 0.0)) r.fail("size", "[length, width] (m), both > 0");
+    o.halfSize = 0.5 * size;
+    o.heading = r.number("heading", 0.0);
+  } else if (shape == "wall") {
+    o.kind = Obstacle::Kind::Wall;
+    o.center = pair(r, "point", "[x, y] (m), a point on the wall");
+    const Vec2 n = pair(r, "normal", "[nx, ny], non-zero, pointing to the free side");
+    if (!(n.norm() > 0.0)) r.fail("normal", "[nx, ny], non-zero, pointing to the free side");
+    o.normal = n.normalized();
+  } else {
+    r.fail("shape", "\"circle\" | \"cylinder\" | \"box\" | \"wall\"");
+  }
+  if (r.has("name")) o.name = r.string("name", o.name);
+  r.finish();
+  return o;
+}
+
+void readChannelWeights(TableReader& t, const std::vector<std::string>& channels, std::map<std::string, double>& out) {
+  for (const auto& key : t.keys()) {
+    if (std::find(channels.begin(), channels.end(), key) == channels.end()) continue;
+    out[key] = t.nonNegative(key, 0.0);
+  }
+}
+
+std::string readText(const std::string& path) {
+  if (!std::filesystem::exists(path)) throw ScenarioError(path + ": no such problem file");
+  std::ifstream in(path);
+  if (!in) throw ScenarioError(path + ": cannot read the problem file");
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+toml::table parse(const std::string& text, const std::string& file) {
+  try {
+    return toml::parse(text, file);
+  } catch (const toml::parse_error& e) {
+    std::ostringstream msg;
+    msg << file << ":" << e.source().begin.line << ":" << e.source().begin.column << ": malformed TOML: " << e.description();
+    throw ScenarioError(msg.str());
+  }
+}
+
+}  // namespace
+
+std::string problemMethod(const std::string& path) {
+  const toml::table doc = parse(readText(path), path);
+  const auto method = doc["problem"]["method"].value<std::string>();
+  if (!method) throw ScenarioError(path + ": key 'problem.method': expected \"dmoc\" (table [problem], method = ...)");
+  return *method;
+}
+
+Problem loadProblem(const std::string& path, const ProblemOverrides& overrides) {
+  const std::string text = readText(path);
+  const std::string dir = std::filesystem::path(path).parent_path().string();
+  return loadProblemFromString(text, path, dir.empty() ? "." : dir, overrides);
+}
+
+Problem loadProblemFromString(const std::string& text, const std::string& file, const std::string& baseDir,
+                              const ProblemOverrides& overrides) {
+  const toml::table doc = parse(text, file);
+  Problem p;
+  p.file = file;
+  p.baseDir = baseDir;
+  for (const char* k : {"integrator", "controls", "output"})
+    if (doc.contains(k))
+      throw ScenarioError(file + ": table [" + std::string(k) +
+                          "] does not belong in a problem file (the optimizer sets the integrator, step and controls; "
+                          "see docs/formats.md section 4)");
+
+  // The scenario part, checked by the scenario loader.
+  toml::table scenario = doc;
+  for (const char* k : kProblemTables) scenario.erase(k);
+  {
+    std::ostringstream s;
+    s << scenario;
+    p.scenarioToml = s.str();
+  }
+
+  TableReader root(file, "", &doc);
+  for (const auto& k : root.keys()) root.markUsed(k);
+  TableReader problem = root.table("problem");
+  if (!problem.present()) throw ScenarioError(file + ": missing table [problem] (expected method, knots, horizon)");
+  p.method = problem.string("method", "");
+  if (p.method != "dmoc") problem.fail("method", "\"dmoc\" (discrete mechanics optimal control)");
+  {
+    const toml::table* v = doc["vehicle"].as_table();
+    const std::string type = v ? (*v)["type"].value<std::string>().value_or("") : "";
+    if (type != "car" && type != "helicopter")
+      problem.fail("method", "a method for vehicle \"" + type + "\" (\"dmoc\" transcribes the car and the helicopter)");
+  }
+  p.knots = problem.integer("knots", 0, 2);
+  if (overrides.knots) {
+    if (*overrides.knots < 2) throw ScenarioError(file + ": --knots: expected an integer >= 2");
+    p.knots = *overrides.knots;
+  }
+  p.horizon = problem.positive("horizon", NAN);
+  if (!std::isfinite(p.horizon)) problem.fail("horizon", "a finite duration > 0 (s)");
+  p.integrator = problem.string("integrator", "lie-nh");
+  if (problem.has("free_time")) {
+    const Vec2 b = pair(problem, "free_time", "[T_min, T_max] (s) with 0 < T_min <= horizon <= T_max");
+    if (!(b.x() > 0.0 && b.x() <= p.horizon && p.horizon <= b.y()))
+      problem.fail("free_time", "[T_min, T_max] (s) with 0 < T_min <= horizon <= T_max");
+    p.freeTime = std::make_pair(b.x(), b.y());
+  }
+  const std::string hessian = problem.string("hessian", "finite-difference");
+  if (hessian != "finite-difference" && hessian != "lbfgs") problem.fail("hessian", "\"finite-difference\" or \"lbfgs\"");
+  p.lbfgs = hessian == "lbfgs";
+  problem.finish();
+
+  const toml::table* veh = doc["vehicle"].as_table();
+  p.vehicle = veh && (*veh)["type"].value<std::string>() ? *(*veh)["type"].value<std::string>() : "";
+  p.name = doc["name"].value<std::string>().value_or(std::filesystem::path(file).stem().string());
+
+  // Build the scenario once: [vehicle] and [initial] errors name this file and key.
+  Scenario sc = loadScenarioFromString(replayScenarioToml(p, ""), file, baseDir);
+  const bool car = p.vehicle == "car", heli = p.vehicle == "helicopter";
+  if (!car && !heli)
+    throw ScenarioError(file + ": key 'vehicle.type': expected \"car\" or \"helicopter\" (the vehicles DMOC transcribes so far), got \"" +
+                        p.vehicle + "\"");
+  if (car && p.integrator != "lie-nh")
+    throw ScenarioError(file + ": key 'problem.integrator': expected \"lie-nh\" for the car (Kobilarov et al. Eqs. 16-17)");
+  if (heli && p.integrator != "lie-cay-tln")
+    throw ScenarioError(file + ": key 'problem.integrator': expected \"lie-cay-tln\" for the helicopter (Kobilarov et al. Eqs. 9-14)");
+  const std::vector<std::string> channels = sc.simulation->controls().channels();
+
+  TableReader goal = root.table("goal");
+  if (car && goal.has("position")) p.goal.position = pair(goal, "position", "[x, y] (m)");
+  if (heli && goal.has("position")) {
+    const auto v = goal.numbers("position", {0.0, 0.0, 0.0});
+    if (v.size() != 3 || !std::isfinite(v[0] + v[1] + v[2])) goal.fail("position", "[x, y, z] (m)");
+    p.goal.position3 = Vec3(v[0], v[1], v[2]);
+  }
+  if (goal.has("heading")) p.goal.heading = finiteNumber(goal, "heading", "a heading (rad)");
+  if (car && goal.has("speed")) p.goal.speed = finiteNumber(goal, "speed", "a forward speed (m/s)");
+  if (car && goal.has("steer")) p.goal.steer = finiteNumber(goal, "steer", "a steering angle (rad)");
+  if (heli && goal.has("velocity")) {
+    const auto v = goal.numbers("velocity", std::vector<double>(6, 0.0));
+    for (double c : v)
+      if (!std::isfinite(c)) goal.fail("velocity", "[wx, wy, wz, vx, vy, vz] (body frame, rad/s and m/s)");
+    p.goal.velocity = v;
+  }
+  p.goal.positionTolerance = goal.positive("tolerance", p.goal.positionTolerance);
+  p.goal.headingTolerance = goal.positive("heading_tolerance", p.goal.headingTolerance);
+  p.goal.speedTolerance = goal.positive("speed_tolerance", p.goal.speedTolerance);
+  if (car) p.goal.steerTolerance = goal.positive("steer_tolerance", p.goal.steerTolerance);
+  goal.finish();
+
+  TableReader cost = root.table("cost");
+  readChannelWeights(cost, channels, p.effort);
+  if (car) p.steerWeight = cost.nonNegative("steer", 0.0);
+  if (car) p.timeWeight = cost.nonNegative("time", 0.0);
+  if (heli && p.freeTime) throw ScenarioError(file + ": key 'problem.free_time': free time applies to the car only so far");
+  TableReader smooth = cost.table("smoothness");
+  readChannelWeights(smooth, channels, p.smoothness);
+  smooth.finish();
+  cost.finish();
+
+  TableReader bounds = root.table("bounds");
+  for (const auto& key : bounds.keys()) {
+    if (std::find(channels.begin(), channels.end(), key) == channels.end()) continue;
+    const Vec2 b = pair(bounds, key, "[lower, upper] with lower < upper");
+    if (!(b.x() < b.y())) bounds.fail(key, "[lower, upper] with lower < upper");
+    p.channelBounds[key] = {b.x(), b.y()};
+  }
+  if (car && bounds.has("steer")) p.maxSteer = bounds.positive("steer", NAN);
+  if (heli && bounds.has("altitude")) {
+    const Vec2 b = pair(bounds, "altitude", "[lower, upper] (m) with lower < upper");
+    if (!(b.x() < b.y())) bounds.fail("altitude", "[lower, upper] (m) with lower < upper");
+    p.altitude = std::make_pair(b.x(), b.y());
+  }
+  if (car && bounds.has("speed")) {
+    const Vec2 b = pair(bounds, "speed", "[lower, upper] (m/s) with lower < upper");
+    if (!(b.x() < b.y())) bounds.fail("speed", "[lower, upper] (m/s) with lower < upper");
+    p.speedBounds = std::make_pair(b.x(), b.y());
+  }
+  bounds.finish();
+
+  if (heli && (doc.contains("body") || doc.contains("obstacles")))
+    throw ScenarioError(file + ": [body] and [[obstacles]] apply to the car only (the helicopter keeps to [bounds] altitude)");
+  TableReader body = root.table("body");
+  p.body.rearOverhang = body.nonNegative("rear_overhang", p.body.rearOverhang);
+  p.body.frontOverhang = body.nonNegative("front_overhang", p.body.frontOverhang);
+  p.body.width = body.positive("width", p.body.width);
+  body.finish();
+
+  if (const auto* arr = doc["obstacles"].as_array()) {
+    for (std::size_t i = 0; i < arr->size(); ++i) {
+      const auto* t = (*arr)[i].as_table();
+      if (!t) throw ScenarioError(file + ": key 'obstacles': expected an array of tables [[obstacles]]");
+      TableReader r(file, "obstacles[" + std::to_string(i) + "]", t);
+      p.obstacles.push_back(readObstacle(r, static_cast<int>(i)));
+    }
+  } else if (doc.contains("obstacles")) {
+    throw ScenarioError(file + ": key 'obstacles': expected an array of tables [[obstacles]]");
+  }
+  if (const auto* arr = doc["waypoints"].as_array()) {
+    for (std::size_t i = 0; i < arr->size(); ++i) {
+      const auto* t = (*arr)[i].as_table();
+      if (!t) throw ScenarioError(file + ": key 'waypoints': expected an array of tables [[waypoints]]");
+      TableReader r(file, "waypoints[" + std::to_string(i) + "]", t);
+      Waypoint w;
+      w.time = r.number("time", NAN);
+      if (!(w.time >= 0.5 * p.timeStep() && w.time <= p.horizon))
+        r.fail("time", "a time in [h/2, horizon] (s); the knot nearest it is constrained");
+      if (car) w.position = pair(r, "position", "[x, y] (m)");
+      if (heli) {
+        const auto v = r.numbers("position", {0.0, 0.0, 0.0});
+        if (!r.has("position") || !std::isfinite(v[0] + v[1] + v[2])) r.fail("position", "[x, y, z] (m)");
+        w.position3 = Vec3(v[0], v[1], v[2]);
+      }
+      if (car && r.has("heading")) w.heading = finiteNumber(r, "heading", "a heading (rad)");
+      w.tolerance = r.positive("tolerance", w.tolerance);
+      if (car) w.headingTolerance = r.positive("heading_tolerance", w.headingTolerance);
+      r.finish();
+      p.waypoints.push_back(w);
+    }
+  } else if (doc.contains("waypoints")) {
+    throw ScenarioError(file + ": key 'waypoints': expected an array of tables [[waypoints]]");
+  }
+  return p;
+}
+
+std::string replayScenarioToml(const Problem& p, const std::string& controlsTable, std::optional<double> h) {
+  std::ostringstream s;
+  s.precision(17);
+  const double step = h.value_or(p.timeStep());
+  s << p.scenarioToml << "\n\n[integrator]\nname = \"" << p.integrator << "\"\ndt = " << step
+    << "\nduration = " << step * p.knots << "\n";
+  if (!controlsTable.empty()) s << "\n[controls]\n" << controlsTable << "\n";
+  return s.str();
+}
+
+}  // namespace lieride::opt

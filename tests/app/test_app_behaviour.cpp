@@ -1,0 +1,339 @@
+// What a new user met in the app, each as a check: plots that tell the truth (log axis with a
+// floor, iterations, one h marker per change, legend segments per integrator, the energy balance,
+// autofit span), controls that respond (integrator switch while paused and after a divergence,
+// one divergence time, reset to the scene's h and integrator), the car's steering centring,
+// settings saved and read back, and windows kept inside a shrunken viewport.
+#include <imgui.h>
+
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <functional>
+#include <thread>
+
+#include "pilot.hpp"
+#include "physics_thread.hpp"
+#include "scenes.hpp"
+#include "ui/panels.hpp"
+
+using namespace lieride;
+using namespace lieride::gui;
+
+namespace {
+struct Headless {
+  Headless() {
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.DisplaySize = ImVec2(1280, 720);
+    io.IniFilename = nullptr;
+    io.DeltaTime = 1.0f / 60.0f;
+    unsigned char* px = nullptr;
+    int w = 0, h = 0;
+    io.Fonts->GetTexDataAsRGBA32(&px, &w, &h);
+  }
+  ~Headless() { ImGui::DestroyContext(); }
+  template <class F>
+  void frame(F&& body) {
+    ImGui::NewFrame();
+    body();
+    ImGui::Render();
+  }
+};
+
+PlotSample sample(double t, const char* integrator) {
+  PlotSample s;
+  s.t = t;
+  s.energy = 1546.984667301;
+  std::snprintf(s.integrator.data(), s.integrator.size(), "%s", integrator);
+  return s;
+}
+
+// Waits (bounded) for the physics thread to publish a frame satisfying `pred`.
+bool waitFor(PhysicsThread& p, const std::function<bool(const PhysicsFrame&)>& pred) {
+  const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  while (std::chrono::steady_clock::now() < end) {
+    p.poll();
+    if (pred(p.frame())) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  return false;
+}
+
+std::vector<SimSlot> sceneSlots(const std::string& toml) {
+  SceneEntry e{"test", "", toml, {}, ""};
+  return std::move(loadScene(e).slots);
+}
+
+const char* kLargeStepsEuler = R"(name = "t"
+[vehicle]
+type = "rigid-body"
+[initial]
+angular_velocity = [0.05, 4.0, 0.05]
+[integrator]
+name = "euler"
+dt = 0.5
+duration = 1e9
+)";
+}  // namespace
+
+TEST_CASE("plots: a log plot of tiny and zero residuals shows them above its floor", "[app][plots]") {
+  Headless gui;
+  PlotHistory h;
+  for (int k = 0; k < 100; ++k) {
+    PlotSample s = sample(0.01 * k, "lie-nh");
+    s.constraint = k % 2 ? 4e-16 : 0.0;
+    s.iterations = 4;
+    h.add(s);
+  }
+  PlotState log;
+  log.logY = true;
+  PlotState lin;
+  lin.minSpan = 2.0;
+  gui.frame([&] {
+    ImGui::Begin("p");
+    plotWidget("c", ImVec2(400, 150), {{"lie-nh", IM_COL32_WHITE, &h.segments[0].constraint}}, {}, 1.0, 2.0, "m/s", log);
+    plotWidget("i", ImVec2(400, 150), {{"lie-nh", IM_COL32_WHITE, &h.segments[0].iterations}}, {}, 1.0, 2.0, "", lin);
+    ImGui::End();
+  });
+  // log10(4e-16) = -15.4 and the floor 1e-16 = -16 are inside the axis, not a default 1e0..1e1.
+  CHECK(log.shownLo <= -16.0);
+  CHECK(log.shownHi >= std::log10(4e-16));
+  CHECK(log.shownHi < -14.0);
+  // The iterations plot shows 4 within its minimum span, not a +-1e-9 axis around 0.
+  CHECK(lin.shownLo < 4.0);
+  CHECK(lin.shownHi > 4.0);
+  CHECK(lin.shownHi - lin.shownLo >= 2.0);
+}
+
+TEST_CASE("plots: autofit keeps a minimum span relative to the value", "[app][plots]") {
+  PlotState st;
+  const auto [lo, hi] = fitRange(1546.984667301, 1546.984667302, st);
+  CHECK(hi - lo >= 1e-3 * 1546.98);  // a flat energy stays a flat line, ticks in whole joules
+  CHECK(lo < 1546.98);
+  CHECK(hi > 1546.99);
+  st.logY = true;
+  const auto [llo, lhi] = fitRange(-15.0, -15.0, st);
+  CHECK(lhi - llo >= 1.0);  // at least a decade
+}
+
+TEST_CASE("plots: the legend keeps each integrator's history after a switch", "[app][plots]") {
+  PlotHistory h;
+  for (int k = 0; k < 10; ++k) h.add(sample(0.1 * k, "lie-cay"));
+  PlotSample m;
+  m.kind = SampleKind::Marker;
+  m.t = 1.0;
+  std::snprintf(m.label.data(), m.label.size(), "rk4");
+  h.add(m);
+  for (int k = 10; k < 20; ++k) h.add(sample(0.1 * k, "rk4"));
+  REQUIRE(h.segments.size() == 2);
+  CHECK(h.segments[0].integrator == "lie-cay");
+  CHECK(h.segments[0].energy.t.size() == 10);  // the history before the switch keeps its label
+  CHECK(h.segments[1].integrator == "rk4");
+  CHECK(h.segments[1].energy.t.front() == Approx(0.9));  // joined to the previous stretch
+  const std::vector<std::string> names = {"lie-cay", "rk4"};
+  CHECK(seriesColor(0, "lie-cay", names) != seriesColor(0, "rk4", names));
+  CHECK(std::string(integratorSummary("lie-cay")).find("momentum") != std::string::npos);
+}
+
+TEST_CASE("plots: the energy balance of a car starting at rest is finite and zero without error", "[app][plots]") {
+  PlotHistory h;
+  PlotSample s = sample(0.0, "lie-nh");
+  s.energy = 0.0;  // at rest: a relative error would divide by zero
+  h.add(s);
+  s.t = 1.0;
+  s.energy = 1200.0;
+  s.work = 1200.0;  // all of it done by the drive torque
+  h.add(s);
+  CHECK(h.segments[0].balance.y.back() == 0.0);
+}
+
+TEST_CASE("physics: an h slider drag leaves one marker, from -> to", "[app][physics]") {
+  PhysicsOptions o;
+  o.startPaused = true;
+  PhysicsThread p(sceneSlots(kLargeStepsEuler), o);
+  p.start();
+  for (double h : {0.4, 0.3, 0.2, 0.1}) {
+    Command c = Command::make(CommandKind::SetTimeStep);
+    c.value[0] = h;
+    c.flag = true;  // quiet: a drag in progress
+    p.send(c);
+  }
+  Command c = Command::make(CommandKind::SetTimeStep);
+  c.value[0] = 0.1;
+  c.value[1] = 0.5;  // released: where the drag started
+  p.send(c);
+  REQUIRE(waitFor(p, [](const PhysicsFrame& f) { return f.h == 0.1; }));
+  std::vector<std::string> markers;
+  const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+  while (markers.empty() && std::chrono::steady_clock::now() < end) {
+    while (auto s = p.samples().pop())
+      if (s->kind == SampleKind::Marker) markers.emplace_back(s->label.data());
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  p.stop();
+  while (auto s = p.samples().pop())
+    if (s->kind == SampleKind::Marker) markers.emplace_back(s->label.data());
+  REQUIRE(markers.size() == 1);
+  CHECK(markers[0] == "h 0.5 -> 0.1 s");
+}
+
+TEST_CASE("physics: integrator switch shows at once while paused and revives a diverged run", "[app][physics]") {
+  PhysicsOptions o;
+  PhysicsThread p(sceneSlots(kLargeStepsEuler), o);
+  p.start();
+  // Euler at h = 0.5 diverges; everything diverged pauses the thread.
+  REQUIRE(waitFor(p, [](const PhysicsFrame& f) { return f.sims[0].frozen && f.paused; }));
+  const double divergedAt = p.frame().sims[0].divergedAt;
+  CHECK(p.frame().sims[0].curr.t == divergedAt);  // one divergence time: the state on screen
+  Command c = Command::make(CommandKind::SetIntegrator);
+  c.setName("lie-cay");
+  p.send(c);
+  REQUIRE(waitFor(p, [](const PhysicsFrame& f) { return f.sims[0].curr.integrator == "lie-cay"; }));
+  CHECK_FALSE(p.frame().sims[0].frozen);
+  // Resumes from the last good state (the engine test checks the exact state; here the thread
+  // may already have stepped on when we look).
+  CHECK(p.frame().sims[0].curr.t >= divergedAt);
+  // It runs on (the automatic pause ends with the divergence).
+  REQUIRE(waitFor(p, [&](const PhysicsFrame& f) { return f.sims[0].curr.t > divergedAt + 1.0; }));
+  // Paused: a switch is published at once, no step needed.
+  Command pause = Command::make(CommandKind::SetPaused);
+  pause.flag = true;
+  p.send(pause);
+  c.setName("rk4");
+  p.send(c);
+  REQUIRE(waitFor(p, [](const PhysicsFrame& f) { return f.paused && f.sims[0].curr.integrator == "rk4"; }));
+  // Reset: the scene's own h and integrator come back.
+  Command h = Command::make(CommandKind::SetTimeStep);
+  h.value[0] = 0.05;
+  p.send(h);
+  p.send(Command::make(CommandKind::Reset));
+  REQUIRE(waitFor(p, [](const PhysicsFrame& f) { return f.resets == 1; }));
+  CHECK(p.frame().h == 0.5);
+  CHECK(p.frame().sims[0].curr.integrator == "euler");
+  CHECK(p.frame().sims[0].curr.t == 0.0);
+  p.stop();
+}
+
+TEST_CASE("pilot: the car's keyboard steering centres when the key is released", "[app][pilot]") {
+  auto slots = sceneSlots("[vehicle]\ntype = \"car\"\n[integrator]\nname = \"lie-nh\"\ndt = 0.01\n");
+  Simulation& sim = *slots[0].sim;
+  Pilot pilot(sim, slots[0].limits);
+  auto steering = [&] {
+    const Snapshot s = sim.snapshot();
+    return std::atan(s.shape[1]);  // (psi, sigma), sigma = tan(steering angle)
+  };
+  PilotAxes left;
+  left.lx = -1.0f;
+  for (int k = 0; k < 200; ++k) {
+    const Snapshot s = sim.snapshot();
+    pilot.apply(left, true, sim, &s);
+    sim.step();
+  }
+  CHECK(steering() == Approx(0.9 * 0.6).margin(0.02));  // held: 90 % of max_steer, to the left
+  for (int k = 0; k < 300; ++k) {
+    const Snapshot s = sim.snapshot();
+    pilot.apply(PilotAxes{}, true, sim, &s);
+    sim.step();
+  }
+  CHECK(std::abs(steering()) < 0.01);  // released: back to centre
+}
+
+TEST_CASE("settings: every remembered choice survives a save and a load", "[app][settings]") {
+  const auto dir = std::filesystem::temp_directory_path() / "lieride-settings-test";
+  std::filesystem::create_directories(dir);
+  const std::string path = (dir / "settings.ini").string();
+  Settings a;
+  a.stepPerScene["helicopter free flight"] = 0.02;
+  a.integratorPerScene["helicopter free flight"] = "rk4";
+  a.orbitPerScene["boat docking"] = {1.5f, 0.4f, 22.0f};
+  a.plotLog = {true, false, true, false, true};
+  a.recentFiles = {"/tmp/my.toml"};
+  a.input.assist = false;
+  REQUIRE(a.save(path));
+  CHECK_FALSE(std::filesystem::exists(path + ".tmp"));  // written aside, then renamed
+  Settings b;
+  REQUIRE(b.load(path));
+  CHECK(b.stepPerScene["helicopter free flight"] == Approx(0.02));
+  CHECK(b.integratorPerScene["helicopter free flight"] == "rk4");
+  CHECK(b.orbitPerScene["boat docking"].distance == Approx(22.0f));
+  CHECK(b.plotLog == a.plotLog);
+  CHECK(b.recentFiles == a.recentFiles);
+  CHECK_FALSE(b.input.assist);
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("window: the plots window comes back inside a shrunken viewport", "[app][window]") {
+  Headless gui;
+  AppState app;
+  app.plots.resize(1);
+  app.vehicle = "helicopter";
+  PhysicsFrame f;
+  SimView v;
+  v.curr.vehicle = "helicopter";
+  v.curr.integrator = "lie-cay";
+  f.sims.push_back(v);
+  gui.frame([&] { drawPanels(app, f); });
+  ImGui::GetIO().DisplaySize = ImVec2(800, 500);
+  for (int k = 0; k < 3; ++k) gui.frame([&] { drawPanels(app, f); });
+  bool inside = false;
+  gui.frame([&] {
+    drawPanels(app, f);
+    ImGui::Begin("Plots");
+    const ImVec2 p = ImGui::GetWindowPos(), s = ImGui::GetWindowSize();
+    inside = p.x >= 0 && p.y >= 0 && p.x + s.x <= 800.5f && p.y + s.y <= 500.5f;
+    ImGui::End();
+  });
+  CHECK(inside);
+}
+
+TEST_CASE("plots: the constraint residual panel shows exact zeros and round-off", "[app][plots]") {
+  Headless gui;
+  AppState app;
+  app.vehicle = "car";
+  app.plots.resize(1);
+  for (int k = 0; k < 500; ++k) {
+    PlotSample s = sample(0.01 * k, "lie-nh");
+    s.constraint = k % 3 ? 0.0 : 6.7e-16;
+    s.iterations = 0;
+    app.plots[0].add(s);
+  }
+  app.renderTime = 5.0;
+  PhysicsFrame f;
+  SimView v;
+  v.curr.vehicle = "car";
+  v.curr.integrator = "lie-nh";
+  v.integrators = {"lie-nh", "rk4"};
+  f.sims.push_back(v);
+  for (int k = 0; k < 2; ++k) gui.frame([&] { drawPanels(app, f); });
+  const PlotState& c = app.plotStates[3];
+  CAPTURE(c.shownLo, c.shownHi);
+  CHECK(c.shownLo <= -16.0);  // the floor of the exact zeros
+  CHECK(c.shownHi >= std::log10(6.7e-16));
+  CHECK(c.shownHi < -13.0);
+}
+
+TEST_CASE("physics: side-by-side copies with their own h keep one clock", "[app][physics]") {
+  const char* body = "name = \"b\"\n[vehicle]\ntype = \"rigid-body\"\n[initial]\nangular_velocity = [0.05, 4.0, 0.05]\n"
+                     "[integrator]\nname = \"lie-cay\"\ndt = 0.1\nduration = 1e9\n";
+  std::vector<SimSlot> slots = sceneSlots(body);
+  auto second = sceneSlots(body);
+  slots.push_back(std::move(second.front()));
+  PhysicsThread p(std::move(slots), PhysicsOptions{});
+  Command c = Command::make(CommandKind::SetTimeStep);
+  c.target = 1;
+  c.value[0] = 0.025;  // copy 2 alone: a quarter of copy 1's step
+  c.flag = true;
+  p.send(c);
+  p.start();
+  REQUIRE(waitFor(p, [](const PhysicsFrame& f) { return f.sims[0].curr.t > 1.0 && f.sims[1].curr.t > 1.0; }));
+  p.stop();
+  p.poll();
+  const PhysicsFrame& f = p.frame();
+  CHECK(f.sims[0].curr.h == 0.1);
+  CHECK(f.sims[1].curr.h == 0.025);
+  CHECK(f.h == 0.1);  // the first copy's h is the one shown
+  // Both follow the same clock: never more than the larger step apart.
+  CHECK(std::abs(f.sims[0].curr.t - f.sims[1].curr.t) <= 0.1 + 1e-9);
+}

@@ -1,0 +1,273 @@
+// Hostile inputs (docs/formats.md, "Limits" and "Output files"): each is refused with one clear
+// line and exit 2 within seconds, or gives a correct run. Never a partial output file, never a
+// device or FIFO replaced, never `ok` beside a non-finite value.
+#include <catch2/catch.hpp>
+#include <csignal>
+#include <spawn.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli_test_util.hpp"
+
+extern char** environ;
+
+using namespace cli_test;
+
+namespace {
+
+const std::string kBoat = "[vehicle]\ntype = \"boat\"\n";
+const std::string kSnakeboard = "[vehicle]\ntype = \"snakeboard\"\n";
+
+std::string objWithLine5(const std::string& line) {
+  const auto lines = split(slurp(std::string(LIERIDE_SOURCE_DIR) + "/assets/meshes/skiff.obj"), '\n');
+  std::string text;
+  for (std::size_t i = 0; i < lines.size(); ++i) text += (i == 4 ? line : lines[i]) + "\n";
+  return text;
+}
+
+struct Refusal {
+  std::string name;      // the hostile input
+  std::string scenario;  // scenario text; "" when `target` names an existing path instead
+  std::string flags;
+  std::string mustMention;
+  std::string target = "";  // the scenario argument when not the written file
+};
+
+void checkRefused(const Refusal& c) {
+  const fs::path csv = scratch() / "refused.csv";
+  fs::remove(csv);
+  const std::string scenario = c.target.empty() ? writeFile("hostile.toml", c.scenario).string() : c.target;
+  const Result r = lieride("sim " + sh(scenario) + " --out " + csv.string() + " " + c.flags);
+  CAPTURE(c.name, r.err);
+  CHECK(r.code == 2);
+  CHECK(lineCount(r.err) == 1);
+  CHECK(r.err.find(c.mustMention) != std::string::npos);
+  CHECK(r.err.find('\x1b') == std::string::npos);
+  CHECK(r.err.size() < 700);
+  CHECK(!fs::exists(csv));
+}
+
+}  // namespace
+
+TEST_CASE("hostile --out targets: '', a folder, a name ending in '/', a missing folder", "[cli][hostile]") {
+  const std::string dir = scratch().string();
+  for (const auto& [out, mention] : std::vector<std::pair<std::string, std::string>>{
+           {"''", "--out ''"}, {dir, "is a directory"}, {dir + "/", "got a folder"},
+           {dir + "/no/such/folder/x.csv", "no such folder"}}) {
+    const fs::path scenario = writeFile("out.toml", kRigidBody);
+    const Result r = lieride("sim " + scenario.string() + " --out " + out);
+    CAPTURE(out, r.err);
+    CHECK(r.code == 2);
+    CHECK(lineCount(r.err) == 1);
+    CHECK(r.err.find(mention) != std::string::npos);
+    CHECK(fs::is_directory(dir));
+  }
+}
+
+TEST_CASE("out: a FIFO writes into it and leaves it a FIFO", "[cli][hostile]") {
+  const fs::path fifo = scratch() / "out.fifo", copy = scratch() / "fifo-copy.csv";
+  fs::remove(fifo);
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  const fs::path scenario = writeFile("fifo.toml", kRigidBody + "[integrator]\ndt = 0.1\nduration = 1.0\n");
+  const std::string cmd = "cat " + fifo.string() + " > " + copy.string() + " & " + binary() + " sim " +
+                          scenario.string() + " --out " + fifo.string() + "; rc=$?; wait; exit $rc";
+  const int status = std::system(("sh -c " + sh(cmd)).c_str());
+  CHECK(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 0);
+  CHECK(fs::is_fifo(fifo));
+  const Csv csv = parseCsv(slurp(copy));
+  CHECK(csv.header.front() == "t");
+  CHECK(csv.rows.size() == 11);
+}
+
+TEST_CASE("out: a symlink replaces the target and keeps the link", "[cli][hostile]") {
+  const fs::path target = scratch() / "link-target.csv", link = scratch() / "link.csv";
+  fs::remove(link);
+  writeFile("link-target.csv", "old\n");
+  fs::create_symlink(target.filename(), link);
+  const fs::path scenario = writeFile("link.toml", kRigidBody + "[integrator]\ndt = 0.1\nduration = 1.0\n");
+  const Result r = lieride("sim " + scenario.string() + " --out " + link.string());
+  CHECK(r.code == 0);
+  CHECK(fs::is_symlink(link));
+  CHECK(fs::read_symlink(link) == target.filename());
+  CHECK(parseCsv(slurp(target)).rows.size() == 11);
+}
+
+TEST_CASE("out: a valid 250-byte file name works", "[cli][hostile]") {
+  const std::string name = std::string(246, 'n') + ".csv";
+  const fs::path out = scratch() / name;
+  const fs::path scenario = writeFile("long.toml", kRigidBody + "[integrator]\ndt = 0.1\nduration = 1.0\n");
+  const Result r = lieride("sim " + scenario.string() + " --out " + out.string());
+  CAPTURE(r.err);
+  CHECK(r.code == 0);
+  CHECK(parseCsv(slurp(out)).rows.size() == 11);
+  fs::remove(out);
+}
+
+TEST_CASE("SIGINT and SIGTERM remove the temporary file; the target is never created", "[cli][hostile]") {
+  // A run of 1e9 steps (the default limit) that only ends when it is killed.
+  const fs::path folder = scratch() / "signal";
+  const fs::path scenario = writeFile("signal.toml", kRigidBody + "[integrator]\nname = \"rk4\"\ndt = 1e-5\nduration = "
+                                                                  "1e4\n[output]\nevery = 1000000\n");
+  for (int sig : {SIGINT, SIGTERM}) {
+    fs::remove_all(folder);
+    fs::create_directories(folder);
+    const std::string out = (folder / "run.csv").string(), exe = binary(), path = scenario.string();
+    const char* argv[] = {exe.c_str(), "sim", path.c_str(), "--out", out.c_str(), nullptr};
+    // Default dispositions in the child: a shell's background job would inherit SIGINT ignored.
+    posix_spawnattr_t attr;
+    posix_spawnattr_init(&attr);
+    sigset_t defaults;
+    sigemptyset(&defaults);
+    sigaddset(&defaults, SIGINT);
+    sigaddset(&defaults, SIGTERM);
+    posix_spawnattr_setsigdefault(&attr, &defaults);
+    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF);
+    pid_t pid = 0;
+    const int spawned = ::posix_spawn(&pid, exe.c_str(), nullptr, &attr, const_cast<char**>(argv), environ);
+    posix_spawnattr_destroy(&attr);
+    REQUIRE(spawned == 0);
+    // Wait until the run has created its temporary file (bounded: the process may also fail).
+    bool started = false;
+    for (int i = 0; i < 6000 && !started; ++i) {
+      started = std::distance(fs::directory_iterator(folder), fs::directory_iterator()) > 0;
+      if (!started) ::usleep(10000);
+    }
+    REQUIRE(started);
+    REQUIRE(::kill(pid, sig) == 0);
+    int status = 0;
+    REQUIRE(::waitpid(pid, &status, 0) == pid);
+    CAPTURE(sig);
+    CHECK(WIFSIGNALED(status));
+    CHECK(WTERMSIG(status) == sig);
+    CHECK(fs::is_empty(folder));
+  }
+}
+
+TEST_CASE("step-count limits and the solver bounds: exit 2 naming the flag or key and the count", "[cli][hostile]") {
+  const std::string body = kRigidBody + "[integrator]\nname = \"rk4\"\n";
+  for (const Refusal& c : {
+           Refusal{"--dt 1e-300", body, "--dt 1e-300", "--dt 1e-300 s = 1e+301 steps"},
+           Refusal{"--duration 1e20", body, "--duration 1e20", "--duration 1e+20 s / --dt 0.01 s = 1e+22 steps"},
+           Refusal{"--dt 1e-12", body, "--dt 1e-12", "--dt 1e-12 s = 1e+13 steps"},
+           Refusal{"1e9 rows of CSV", body, "--dt 1e-12 --duration 1e-3", "--max-rows"},
+           Refusal{"--max-steps lowered", body, "--max-steps 100", "above the limit of 100"},
+           Refusal{"tolerance = 1e-300", body + "tolerance = 1e-300\n", "", "integrator.tolerance"},
+           Refusal{"max_iterations = 2e9", body + "max_iterations = 2000000000\n", "", "integrator.max_iterations"},
+       })
+    checkRefused(c);
+}
+
+TEST_CASE("the step-count limit can be raised: max-rows with output every thinning", "[cli][hostile]") {
+  const fs::path file = writeFile("thin.toml", kRigidBody + "[integrator]\nname = \"rk4\"\n[output]\nevery = 100\n");
+  const Result r = lieride("sim " + file.string() + " --dt 1e-4 --duration 0.1 --max-rows 11 --out -");
+  CHECK(r.code == 0);
+  CHECK(parseCsv(r.out).rows.size() == 11);
+}
+
+TEST_CASE("absurd initial states and values are refused at load", "[cli][hostile]") {
+  const std::string rb = "[vehicle]\ntype = \"rigid-body\"\n";
+  for (const Refusal& c : {
+           Refusal{"angular velocity 1e200", rb + "[initial]\nangular_velocity = [1e200, 0.0, 0.0]\n", "", "[initial]"},
+           Refusal{"speed above diverge_speed", rb + "[initial]\nlinear_velocity = [2e4, 0.0, 0.0]\n", "",
+                   "diverge_speed"},
+           Refusal{"integer beyond 2^53", rb + "mass = 9007199254740993\n", "", "vehicle.mass"},
+           Refusal{"integer beyond 2^53 in an array", rb + "inertia = [1, 2, 9007199254740993]\n", "", "vehicle.inertia"},
+           Refusal{"huge every", rb + "[output]\nevery = 10000000000000\n", "", "got 10000000000000"},
+       })
+    checkRefused(c);
+}
+
+TEST_CASE("echoed user values are escaped and cut", "[cli][hostile]") {
+  checkRefused({"newline and ESC in a value", "[vehicle]\ntype = \"a\\nb\\u001b[31mred\"\n", "", "a\\nb\\x1b[31mred"});
+  checkRefused({"a 1 MB value", "[vehicle]\ntype = \"" + std::string(1 << 20, 'x') + "\"\n", "", "xxx..."});
+  checkRefused({"ESC in an unknown key", "[vehicle]\ntype = \"rigid-body\"\n\"k\\u001b]0;x\" = 1\n", "", "k\\x1b]0;x"});
+  checkRefused({"ESC in an option value", "[vehicle]\ntype = \"rigid-body\"\n", "--dt \"$(printf '1\\033[2J')\"", "--dt"});
+}
+
+TEST_CASE("the scenario or a hull or controls file that is not a regular file", "[cli][hostile]") {
+  const std::string dir = scratch().string();
+  for (const Refusal& c : {
+           Refusal{"a directory as the scenario", "", "", "is a directory", dir},
+           Refusal{"/dev/zero as the scenario", "", "", "not a regular file", "/dev/zero"},
+           Refusal{"/dev/zero as the hull", kBoat + "[vehicle.hull]\nfile = \"/dev/zero\"\n", "", "not a regular file"},
+           Refusal{"a directory as the hull", kBoat + "[vehicle.hull]\nfile = \"" + dir + "\"\n", "", "is a directory"},
+           Refusal{"/dev/zero as controls", kSnakeboard + "[controls]\nfile = \"/dev/zero\"\n", "", "not a regular file"},
+       })
+    checkRefused(c);
+  // A regular scenario above the size cap (4 MiB): refused before it is parsed.
+  const fs::path big = scratch() / "big.toml";
+  fs::resize_file(writeFile("big.toml", "#"), (4u << 20) + 1);
+  checkRefused({"a 4 MiB scenario", "", "", "larger than", big.string()});
+}
+
+TEST_CASE("OBJ vertices nan, inf, text or a missing coordinate: refused with the line number", "[cli][hostile]") {
+  for (const auto& [line, mention] : std::vector<std::pair<std::string, std::string>>{
+           {"v -2.0 nan -0.22", "bad.obj:5: vertex coordinate 'nan'"},
+           {"v -2.0 0.736 inf", "bad.obj:5: vertex coordinate 'inf'"},
+           {"v -2.0 abc -0.22", "bad.obj:5: vertex coordinate 'abc'"},
+           {"v -2.0 0.736", "bad.obj:5: expected a vertex"}}) {
+    writeFile("bad.obj", objWithLine5(line));
+    checkRefused({"OBJ " + line, kBoat + "[vehicle.hull]\nfile = \"bad.obj\"\n", "", mention});
+  }
+  // The untouched mesh loads (the check must not refuse good files).
+  writeFile("good.obj", objWithLine5("v -2.000000 0.736000 -0.220000"));
+  const fs::path file = writeFile("good.toml", kBoat + "inertia = [300.0, 1500.0, 1600.0]\n[vehicle.hull]\nfile = \"good.obj\"\n");
+  const Result r = lieride("sim " + file.string() + " --duration 0.1 --out -");
+  CAPTURE(r.err);
+  CHECK(r.code == 0);
+}
+
+TEST_CASE("contradictory controls and parameters are refused with one line", "[cli][hostile]") {
+  writeFile("rotor.csv", "t,rotor_torque\n0,0\n1,1\n");
+  writeFile("twice.csv", "t,rotor_torque,rotor_torque\n0,0,0\n1,1,1\n");
+  const std::string gait = "psi = { amplitude = 1.0, frequency = 0.5, offset = 0.2 }\n";
+  for (const Refusal& c : {
+           Refusal{"initial psi disagreeing with prescribed psi(0)",
+                   kSnakeboard + "[initial]\nshape = [0.0, 0.0]\n[controls]\n" + gait, "", "initial.shape"},
+           Refusal{"a channel both constant and in the controls file",
+                   kSnakeboard + "[controls]\nrotor_torque = 0.5\nfile = \"rotor.csv\"\n", "", "controls.rotor_torque"},
+           Refusal{"a duplicated CSV column", kSnakeboard + "[controls]\nfile = \"twice.csv\"\n", "",
+                   "'rotor_torque' appears twice"},
+           Refusal{"prescribed psi together with rotor_torque", kSnakeboard + "[controls]\n" + gait + "rotor_torque = 0.5\n",
+                   "", "controls.rotor_torque"},
+           Refusal{"air_density = 0", kBoat + "[vehicle.wind]\nair_density = 0.0\n", "", "vehicle.wind.air_density"},
+       })
+    checkRefused(c);
+  // Agreeing initial shape and prescribed shape: accepted.
+  const fs::path ok = writeFile("agree.toml", kSnakeboard + "[initial]\nshape = [0.2, 0.0]\n[controls]\n" + gait);
+  CHECK(lieride("sim " + ok.string() + " --duration 0.1 --out -").code == 0);
+}
+
+TEST_CASE("dt 1e300: never ok beside a non-finite value", "[cli][hostile]") {
+  for (const char* integrator : {"lie-cay", "lie-cay-tln", "lie-exp", "rk4"}) {
+    const fs::path file = writeFile("huge-dt.toml", kRigidBody + "[integrator]\nname = \"" + integrator + "\"\n");
+    const Result r = lieride("sim " + file.string() + " --dt 1e300 --out -");
+    CAPTURE(integrator, r.err);
+    CHECK((r.code == 0 || r.code == 3));
+    const Csv csv = parseCsv(r.out);
+    REQUIRE(csv.rows.size() == 1);  // no step fits in the duration
+    const std::size_t status = csv.column("status");
+    bool finite = true;
+    for (std::size_t i = 0; i < csv.rows[0].size(); ++i)
+      if (i != status) finite = finite && std::isfinite(std::stod(csv.rows[0][i]));
+    CHECK(csv.rows[0][status] == (finite ? "ok" : "diverged"));
+    CHECK(r.code == (finite ? 0 : 3));
+  }
+}
+
+TEST_CASE("a tolerance below round-off: Newton stops on stall, far below max_iterations", "[cli][hostile]") {
+  for (const char* integrator : {"lie-exp", "lie-cay", "rk2-implicit"}) {
+    const fs::path file = writeFile("stall.toml", kRigidBody + "[integrator]\nname = \"" + integrator +
+                                                      "\"\ntolerance = 1e-16\nmax_iterations = 1000\n");
+    const Result r = lieride("sim " + file.string() + " --dt 0.1 --duration 2 --out -");
+    CAPTURE(integrator, r.err);
+    CHECK((r.code == 0 || r.code == 3));
+    const Csv csv = parseCsv(r.out);
+    REQUIRE(!csv.rows.empty());
+    double most = 0.0;
+    for (std::size_t k = 0; k < csv.rows.size(); ++k) most = std::max(most, csv.value(k, "iters"));
+    CHECK(most < 50.0);  // without the stall stop a failing solve runs all 1000 iterations
+    if (r.code == 3) CHECK(r.err.find("did not converge") != std::string::npos);
+  }
+}

@@ -1,0 +1,238 @@
+// DMOC of the car (docs/formats.md section 4): the analytic constraint Jacobian against
+// central differences, the shipped problems solve, and the optimal controls replayed by the
+// simulator reproduce the optimised poses (the DMOC guarantee).
+#include <catch2/catch.hpp>
+
+#include <atomic>
+#include <cmath>
+#include <map>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+#include "lieride/optimize/dmoc.hpp"
+
+using namespace lieride;
+using namespace lieride::opt;
+
+namespace {
+
+std::string problemPath(const std::string& name) {
+  return std::string(LIERIDE_SOURCE_DIR) + "/assets/problems/" + name + ".toml";
+}
+
+class Triplets final : public JacobianSink {
+ public:
+  void add(int row, int col, double value) override { entries[{row, col}] += value; }
+  std::map<std::pair<int, int>, double> entries;
+};
+
+// Largest |analytic - central difference| / max(1, |entry|) over the whole Jacobian at x,
+// including entries outside the declared structure (which must be zero).
+double jacobianError(const Nlp& nlp, const std::vector<double>& x) {
+  const int m = nlp.numConstraints(), n = nlp.numVariables();
+  std::vector<double> g(static_cast<std::size_t>(m)), gp(g), gm(g);
+  Triplets J;
+  nlp.constraints(x.data(), g.data(), &J);
+  double worst = 0.0;
+  std::vector<double> xp = x;
+  for (int j = 0; j < n; ++j) {
+    const double eps = 1e-6 * std::max(1.0, std::abs(x[static_cast<std::size_t>(j)]));
+    xp[static_cast<std::size_t>(j)] = x[static_cast<std::size_t>(j)] + eps;
+    nlp.constraints(xp.data(), gp.data(), nullptr);
+    xp[static_cast<std::size_t>(j)] = x[static_cast<std::size_t>(j)] - eps;
+    nlp.constraints(xp.data(), gm.data(), nullptr);
+    xp[static_cast<std::size_t>(j)] = x[static_cast<std::size_t>(j)];
+    for (int i = 0; i < m; ++i) {
+      const double fd = (gp[static_cast<std::size_t>(i)] - gm[static_cast<std::size_t>(i)]) / (2.0 * eps);
+      auto it = J.entries.find({i, j});
+      const double an = it == J.entries.end() ? 0.0 : it->second;
+      worst = std::max(worst, std::abs(an - fd) / std::max(1.0, std::abs(an)));
+    }
+  }
+  return worst;
+}
+
+// A problem with every obstacle kind and the speed goal, small enough for a dense check.
+const char* kEveryConstraint = R"(
+[vehicle]
+type = "car"
+[initial]
+position = [0.0, 0.0]
+heading = 0.3
+shape = [0.0, 0.2]
+linear_velocity = [2.0, 0.0]
+[problem]
+method = "dmoc"
+knots = 6
+horizon = 3.0
+[goal]
+position = [6.0, 1.0]
+heading = 0.0
+speed = 1.0
+[cost]
+steer = 1.0
+[[obstacles]]
+shape = "box"
+center = [3.0, 3.0]
+size = [2.0, 1.0]
+heading = 0.4
+[[obstacles]]
+shape = "cylinder"
+center = [3.0, -2.5]
+radius = 0.7
+[[obstacles]]
+shape = "wall"
+point = [0.0, -5.0]
+normal = [0.2, 1.0]
+)";
+
+}  // namespace
+
+TEST_CASE("car DMOC: analytic constraint Jacobian matches central differences to 1e-7", "[optimize]") {
+  const DmocSession s(loadProblemFromString(kEveryConstraint, "every.toml", "."));
+  std::vector<double> x;
+  s.nlp().initialGuess(x);
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<double> jitter(-0.3, 0.3);
+  for (double& v : x) v += jitter(rng);  // steering, momentum, torque all non-zero
+  const double err = jacobianError(s.nlp(), x);
+  INFO("largest relative Jacobian error " << err);
+  CHECK(err < 1e-7);
+}
+
+TEST_CASE("car DMOC: the Jacobian check holds at a solution with steering at its limits", "[optimize]") {
+  const DmocSession s(loadProblem(problemPath("car-tunnel")));
+  SolveOptions o;
+  const SolveResult r = s.solve(o);
+  REQUIRE(r.status == SolveStatus::Solved);
+  CHECK(jacobianError(s.nlp(), r.solution.x) < 1e-7);
+}
+
+TEST_CASE("car DMOC: every shipped car problem solves and the simulator replays it to 1e-8 m", "[optimize]") {
+  for (const char* name : {"car-parallel-park", "car-tunnel"}) {
+    const DmocSession s(loadProblem(problemPath(name)));
+    const SolveResult r = s.solve(s.defaultOptions());
+    INFO(name << ": " << s.failureLine(r));
+    REQUIRE(r.status == SolveStatus::Solved);
+    CHECK(r.maxViolation <= 1e-8);
+    CHECK(s.replayError(r.solution.x) <= 1e-8);
+    // The goal is met by the simulated motion, not only by the optimiser's knots.
+    const CarTrajectory tr = s.car().trajectory(r.solution.x);
+    const Goal& g = s.problem().goal;
+    // (IPOPT relaxes bounds by 1e-10 relative: within 1e-8 of the tolerance)
+  CHECK(std::abs(tr.x.back() - g.position->x()) <= g.positionTolerance + 1e-8);
+    CHECK(std::abs(tr.y.back() - g.position->y()) <= g.positionTolerance + 1e-8);
+    CHECK(std::abs(tr.theta.back() - *g.heading) <= g.headingTolerance + 1e-8);
+  }
+}
+
+TEST_CASE("car DMOC: parked, the four corners are outside both parked cars and above the kerb", "[optimize]") {
+  const DmocSession s(loadProblem(problemPath("car-parallel-park")));
+  const SolveResult r = s.solve(s.defaultOptions());
+  REQUIRE(r.status == SolveStatus::Solved);
+  const CarTrajectory tr = s.car().trajectory(r.solution.x);
+  double closest = 1e9;
+  for (std::size_t k = 1; k < tr.x.size(); ++k) {
+    const double c = std::cos(tr.theta[k]), sn = std::sin(tr.theta[k]);
+    for (int i = 0; i < 4; ++i) {
+      const Vec2 b = s.car().corner(i);
+      const Vec2 p(tr.x[k] + c * b.x() - sn * b.y(), tr.y[k] + sn * b.x() + c * b.y());
+      CHECK(p.y() >= -1e-8);  // kerb
+      for (const Vec2& centre : {Vec2(-2.25, 1.1), Vec2(9.75, 1.1)}) {
+        const double inside = std::min(2.25 - std::abs(p.x() - centre.x()), 0.9 - std::abs(p.y() - centre.y()));
+        closest = std::min(closest, -inside);
+        CHECK(inside <= 1e-8);
+      }
+    }
+  }
+  INFO("closest corner clearance " << closest);
+  CHECK(closest >= -1e-8);
+}
+
+TEST_CASE("car DMOC: cancel through the iteration callback never reports solved", "[optimize]") {
+  const DmocSession s(loadProblem(problemPath("car-parallel-park")));
+  std::atomic<bool> cancel{false};
+  SolveOptions o;
+  o.cancel = &cancel;
+  int seen = 0;
+  o.progress = [&](const IterationInfo& it) {
+    seen = it.iteration;
+    if (it.iteration >= 3) cancel = true;
+  };
+  const SolveResult r = s.solve(o);
+  CHECK(r.status == SolveStatus::Cancelled);
+  CHECK(seen == 3);
+  CHECK(!r.solution.x.empty());
+}
+
+TEST_CASE("car DMOC: a warm re-solve after a small goal edit converges in fewer iterations", "[optimize]") {
+  Problem p = loadProblem(problemPath("car-parallel-park"));
+  const DmocSession cold(p);
+  const SolveResult r0 = cold.solve(SolveOptions{});
+  REQUIRE(r0.status == SolveStatus::Solved);
+  REQUIRE(p.goal.position.has_value());
+  const Vec2 moved(p.goal.position->x() + 0.1, p.goal.position->y());
+  p.goal.position = moved;
+  const DmocSession edited(p);
+  SolveOptions o;
+  o.warm = &r0.solution;
+  const SolveResult r1 = edited.solve(o);
+  REQUIRE(r1.status == SolveStatus::Solved);
+  CHECK(r1.iterations < r0.iterations);
+  CHECK(edited.replayError(r1.solution.x) <= 1e-8);
+}
+
+TEST_CASE("car DMOC: a waypoint pins the knot nearest its time, and the replay passes it", "[optimize]") {
+  std::string text;
+  {
+    std::ifstream in(problemPath("car-tunnel"));
+    std::stringstream ss;
+    ss << in.rdbuf();
+    text = ss.str();
+  }
+  text += "\n[[waypoints]]\ntime = 2.5\nposition = [10.0, -1.2]\nheading = 0.0\ntolerance = 0.02\n";
+  const DmocSession s(loadProblemFromString(text, "waypoint.toml", "."));
+  const SolveResult r = s.solve(s.defaultOptions());
+  INFO(s.failureLine(r));
+  REQUIRE(r.status == SolveStatus::Solved);
+  const CarTrajectory tr = s.car().trajectory(r.solution.x);
+  const auto k = static_cast<std::size_t>(s.problem().waypointKnot(s.problem().waypoints[0]));
+  CHECK(std::abs(tr.t[k] - 2.5) <= 0.5 * s.car().timeStep(r.solution.x));
+  CHECK(std::abs(tr.x[k] - 10.0) <= 0.02 + 1e-9);
+  CHECK(std::abs(tr.y[k] + 1.2) <= 0.02 + 1e-9);
+  CHECK(s.replayError(r.solution.x) <= 1e-8);
+}
+
+TEST_CASE("car DMOC with free final time: Jacobian with the step column, solve, exact replay", "[optimize]") {
+  std::string every = kEveryConstraint;
+  every.replace(every.find("horizon = 3.0"), 13, "horizon = 3.0\nfree_time = [2.0, 5.0]");
+  every.replace(every.find("[cost]\n"), 7, "[cost]\ntime = 0.5\nsteer_rate = 0.1\n");
+  const DmocSession small(loadProblemFromString(every, "every-free.toml", "."));
+  std::vector<double> x;
+  small.nlp().initialGuess(x);
+  std::mt19937 rng(9);
+  std::uniform_real_distribution<double> jitter(-0.3, 0.3);
+  for (double& v : x) v += jitter(rng);
+  CHECK(jacobianError(small.nlp(), x) < 1e-7);
+
+  std::string text;
+  {
+    std::ifstream in(problemPath("car-tunnel"));
+    std::stringstream ss;
+    ss << in.rdbuf();
+    text = ss.str();
+  }
+  text.replace(text.find("horizon = 10.0"), 14, "horizon = 10.0\nfree_time = [6.0, 14.0]");
+  text.replace(text.find("[cost]\n"), 7, "[cost]\ntime = 0.05\n");
+  const DmocSession s(loadProblemFromString(text, "tunnel-free.toml", "."));
+  const SolveResult r = s.solve(s.defaultOptions());
+  INFO(s.failureLine(r));
+  REQUIRE(r.status == SolveStatus::Solved);
+  const double T = s.car().timeStep(r.solution.x) * s.car().knots();
+  INFO("optimal horizon " << T);
+  CHECK(T >= 6.0 - 1e-6);
+  CHECK(T <= 14.0 + 1e-6);
+  CHECK(std::abs(T - 10.0) > 1e-3);  // the time is really free
+  CHECK(s.replayError(r.solution.x) <= 1e-8);
+}

@@ -1,0 +1,166 @@
+// `lieride optimize` from the outside (docs/formats.md sections 1 and 4): exit codes, the
+// outputs, the replay through `lieride sim`, one-line errors.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Result {
+  int code;
+  std::string out, err;
+};
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+fs::path scratch() {
+  const fs::path dir = fs::temp_directory_path() / ("lieride-optimize-test-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  return dir;
+}
+
+Result lieride(const std::string& args) {
+  const fs::path dir = scratch();
+  const std::string cmd = std::string(LIERIDE_BINARY_DIR) + "/lieride " + args + " >" + (dir / "stdout").string() +
+                          " 2>" + (dir / "stderr").string();
+  const int status = std::system(cmd.c_str());
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(dir / "stdout"), slurp(dir / "stderr")};
+}
+
+std::string problemFile(const std::string& name) {
+  return std::string(LIERIDE_SOURCE_DIR) + "/assets/problems/" + name + ".toml";
+}
+
+std::string problemText(const std::string& name) { return slurp(problemFile(name)); }
+
+fs::path writeProblem(const std::string& name, const std::string& text) {
+  const fs::path p = scratch() / name;
+  std::ofstream(p) << text;
+  return p;
+}
+
+int lineCount(const std::string& s) {
+  int n = 0;
+  for (char c : s) n += c == '\n';
+  return n;
+}
+
+// Columns x and y of a run CSV.
+std::vector<std::pair<double, double>> positions(const fs::path& csv) {
+  std::ifstream in(csv);
+  std::string line;
+  std::getline(in, line);
+  std::vector<std::pair<double, double>> out;
+  while (std::getline(in, line)) {
+    std::stringstream s(line);
+    std::string t, x, y;
+    std::getline(s, t, ',');
+    std::getline(s, x, ',');
+    std::getline(s, y, ',');
+    out.emplace_back(std::stod(x), std::stod(y));
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("lieride optimize solves car-tunnel and lieride sim replays it to 1e-8 m", "[optimize][cli]") {
+  const fs::path dir = scratch() / "tunnel";
+  fs::remove_all(dir);
+  const Result r = lieride("optimize " + problemFile("car-tunnel") + " --out " + dir.string());
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  CHECK(r.out.find("iter ") != std::string::npos);
+  for (const char* f : {"trajectory.csv", "controls.csv", "replay.toml", "report.md"}) CHECK(fs::exists(dir / f));
+  CHECK(slurp(dir / "report.md").find("status: solved") != std::string::npos);
+  const Result sim = lieride("sim " + (dir / "replay.toml").string() + " --out " + (dir / "sim.csv").string());
+  INFO(sim.err);
+  REQUIRE(sim.code == 0);
+  const auto a = positions(dir / "trajectory.csv"), b = positions(dir / "sim.csv");
+  REQUIRE(a.size() == 65);
+  REQUIRE(b.size() == a.size());
+  double worst = 0.0;
+  for (std::size_t k = 0; k < a.size(); ++k)
+    worst = std::max(worst, std::hypot(a[k].first - b[k].first, a[k].second - b[k].second));
+  CHECK(worst <= 1e-8);
+  // The run CSV columns of the car (docs/formats.md section 3).
+  CHECK(slurp(dir / "trajectory.csv").rfind("t,x,y,theta,omega,vx,vy,psi,sigma,psi_dot,sigma_dot,energy,momentum,constraint,iters,status", 0) == 0);
+}
+
+TEST_CASE("lieride optimize: a goal inside an obstacle exits 4 naming the constraint", "[optimize][cli]") {
+  std::string text = problemText("car-tunnel");
+  text.replace(text.find("position = [40.0, 0.0]"), 22, "position = [30.0, 1.4]");
+  const fs::path p = writeProblem("inside.toml", text);
+  const fs::path dir = scratch() / "inside";
+  const Result r = lieride("optimize " + p.string() + " --out " + dir.string() + " --quiet");
+  CHECK(r.code == 4);
+  CHECK(lineCount(r.err) == 1);
+  CHECK(std::regex_search(r.err, std::regex("knot [0-9]+: body [0-9.e-]+ m inside pillar 3")));
+  CHECK(r.out.empty());
+  CHECK(fs::exists(dir / "trajectory.csv"));  // the best iterate
+}
+
+TEST_CASE("lieride optimize: the iteration limit exits 4 and says so", "[optimize][cli]") {
+  const fs::path dir = scratch() / "limit";
+  const Result r = lieride("optimize " + problemFile("car-parallel-park") + " --max-iter 3 --quiet --out " + dir.string());
+  CHECK(r.code == 4);
+  CHECK(r.err.find("iteration limit") != std::string::npos);
+  CHECK(lineCount(r.err) == 1);
+}
+
+TEST_CASE("lieride optimize: bad problem files exit 2 with one line naming the key", "[optimize][cli]") {
+  const std::string good = problemText("car-tunnel");
+  struct Case {
+    std::string from, to, expect;
+  };
+  const std::vector<Case> cases = {
+      {"method = \"dmoc\"", "method = \"shooting\"", "key '"},  // the other methods' loader answers
+      {"knots = 64", "knots = 1", "problem.knots"},
+      {"horizon = 10.0", "horizon = -1.0", "problem.horizon"},
+      {"heading_tolerance = 0.01", "heading_tolerence = 0.01", "goal.heading_tolerence"},
+      {"shape = \"cylinder\"", "shape = \"cone\"", "obstacles[2].shape"},
+      {"radius = 1.0", "radius = 0.0", "obstacles[2].radius"},
+      {"steer_rate = [-1.0, 1.0]", "steer_rate = [1.0, -1.0]", "bounds.steer_rate"},
+      {"position = [40.0, 0.0]", "position = [40.0]", "goal.position"},
+      {"type = \"car\"", "type = \"tank\"", "\"tank\""},
+      {"[problem]", "[controls]\nsteer_rate = 1.0\n[problem]", "[controls]"},
+      {"integrator = \"lie-nh\"", "integrator = \"rk4\"", "problem.integrator"},
+  };
+  for (const auto& c : cases) {
+    std::string text = good;
+    const auto at = text.find(c.from);
+    REQUIRE(at != std::string::npos);
+    text.replace(at, c.from.size(), c.to);
+    const fs::path p = writeProblem("bad.toml", text);
+    const fs::path dir = scratch() / "bad-out";
+    fs::remove_all(dir);
+    const Result r = lieride("optimize " + p.string() + " --out " + dir.string());
+    INFO(c.to << " -> " << r.err);
+    CHECK(r.code == 2);
+    CHECK(lineCount(r.err) == 1);
+    CHECK(r.err.find(p.string()) != std::string::npos);
+    CHECK(r.err.find(c.expect) != std::string::npos);
+    CHECK(!fs::exists(dir / "trajectory.csv"));
+  }
+  const Result missing = lieride("optimize " + (scratch() / "none.toml").string());
+  CHECK(missing.code == 2);
+  const Result flag = lieride("optimize " + problemFile("car-tunnel") + " --knots 1");
+  CHECK(flag.code == 2);
+  CHECK(flag.err.find("--knots") != std::string::npos);
+}
