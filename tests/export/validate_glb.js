@@ -1,7 +1,8 @@
-// Usage: node validate.js NODE_MODULES_DIR FILE.glb ; prints the issue counts, exit 1 on errors.
+// Usage: node validate_glb.js NODE_MODULES_DIR FILE.glb: prints the issue counts (and any errors
+// and warnings), exit 1 on errors. Used by validate_glb.sh.
 const path = require('path');
 const fs = require('fs');
-const validator = require(path.join(process.argv[2], 'gltf-validator'));
+const validator = require(path.resolve(process.argv[2], 'gltf-validator'));
 const file = process.argv[3];
 validator.validateBytes(new Uint8Array(fs.readFileSync(file)), {maxIssues: 50}).then((report) => {
   const i = report.issues;
