@@ -29,5 +29,6 @@ void addSleighSuite(std::vector<BenchSuite>& suites);
 void addSnakeboardSuite(std::vector<BenchSuite>& suites);
 void addOptimizeSuite(std::vector<BenchSuite>& suites);
 void addSleighOcpSuite(std::vector<BenchSuite>& suites);
+void addTakeRecordSuite(std::vector<BenchSuite>& suites);
 
 }  // namespace lieride::bench

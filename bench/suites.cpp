@@ -14,6 +14,7 @@ const std::vector<BenchSuite>& benchSuites() {
     addSnakeboardSuite(s);
     addOptimizeSuite(s);
     addSleighOcpSuite(s);
+    addTakeRecordSuite(s);
     return s;
   }();
   return suites;

@@ -6,7 +6,7 @@ packages=(
   build-essential cmake ninja-build pkg-config git
   libeigen3-dev libtomlplusplus-dev libcli11-dev catch2
   libsdl2-dev libimgui-dev libglm-dev libstb-dev python3-glad python3-jinja2
-  libtinyobjloader-dev libbullet-dev libode-dev coinor-libipopt-dev
+  libtinyobjloader-dev libbullet-dev libode-dev coinor-libipopt-dev libtinygltf-dev
   libginac-dev
   xvfb xauth libgl1-mesa-dri
   python3-numpy python3-matplotlib

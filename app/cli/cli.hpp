@@ -17,6 +17,7 @@ int runSim(const std::vector<std::string>& args);
 int runList(const std::vector<std::string>& args);
 int runBench(const std::vector<std::string>& args);
 int runOptimize(const std::vector<std::string>& args);
+int runExport(const std::vector<std::string>& args);
 
 // Directory holding assets/ (scenes, meshes): $LIERIDE_ASSETS, next to the executable, or
 // the source tree the binary was built from.

@@ -1,7 +1,9 @@
 // lieride sim SCENARIO.toml [--out run.csv|-] [--integrator NAME] [--dt S] [--duration S]
-//                           [--max-steps N] [--max-rows N]          (docs/formats.md section 1)
+//                           [--max-steps N] [--max-rows N] [--hash]  (docs/formats.md section 1)
+// A take (a scenario with [take] and [[events]]) replays its events (docs/formats.md, Takes).
 #include <cmath>
 #include <filesystem>
+#include <iostream>
 #include <sstream>
 
 #include "cli/cli.hpp"
@@ -9,6 +11,8 @@
 #include "cli/cli_output.hpp"
 #include "lieride/sim/run.hpp"
 #include "lieride/sim/scenario.hpp"
+#include "lieride/sim/take.hpp"
+#include "lieride/sim/state_hash.hpp"
 #include "lieride/sim/user_input.hpp"
 
 namespace lieride::cli {
@@ -29,7 +33,7 @@ std::string number(double v) {
 // One line naming the flags and the counts, or nothing when the run fits the limits.
 std::optional<std::string> checkRunSize(const Scenario& sc, int every, double maxSteps, double maxRows) {
   const double dt = sc.settings.dt, duration = sc.settings.duration;
-  const double steps = stepCount(duration, dt);
+  const double steps = sc.take ? static_cast<double>(sc.take->steps) : stepCount(duration, dt);
   const std::string what = sc.file + ": --duration " + number(duration) + " s / --dt " + number(dt) + " s = " +
                            number(steps) + " steps";
   if (!(steps <= maxSteps))
@@ -52,6 +56,7 @@ int runSim(const std::vector<std::string>& args) {
   std::optional<std::string> integrator;
   std::optional<double> dt, duration;
   double maxSteps = kDefaultMaxSteps, maxRows = kDefaultMaxRows;
+  bool printHash = false;
   parser.add_option("SCENARIO", scenarioPath, "scenario file (.toml) or built-in scene name (lieride list)")
       ->required();
   parser.add_option("--out", out, "CSV file to write, '-' for standard output (default: SCENARIO's stem + .csv)");
@@ -65,6 +70,8 @@ int runSim(const std::vector<std::string>& args) {
   parser.add_option("--max-rows", maxRows, "refuse runs that would write more CSV rows than this")
       ->check(CLI::Range(1.0, 1e15))
       ->capture_default_str();
+  parser.add_flag("--hash", printHash,
+                  "print 'state-hash HEX' of the final state on stderr (always done for a take)");
   if (const auto code = parseArgs(parser, args)) return *code;
   overrides.integrator = integrator;
   overrides.dt = dt;
@@ -88,15 +95,29 @@ int runSim(const std::vector<std::string>& args) {
     reportError(shown(scenarioPath, 200) + ": " + e.what());
     return kExitBadInput;
   }
+  if (scenario.take && duration) {
+    reportError(scenario.file + ": --duration: a take runs its [take] steps (docs/formats.md, Takes); drop --duration");
+    return kExitBadInput;
+  }
   if (const auto tooBig = checkRunSize(scenario, scenario.outputEvery, maxSteps, maxRows)) {
     reportError(*tooBig);
     return kExitBadInput;
   }
 
   RunOutcome outcome;
+  std::uint64_t finalHash = 0;
   try {
     OutputFile file(target);
-    outcome = runToCsv(*scenario.simulation, scenario.settings.duration, scenario.outputEvery, file.stream());
+    if (scenario.take) {
+      dropEvents(*scenario.take, integrator.has_value(), dt.has_value());  // re-simulation: the override holds throughout
+      TakePlayer player(std::move(scenario.simulation), *scenario.take);
+      outcome = playTake(player, scenario.outputEvery, &file.stream());
+      finalHash = stateHash(player.simulation());
+      printHash = true;
+    } else {
+      outcome = runToCsv(*scenario.simulation, scenario.settings.duration, scenario.outputEvery, file.stream());
+      finalHash = stateHash(*scenario.simulation);
+    }
     file.commit();
   } catch (const OutputTargetError& e) {
     reportError("sim: " + std::string(e.what()));
@@ -105,6 +126,7 @@ int runSim(const std::vector<std::string>& args) {
     reportError(scenario.file + ": " + e.what());
     return kExitInternal;
   }
+  if (printHash) std::cerr << "state-hash " << hashHex(finalHash) << '\n';
   if (outcome.status == RunStatus::Diverged) {
     reportError(scenario.file + ": " + scenario.simulation->integratorName() + ": " + outcome.message);
     return kExitDiverged;

@@ -10,6 +10,7 @@
 #include "cli/cli_args.hpp"
 #ifdef LIERIDE_WITH_APP
 #include "gui/gui_main.hpp"
+#include "gui/render_take.hpp"
 #endif
 
 namespace {
@@ -24,6 +25,16 @@ int runApp(const std::vector<std::string>& args) {
 #endif
 }
 
+int runRender(const std::vector<std::string>& args) {
+#ifdef LIERIDE_WITH_APP
+  return lieride::gui::runRenderTake(args);
+#else
+  (void)args;
+  lieride::cli::reportError("render: this build has no renderer (configure with -DLIERIDE_BUILD_APP=ON)");
+  return lieride::cli::kExitBadInput;
+#endif
+}
+
 struct Command {
   const char* name;
   int (*run)(const std::vector<std::string>&);
@@ -34,6 +45,10 @@ const Command kCommands[] = {
     {"app", runApp, "[--scene NAME|FILE] [--frames N --screenshot PNG]  open the desktop app"},
     {"sim", lieride::cli::runSim,
      "SCENARIO.toml [--out run.csv|-] [--integrator NAME] [--dt S] [--duration S]  run headless, write the CSV"},
+    {"export", lieride::cli::runExport,
+     "TAKE.toml --out take.glb [--fps 60]  write a take or scenario as an animated glTF binary"},
+    {"render", runRender,
+     "TAKE.toml --out take.mp4 [--fps 60] [--size 1280x720] [--camera chase|orbit|fixed] [--png-dir DIR]  render offscreen"},
     {"list", lieride::cli::runList, "  vehicles, integrators, built-in scenes"},
     {"bench", lieride::cli::runBench, "NAME [--out DIR]  benchmark suites (lieride bench --list)"},
     {"optimize", lieride::cli::runOptimize,
@@ -51,7 +66,7 @@ int runTopLevel(const std::vector<std::string>& args) {
   CLI::App parser("lieride: structure-preserving Lie group integrators, headless and in the desktop app.", "lieride");
   parser.footer(footer);
   std::string command;
-  parser.add_option("COMMAND", command, "app | sim | list | bench | optimize")->check(CLI::IsMember(names));
+  parser.add_option("COMMAND", command, "app | sim | export | render | list | bench | optimize")->check(CLI::IsMember(names));
   if (const auto code = lieride::cli::parseArgs(parser, args)) return *code;
   std::cout << parser.help();
   return lieride::cli::kExitOk;

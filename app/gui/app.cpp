@@ -8,7 +8,10 @@
 namespace lieride::gui {
 
 App::~App() {
-  if (physics_) physics_->stop();
+  if (!physics_) return;
+  physics_->stop();
+  for (std::size_t i = 0; i < physics_->vehicleCount(); ++i)  // replay check (docs/formats.md, Takes)
+    std::fprintf(stderr, "state-hash %016llx\n", static_cast<unsigned long long>(physics_->stateHash(i)));
 }
 
 bool App::loadScene(int index, const SceneEntry* entry, bool startPaused) {

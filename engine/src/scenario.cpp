@@ -99,6 +99,99 @@ void checkInitialState(const Simulation& sim, const std::string& file, const Int
   }
 }
 
+// [take] steps = N and [[events]] { step, t, dt | integrator | reset = true } (docs/formats.md,
+// "Takes"). Every event must be one change, keyed by a step count within the take.
+// [take] inputs = "steps.csv": header `step,<channel>...`, row k: step = k and the inputs set
+// before step k + 1; exactly take.steps rows.
+void readStepInputs(TableReader& takeTable, const std::string& baseDir, const Simulation& sim, Take& take) {
+  const std::string rel = takeTable.string("inputs", "");
+  const std::filesystem::path p = std::filesystem::path(rel).is_absolute() ? std::filesystem::path(rel) : std::filesystem::path(baseDir) / rel;
+  std::string text;
+  try {
+    text = readRegularFile(p.string(), kMaxControlFileBytes);
+  } catch (const InputFileError& e) {
+    throw ScenarioError(takeTable.file() + ": key 'take.inputs': " + e.what());
+  }
+  const std::string name = shown(p.string(), 200);
+  std::istringstream in(text);
+  std::string line;
+  if (!std::getline(in, line)) throw ScenarioError(name + ": empty step-input file (expected a header 'step,<channel>...')");
+  const auto header = splitCsvLine(line);
+  if (header.size() < 2 || header[0] != "step") throw ScenarioError(name + ": expected a header 'step,<channel>...'");
+  for (std::size_t c = 1; c < header.size(); ++c) {
+    if (sim.controls().find(header[c]) < 0) throw ScenarioError(name + ": unknown channel '" + shown(header[c]) + "' in the header");
+    for (std::size_t d = 1; d < c; ++d)
+      if (header[d] == header[c]) throw ScenarioError(name + ": column '" + shown(header[c]) + "' appears twice in the header");
+    take.inputChannels.push_back(header[c]);
+  }
+  take.stepInputs.reserve(static_cast<std::size_t>(take.steps) * take.inputChannels.size());
+  long row = 0;
+  while (std::getline(in, line)) {
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    const std::string where = name + ":" + std::to_string(row + 2);
+    const auto cells = splitCsvLine(line);
+    if (cells.size() != header.size()) throw ScenarioError(where + ": expected " + std::to_string(header.size()) + " columns");
+    if (parseCell(cells[0], where) != static_cast<double>(row))
+      throw ScenarioError(where + ": expected step = " + std::to_string(row) + " (one row per step, in order)");
+    for (std::size_t c = 1; c < cells.size(); ++c) take.stepInputs.push_back(parseCell(cells[c], where));
+    ++row;
+  }
+  if (row != take.steps)
+    throw ScenarioError(name + ": expected take.steps = " + std::to_string(take.steps) + " rows, got " + std::to_string(row));
+}
+
+std::optional<Take> readTake(const toml::table& doc, TableReader& root, const std::string& file,
+                             const std::string& baseDir, const Simulation& sim) {
+  TableReader takeTable = root.table("take");
+  root.markUsed("events");
+  const toml::node* eventsNode = doc.get("events");
+  if (!takeTable.present() && !eventsNode) return std::nullopt;
+  if (!takeTable.present()) throw ScenarioError(file + ": missing table [take] (expected steps = N beside [[events]])");
+  Take take;
+  if (!takeTable.has("steps")) takeTable.fail("steps", "the number of physics steps of the take, an integer >= 0");
+  take.steps = takeTable.integer("steps", 0, 0);
+  if (takeTable.has("inputs")) readStepInputs(takeTable, baseDir, sim, take);
+  takeTable.finish();
+  if (!eventsNode) return take;
+  const toml::array* events = eventsNode->as_array();
+  if (!events || !events->is_array_of_tables())
+    throw ScenarioError(file + ": key 'events': expected an array of tables [[events]]");
+  const auto applicable = sim.applicableIntegrators();
+  for (std::size_t i = 0; i < events->size(); ++i) {
+    TableReader ev(file, "events[" + std::to_string(i) + "]", events->get(i)->as_table());
+    TakeEvent e;
+    if (!ev.has("step")) ev.fail("step", "the number of steps taken before this event, an integer >= 0");
+    e.step = ev.integer("step", 0, 0);
+    if (e.step > take.steps) ev.fail("step", "at most take.steps = " + std::to_string(take.steps));
+    if (!take.events.empty() && e.step < take.events.back().step)
+      ev.fail("step", "a step count >= the previous event's (" + std::to_string(take.events.back().step) + ")");
+    e.t = ev.nonNegative("t", 0.0);
+    const int changes = (ev.has("dt") ? 1 : 0) + (ev.has("integrator") ? 1 : 0) + (ev.has("reset") ? 1 : 0);
+    if (changes != 1)
+      throw ScenarioError(file + ": table 'events[" + std::to_string(i) +
+                          "]': expected exactly one of dt, integrator, reset = true");
+    if (ev.has("dt")) {
+      e.kind = TakeEventKind::TimeStep;
+      e.dt = ev.number("dt", 0.0);
+      if (!(e.dt > 0.0)) ev.fail("dt", "a finite time step > 0 (seconds)");
+    } else if (ev.has("integrator")) {
+      e.kind = TakeEventKind::Integrator;
+      e.integrator = ev.string("integrator", "");
+      if (std::find(applicable.begin(), applicable.end(), e.integrator) == applicable.end()) {
+        std::string known;
+        for (const auto& n : applicable) known += (known.empty() ? "" : " | ") + n;
+        ev.fail("integrator", "one of " + known);
+      }
+    } else {
+      e.kind = TakeEventKind::Reset;
+      if (!ev.boolean("reset", false)) ev.fail("reset", "true (reset = false is not a change)");
+    }
+    ev.finish();
+    take.events.push_back(std::move(e));
+  }
+  return take;
+}
+
 Scenario build(const toml::table& doc, const std::string& file, const std::string& baseDir,
                const ScenarioOverrides& overrides) {
   TableReader root(file, "", &doc);
@@ -161,6 +254,7 @@ Scenario build(const toml::table& doc, const std::string& file, const std::strin
   TableReader output = root.table("output");
   sc.outputEvery = output.integer("every", 1, 1);
   output.finish();
+  sc.take = readTake(doc, root, file, baseDir, *sc.simulation);
 
   ctx.vehicle.finish();
   ctx.initial.finish();

@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "lieride/sim/state_hash.hpp"
+
 namespace lieride::gui {
 
 double steadySeconds() {
@@ -62,6 +64,10 @@ void PhysicsThread::start() {
 void PhysicsThread::stop() {
   quit_.store(true);
   if (thread_.joinable()) thread_.join();
+}
+
+std::uint64_t PhysicsThread::stateHash(std::size_t vehicle) const {
+  return lieride::stateHash(*vehicles_.at(vehicle).slot.sim);
 }
 
 double PhysicsThread::leadTime() const {

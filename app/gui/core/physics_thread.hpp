@@ -53,6 +53,10 @@ class PhysicsThread {
   bool poll() { return frames_.update(); }
   const PhysicsFrame& frame() const { return frames_.front(); }
   SpscQueue<PlotSample, 16384>& samples() { return samples_; }
+  // Only while the thread is stopped: the hash of each vehicle's exact state
+  // (lieride/sim/state_hash.hpp), the same that `lieride sim` prints for a replayed take.
+  std::size_t vehicleCount() const { return vehicles_.size(); }
+  std::uint64_t stateHash(std::size_t vehicle) const;
 
  private:
   struct Vehicle {

@@ -99,6 +99,11 @@ void ControlledSleighSimulation::csvRow(std::vector<double>& values) const {
     values.push_back(v);
 }
 
+void ControlledSleighSimulation::stateWords(std::vector<double>& w) const {
+  w.insert(w.end(), {t_, h_, tBase_, static_cast<double>(stepsSinceBase_)});
+  w.insert(w.end(), s_.begin(), s_.end());
+}
+
 Snapshot ControlledSleighSimulation::snapshot() const {
   Snapshot s;
   s.vehicle = vehicleType();

@@ -122,6 +122,13 @@ void PlanarSimulation::csvRow(std::vector<double>& values) const {
   values.push_back(stepConstraint());
 }
 
+void PlanarSimulation::stateWords(std::vector<double>& w) const {
+  ensureStarted();
+  w.insert(w.end(), {t_, h_, tBase_, static_cast<double>(stepsSinceBase_), havePrev_ ? prevH_ : 0.0});
+  w.insert(w.end(), state_.q.data(), state_.q.data() + state_.q.size());
+  w.insert(w.end(), state_.qdot.data(), state_.qdot.data() + state_.qdot.size());
+}
+
 Snapshot PlanarSimulation::snapshot() const {
   ensureStarted();
   Snapshot s;

@@ -121,6 +121,13 @@ void Se3Simulation::csvRow(std::vector<double>& v) const {
   for (int i = 0; i < 6; ++i) v.push_back(xiK(i));
 }
 
+void Se3Simulation::stateWords(std::vector<double>& w) const {
+  const Se3State& s = state_;
+  w.insert(w.end(), {t_, h_, tBase_, static_cast<double>(stepsSinceBase_), s.g.x.x(), s.g.x.y(), s.g.x.z(),
+                     s.g.q.w(), s.g.q.x(), s.g.q.y(), s.g.q.z()});
+  for (int i = 0; i < 6; ++i) w.push_back(s.mu(i));
+}
+
 Snapshot Se3Simulation::snapshot() const {
   const Se3State& s = state_;
   Snapshot snap;

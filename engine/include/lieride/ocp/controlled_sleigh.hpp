@@ -37,6 +37,7 @@ class ControlledSleighSimulation final : public Simulation {
   std::vector<std::string> csvColumns() const override;
   void csvRow(std::vector<double>& values) const override;
   Snapshot snapshot() const override;
+  void stateWords(std::vector<double>& words) const override;
   std::unique_ptr<Simulation> clone() const override { return std::make_unique<ControlledSleighSimulation>(*this); }
 
   const std::array<double, 5>& state() const { return s_; }

@@ -37,6 +37,7 @@ class PlanarSimulation final : public Simulation {
   std::vector<std::string> csvColumns() const override;
   void csvRow(std::vector<double>& values) const override;
   Snapshot snapshot() const override;
+  void stateWords(std::vector<double>& words) const override;
   std::unique_ptr<Simulation> clone() const override { return std::make_unique<PlanarSimulation>(*this); }
 
   const NhModel& model() const { ensureStarted(); return *model_; }

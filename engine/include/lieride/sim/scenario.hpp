@@ -6,6 +6,7 @@
 
 #include "lieride/sim/simulation.hpp"
 #include "lieride/sim/table_reader.hpp"
+#include "lieride/sim/take_script.hpp"
 
 namespace lieride {
 
@@ -48,6 +49,8 @@ struct Scenario {
   IntegratorSettings settings;
   int outputEvery = 1;
   std::unique_ptr<Simulation> simulation;
+  // [take] steps and [[events]] (docs/formats.md, "Takes"); absent for a plain scenario.
+  std::optional<Take> take;
 };
 
 // Throws ScenarioError with a one-line message naming the file and key.

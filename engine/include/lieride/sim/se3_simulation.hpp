@@ -39,6 +39,7 @@ class Se3Simulation final : public Simulation {
   std::vector<std::string> csvColumns() const override;
   void csvRow(std::vector<double>& values) const override;
   Snapshot snapshot() const override;
+  void stateWords(std::vector<double>& words) const override;
   std::unique_ptr<Simulation> clone() const override { return std::make_unique<Se3Simulation>(*this); }
 
   const Se3State& state() const { return state_; }

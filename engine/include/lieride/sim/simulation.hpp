@@ -77,6 +77,10 @@ class Simulation {
   virtual std::vector<std::string> csvColumns() const = 0;
   virtual void csvRow(std::vector<double>& values) const = 0;
   virtual Snapshot snapshot() const = 0;
+  // The exact state the next step() starts from, as raw doubles: the integrator's variables
+  // (pose, momentum or velocities), t, h and the step counter since the last h change. What
+  // stateHash() fingerprints (lieride/sim/state_hash.hpp). The default is the CSV row.
+  virtual void stateWords(std::vector<double>& words) const { csvRow(words); }
   virtual std::unique_ptr<Simulation> clone() const = 0;
 };
 

@@ -1,0 +1,291 @@
+// Offscreen rendering of a take: SDL's offscreen video driver (EGL) unless SDL_VIDEODRIVER says
+// otherwise, an OpenGL 3.3 core context, the app's Renderer drawing into a framebuffer object
+// of the requested size. Frames are the take sampled at --fps on the take clock (fixed steps
+// per frame, never wall-clock: lieride/export/take_tracks.hpp), so two renders are identical.
+// Frames are piped to ffmpeg as raw RGBA (H.264 out), or written as PNGs (--png-dir, or when
+// ffmpeg is missing).
+#include "render_take.hpp"
+
+#include <SDL.h>
+#include <glad/gl.h>
+#include <stb_image_write.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+
+#include "lieride/export/take_tracks.hpp"
+#include "lieride/sim/scenario.hpp"
+#include "lieride/sim/take.hpp"
+#include "render/renderer.hpp"
+#include "scenes.hpp"
+
+namespace lieride::gui {
+namespace {
+
+int usage(const std::string& problem) {
+  std::cerr << "lieride render: " << problem << "\n"
+            << "usage: lieride render TAKE.toml (--out take.mp4 | --png-dir DIR) [--fps 60] [--size 1280x720] "
+               "[--camera chase|orbit|fixed]\n";
+  return 2;
+}
+
+bool onPath(const std::string& program) {
+  const char* path = std::getenv("PATH");
+  if (!path) return false;
+  std::string p(path);
+  std::size_t start = 0;
+  while (start <= p.size()) {
+    const std::size_t end = p.find(':', start);
+    const std::string dir = p.substr(start, end == std::string::npos ? std::string::npos : end - start);
+    if (!dir.empty() && ::access((std::filesystem::path(dir) / program).c_str(), X_OK) == 0) return true;
+    if (end == std::string::npos) break;
+    start = end + 1;
+  }
+  return false;
+}
+
+struct Options {
+  std::string take, out, pngDir, camera = "chase";
+  double fps = 60;
+  int width = 1280, height = 720;
+};
+
+std::optional<int> parse(const std::vector<std::string>& args, Options& o) {
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto value = [&]() -> const std::string* { return i + 1 < args.size() ? &args[++i] : nullptr; };
+    if (a == "--help" || a == "-h") {
+      usage("render a take offscreen to a video or PNG frames");
+      return 0;
+    }
+    if (a == "--out" || a == "--png-dir" || a == "--camera" || a == "--fps" || a == "--size") {
+      const std::string* v = value();
+      if (!v) return usage(a + " needs a value");
+      if (a == "--out") o.out = *v;
+      else if (a == "--png-dir") o.pngDir = *v;
+      else if (a == "--camera") o.camera = *v;
+      else if (a == "--fps") {
+        char* end = nullptr;
+        o.fps = std::strtod(v->c_str(), &end);
+        if (*end || !(o.fps > 0 && o.fps <= 1000)) return usage("--fps: expected a number in (0, 1000], got '" + *v + "'");
+      } else {
+        if (std::sscanf(v->c_str(), "%dx%d", &o.width, &o.height) != 2 || o.width < 16 || o.height < 16 ||
+            o.width > 8192 || o.height > 8192)
+          return usage("--size: expected WIDTHxHEIGHT from 16x16 to 8192x8192, got '" + *v + "'");
+      }
+    } else if (!a.empty() && a[0] == '-') {
+      return usage("unknown option '" + a + "'");
+    } else if (o.take.empty()) {
+      o.take = a;
+    } else {
+      return usage("one take only (got '" + a + "' too)");
+    }
+  }
+  if (o.take.empty()) return usage("missing TAKE.toml");
+  if (o.out.empty() && o.pngDir.empty()) return usage("give --out take.mp4 or --png-dir DIR");
+  if (o.camera != "chase" && o.camera != "orbit" && o.camera != "fixed")
+    return usage("--camera: expected chase | orbit | fixed, got '" + o.camera + "'");
+  if (o.width % 2 || o.height % 2) return usage("--size: width and height must be even (H.264)");
+  return std::nullopt;
+}
+
+VehiclePose poseOf(const exporter::TakeTracks& tr, const exporter::PoseKey& k, double rotorAngle, double rotorSpeed) {
+  VehiclePose vp;
+  vp.vehicle = tr.vehicle;
+  const Mat3 R = k.orientation.normalized().toRotationMatrix();
+  glm::mat4 M(1.0f);
+  for (int c = 0; c < 3; ++c)
+    for (int r = 0; r < 3; ++r) M[c][r] = static_cast<float>(R(r, c));
+  M[3] = glm::vec4(static_cast<float>(k.position.x()), static_cast<float>(k.position.y()),
+                   static_cast<float>(k.position.z()), 1.0f);
+  vp.world = M;
+  vp.shapeNames = tr.shapeNames;
+  vp.shape = k.shape;
+  vp.channels = tr.channels;
+  vp.inputs = k.inputs;
+  vp.rotorAngle = rotorAngle;
+  vp.tailRotorAngle = std::fmod(5.3 * rotorAngle, 2 * M_PI);
+  vp.rotorSpeed = rotorSpeed;
+  return vp;
+}
+
+int render(const Options& o, const exporter::TakeTracks& tr, const VehicleGeometry& geometry, const std::string& sceneName,
+           std::size_t frames) {
+  SDL_SetHint(SDL_HINT_VIDEODRIVER, std::getenv("SDL_VIDEODRIVER") ? std::getenv("SDL_VIDEODRIVER") : "offscreen");
+  if (SDL_Init(SDL_INIT_VIDEO) != 0) {
+    std::cerr << "lieride render: SDL_Init failed: " << SDL_GetError() << "\n";
+    return 1;
+  }
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_FLAGS, SDL_GL_CONTEXT_FORWARD_COMPATIBLE_FLAG);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3);
+  SDL_Window* window = SDL_CreateWindow("lieride render", 0, 0, 64, 64, SDL_WINDOW_OPENGL | SDL_WINDOW_HIDDEN);
+  SDL_GLContext gl = window ? SDL_GL_CreateContext(window) : nullptr;
+  if (!gl || !gladLoadGL(reinterpret_cast<GLADloadfunc>(SDL_GL_GetProcAddress))) {
+    std::cerr << "lieride render: cannot create an OpenGL 3.3 core context: " << SDL_GetError() << "\n";
+    if (window) SDL_DestroyWindow(window);
+    SDL_Quit();
+    return 1;
+  }
+  int code = 0;
+  {
+    // The frame: a framebuffer object of exactly --size (the window's size does not matter).
+    GLuint fbo = 0, color = 0, depth = 0;
+    glGenFramebuffers(1, &fbo);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+    glGenRenderbuffers(1, &color);
+    glBindRenderbuffer(GL_RENDERBUFFER, color);
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, o.width, o.height);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color);
+    glGenRenderbuffers(1, &depth);
+    glBindRenderbuffer(GL_RENDERBUFFER, depth);
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH24_STENCIL8, o.width, o.height);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, depth);
+    if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
+      std::cerr << "lieride render: cannot create a " << o.width << "x" << o.height << " framebuffer\n";
+      code = 1;
+    }
+    const bool usePng = !o.pngDir.empty();
+    std::FILE* pipe = nullptr;
+    std::string partial;
+    if (!code && !usePng) {
+      const std::filesystem::path out(o.out);
+      partial = (out.parent_path() / ("." + out.stem().string() + ".partial" + out.extension().string())).string();
+      const std::string cmd = "ffmpeg -loglevel error -y -f rawvideo -pix_fmt rgba -s " + std::to_string(o.width) + "x" +
+                              std::to_string(o.height) + " -r " + std::to_string(o.fps) +
+                              " -i - -vf vflip -c:v libx264 -preset veryfast -pix_fmt yuv420p -bitexact '" + partial + "'";
+      pipe = ::popen(cmd.c_str(), "w");
+      if (!pipe) {
+        std::cerr << "lieride render: cannot start ffmpeg\n";
+        code = 1;
+      }
+    }
+    if (usePng) std::filesystem::create_directories(o.pngDir);
+    Renderer renderer(geometry, sceneName);
+    CameraRig cam;
+    cam.mode = o.camera == "chase" ? CameraMode::Chase : CameraMode::Orbit;
+    cam.snap();
+    std::vector<Trail> trails(1);
+    std::vector<unsigned char> px(static_cast<std::size_t>(o.width) * static_cast<std::size_t>(o.height) * 4);
+    const bool tty = ::isatty(2);
+    const float size = VehicleModels::size(tr.vehicle), focus = VehicleModels::focusHeight(tr.vehicle);
+    const exporter::PoseKey& start = tr.keys.front();
+    double rotorAngle = 0;
+    for (std::size_t f = 0; f < frames && !code; ++f) {
+      const exporter::PoseKey& k = tr.keys[f];
+      double omega = 0;
+      if (tr.vehicle == "helicopter") {  // the app's spin: 70 sqrt(u_c / 49.05) rad/s
+        omega = 70.0 * std::sqrt(std::max(0.0, exporter::valueOf(tr.channels, k.inputs, "collective", 49.05)) / 49.05);
+        if (f > 0) rotorAngle = std::fmod(rotorAngle + omega * (k.t - tr.keys[f - 1].t), 2 * M_PI);
+      }
+      const std::vector<VehiclePose> poses = {poseOf(tr, k, rotorAngle, omega)};
+      trails[0].add(glm::vec3(poses[0].world[3]));
+      const Mat3 R = k.orientation.toRotationMatrix();
+      const float yaw = tr.vehicle == "rigid-body" ? 0.35f : static_cast<float>(std::atan2(R(1, 0), R(0, 0)));
+      const exporter::PoseKey& target = o.camera == "fixed" ? start : k;
+      if (o.camera == "orbit") cam.orbitYaw = static_cast<float>(-2.3 + 0.25 * k.t);  // a slow turn around
+      cam.update(1.0 / o.fps, glm::vec3(target.position.x(), target.position.y(), target.position.z() + focus), yaw,
+                 size, CameraInput{});
+      glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+      renderer.draw(o.width, o.height, cam, poses, trails, k.t, true);
+      glFinish();
+      glPixelStorei(GL_PACK_ALIGNMENT, 1);
+      glReadPixels(0, 0, o.width, o.height, GL_RGBA, GL_UNSIGNED_BYTE, px.data());
+      for (std::size_t i = 3; i < px.size(); i += 4) px[i] = 255;
+      if (usePng) {
+        char name[32];
+        std::snprintf(name, sizeof name, "frame_%06zu.png", f);
+        stbi_flip_vertically_on_write(1);
+        if (!stbi_write_png((std::filesystem::path(o.pngDir) / name).c_str(), o.width, o.height, 4, px.data(), o.width * 4)) {
+          std::cerr << "lieride render: cannot write " << (std::filesystem::path(o.pngDir) / name).string() << "\n";
+          code = 1;
+        }
+      } else if (std::fwrite(px.data(), 1, px.size(), pipe) != px.size()) {
+        std::cerr << "lieride render: ffmpeg stopped reading frames\n";
+        code = 1;
+      }
+      if (tty && (f % 10 == 0 || f + 1 == frames)) {
+        const int bar = static_cast<int>(30.0 * static_cast<double>(f + 1) / static_cast<double>(frames));
+        std::fprintf(stderr, "\rrender [%-30s] frame %zu/%zu  t = %.2f s", std::string(static_cast<std::size_t>(bar), '#').c_str(),
+                     f + 1, frames, k.t);
+      }
+    }
+    if (tty) std::fprintf(stderr, "\n");
+    if (pipe) {
+      const int status = ::pclose(pipe);
+      if (!code && status != 0) {
+        std::cerr << "lieride render: ffmpeg failed (exit status " << status << ")\n";
+        code = 1;
+      }
+      std::error_code ec;
+      if (!code) std::filesystem::rename(partial, o.out, ec);
+      else std::filesystem::remove(partial, ec);
+      if (ec) {
+        std::cerr << "lieride render: cannot rename " << partial << " to " << o.out << ": " << ec.message() << "\n";
+        code = 1;
+      }
+    }
+    glDeleteRenderbuffers(1, &color);
+    glDeleteRenderbuffers(1, &depth);
+    glDeleteFramebuffers(1, &fbo);
+  }
+  SDL_GL_DeleteContext(gl);
+  SDL_DestroyWindow(window);
+  SDL_Quit();
+  return code;
+}
+
+}  // namespace
+
+int runRenderTake(const std::vector<std::string>& args) {
+  Options o;
+  if (const auto code = parse(args, o)) return *code;
+  std::string file = o.take;
+  SceneEntry entry;
+  if (!std::filesystem::exists(file)) {
+    SceneEntry fileEntry;
+    const auto scenes = listScenes();
+    const SceneEntry* e = findScene(scenes, o.take, &fileEntry);
+    if (!e || e->file.empty()) return usage("no take or scene '" + o.take + "'");
+    file = e->file;
+  }
+  if (o.pngDir.empty() && !onPath("ffmpeg")) {
+    o.pngDir = (std::filesystem::path(o.out).parent_path() / (std::filesystem::path(o.out).stem().string() + "_frames")).string();
+    std::cerr << "lieride render: ffmpeg not found: writing PNG frames to " << o.pngDir << "\n";
+  }
+  exporter::TakeTracks tracks;
+  VehicleGeometry geometry;
+  std::string sceneName;
+  std::size_t frames = 0;
+  try {
+    Scenario sc = loadScenario(file);
+    Take take;
+    if (sc.take) take = *sc.take;
+    else take.steps = stepsFor(sc.settings.duration, sc.settings.dt);
+    entry.file = file;
+    entry.name = sc.name;
+    const LoadedScene loaded = loadScene(entry);
+    geometry = loaded.geometry;
+    sceneName = loaded.name;
+    TakePlayer player(std::move(sc.simulation), take);
+    tracks = exporter::sampleTake(player, o.fps);
+    if (tracks.outcome.status == RunStatus::Diverged) {
+      std::cerr << "lieride render: " << file << ": " << tracks.outcome.message << " (nothing written)\n";
+      return 3;
+    }
+    // duration x fps frames: frame k at t = k / fps for t < the take's end.
+    const double duration = tracks.keys.back().t;
+    frames = static_cast<std::size_t>(std::floor(duration * o.fps + 1e-9));
+    frames = std::max<std::size_t>(1, std::min(frames, tracks.keys.size()));
+  } catch (const std::exception& e) {
+    std::cerr << "lieride: " << e.what() << "\n";
+    return 2;
+  }
+  return render(o, tracks, geometry, sceneName, frames);
+}
+
+}  // namespace lieride::gui

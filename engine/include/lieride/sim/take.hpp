@@ -1,0 +1,56 @@
+#pragma once
+// Takes (docs/formats.md, "Takes"): a scenario whose inputs are sampled (controls.file) plus
+// the live changes made while it was flown, each keyed by the number of physics steps taken
+// before it. Replaying a take makes exactly the calls the app's physics thread makes
+// (app/gui/core/physics_thread.cpp, PhysicsThread::handle and resetAll), so the final state is
+// bit-identical to the live run's (lieride/sim/state_hash.hpp).
+#include <memory>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "lieride/sim/run.hpp"
+#include "lieride/sim/simulation.hpp"
+#include "lieride/sim/take_script.hpp"
+
+namespace lieride {
+
+// Re-simulation with another integrator or h (lieride sim --integrator/--dt on a take): drops
+// the take's integrator events and/or dt events, so the whole take runs with the override.
+void dropEvents(Take& take, bool integratorEvents, bool timeStepEvents);
+
+// Replays a take on a Simulation: applies the events due at each step count exactly as the
+// physics thread does, and owns the pristine copy that a reset restarts from.
+class TakePlayer {
+ public:
+  TakePlayer(std::unique_ptr<Simulation> sim, const Take& take);
+
+  Simulation& simulation() { return *sim_; }
+  const Simulation& simulation() const { return *sim_; }
+  long stepsTaken() const { return taken_; }
+  bool finished() const { return taken_ >= take_.steps; }
+  // Applies the events keyed to the current step count. Returns true if one was a reset.
+  bool applyDueEvents();
+  // applyDueEvents(), the step's recorded inputs (if any), then one step. Call only while
+  // !finished().
+  StepReport step();
+
+ private:
+  void apply(const TakeEvent& e);
+  void setStepInputs();
+
+  std::unique_ptr<Simulation> sim_;
+  std::unique_ptr<Simulation> initial_;
+  Take take_;
+  double h_;
+  long taken_ = 0;
+  std::size_t next_ = 0;
+  std::vector<std::size_t> inputIndex_;  // controls() index of each Take::inputChannels
+};
+
+// Plays the whole take (events at step == take.steps included), writing the run CSV like
+// runToCsv: the t = 0 row, then every `every`-th step of the take (counted across resets, so
+// t restarts at 0 in the rows after a reset). Stops at divergence. `out` may be null.
+RunOutcome playTake(TakePlayer& player, int every, std::ostream* out);
+
+}  // namespace lieride

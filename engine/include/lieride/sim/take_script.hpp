@@ -1,0 +1,28 @@
+#pragma once
+// What a take file holds besides its scenario (docs/formats.md section 6): [take] steps, the
+// per-step inputs and the [[events]]. Played by TakePlayer (lieride/sim/take.hpp).
+#include <string>
+#include <vector>
+
+namespace lieride {
+
+enum class TakeEventKind { TimeStep, Integrator, Reset };
+
+struct TakeEvent {
+  long step = 0;        // applied after `step` steps of the take, before step `step` + 1
+  double t = 0.0;       // simulation time when it was recorded (for people; not used)
+  TakeEventKind kind = TakeEventKind::Reset;
+  double dt = 0.0;          // TimeStep
+  std::string integrator;   // Integrator
+};
+
+struct Take {
+  long steps = 0;                 // physics steps of the whole take, resets included
+  std::vector<TakeEvent> events;  // step never decreases; same-step events apply in file order
+  // [take] inputs: per-step inputs (a live pilot's), row k = the constants set before step k
+  // + 1 (setConstant, as the app's pilot does), row-major: steps x inputChannels.size().
+  std::vector<std::string> inputChannels;
+  std::vector<double> stepInputs;
+};
+
+}  // namespace lieride

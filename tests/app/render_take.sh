@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# `lieride render` (docs/formats.md section 6): the example take rendered offscreen twice at
+# 4 fps gives duration x fps = 17.5 x 4 = 70 PNG frames, byte-identical between the renders;
+# with ffmpeg/ffprobe, the .mp4 has 70 frames too. Skipped (77) when no OpenGL 3.3 context can
+# be created offscreen.
+set -uo pipefail
+lieride=$1 out=$2 src=$3
+take="$src/assets/takes/helicopter-flight-take.toml"
+rm -rf "$out" && mkdir -p "$out"
+for run in a b; do
+  "$lieride" render "$take" --png-dir "$out/$run" --fps 4 --size 160x90 2>"$out/$run.err"
+  code=$?
+  if [ $code -ne 0 ]; then
+    if grep -q "cannot create an OpenGL" "$out/$run.err"; then cat "$out/$run.err"; echo "skipped"; exit 77; fi
+    cat "$out/$run.err"; echo "FAIL: render exited $code"; exit 1
+  fi
+done
+n=$(ls "$out/a" | wc -l)
+[ "$n" -eq 70 ] || { echo "FAIL: $n frames, expected 70"; exit 1; }
+diff -r "$out/a" "$out/b" >/dev/null || { echo "FAIL: the two renders differ"; exit 1; }
+if command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null; then
+  "$lieride" render "$take" --out "$out/take.mp4" --fps 4 --size 160x90 || { echo "FAIL: mp4 render"; exit 1; }
+  m=$(ffprobe -v error -count_frames -select_streams v:0 -show_entries stream=nb_read_frames -of csv=p=0 "$out/take.mp4")
+  [ "$m" -eq 70 ] || { echo "FAIL: the mp4 has $m frames, expected 70"; exit 1; }
+fi
+echo "ok: 70 identical frames"

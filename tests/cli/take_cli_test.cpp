@@ -1,0 +1,94 @@
+// `lieride sim` on a take (docs/formats.md, "Takes"): the example take replays to the same CSV
+// bytes and the same `state-hash` line every time, and --integrator re-simulates it with
+// another integrator (a different final state).
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Run {
+  int code;
+  std::string out, err;
+};
+
+std::string slurpFile(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+Run lierideTake(const std::string& args) {
+  const fs::path dir = fs::temp_directory_path() / ("lieride-take-cli-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const std::string cmd = std::string(LIERIDE_BINARY_DIR) + "/lieride " + args + " >" + (dir / "stdout").string() +
+                          " 2>" + (dir / "stderr").string();
+  const int status = std::system(cmd.c_str());
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurpFile(dir / "stdout"), slurpFile(dir / "stderr")};
+}
+
+const std::string kTake = std::string(LIERIDE_SOURCE_DIR) + "/assets/takes/helicopter-flight-take.toml";
+
+}  // namespace
+
+TEST_CASE("lieride sim replays a take bit for bit and prints its state hash", "[cli][take]") {
+  const Run a = lierideTake("sim " + kTake + " --out -");
+  const Run b = lierideTake("sim " + kTake + " --out -");
+  REQUIRE(a.code == 0);
+  REQUIRE(b.code == 0);
+  CHECK(a.out == b.out);
+  REQUIRE(a.err.rfind("state-hash ", 0) == 0);
+  CHECK(a.err.size() == std::string("state-hash ").size() + 16 + 1);
+  CHECK(a.err == b.err);
+  // every = 4 over 4000 steps: header + t = 0 + 1000 rows; the last row at t = 17.5 s.
+  CHECK(std::count(a.out.begin(), a.out.end(), '\n') == 1002);
+  CHECK(a.out.find("\n17.5,") != std::string::npos);
+
+  const Run rk4 = lierideTake("sim " + kTake + " --integrator rk4 --out -");
+  REQUIRE(rk4.code == 0);
+  CHECK(rk4.err.rfind("state-hash ", 0) == 0);
+  CHECK(rk4.err != a.err);
+  // --integrator holds throughout: the take's own switch to rk4 (steps 1500-2500) is dropped.
+  const Run same = lierideTake("sim " + kTake + " --integrator lie-cay-tln --out -");
+  REQUIRE(same.code == 0);
+  CHECK(same.err != a.err);
+  CHECK(same.out != a.out);
+}
+
+TEST_CASE("lieride sim --hash prints the hash of a plain run; a take refuses --duration", "[cli][take]") {
+  const Run plain = lierideTake("sim helicopter-hover --duration 1 --hash --out -");
+  REQUIRE(plain.code == 0);
+  CHECK(plain.err.rfind("state-hash ", 0) == 0);
+  const Run bad = lierideTake("sim " + kTake + " --duration 3 --out -");
+  CHECK(bad.code == 2);
+  CHECK(bad.out.empty());
+  CHECK(bad.err.find("--duration") != std::string::npos);
+}
+
+TEST_CASE("lieride export writes a .glb of a take; bad input exits 2 and writes nothing", "[cli][take]") {
+  const fs::path dir = fs::temp_directory_path() / ("lieride-take-cli-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const fs::path glb = dir / "take.glb";
+  const Run ok = lierideTake("export " + kTake + " --out " + glb.string() + " --fps 30");
+  REQUIRE(ok.code == 0);
+  const std::string bytes = slurpFile(glb);
+  REQUIRE(bytes.size() > 20);
+  CHECK(bytes.substr(0, 4) == "glTF");  // the glTF binary magic
+  CHECK(bytes[4] == 2);                 // version 2
+
+  const fs::path none = dir / "none.glb";
+  const Run badFps = lierideTake("export " + kTake + " --out " + none.string() + " --fps 0");
+  CHECK(badFps.code == 2);
+  const Run badFile = lierideTake("export " + (dir / "missing.toml").string() + " --out " + none.string());
+  CHECK(badFile.code == 2);
+  CHECK(badFile.err.find("missing.toml") != std::string::npos);
+  CHECK(!fs::exists(none));
+}

@@ -1,0 +1,157 @@
+// glTF export of takes (docs/formats.md section 6): written through tinygltf, read back with
+// tinygltf, the vehicle node's first and last keyframes are the simulation's first and last
+// poses (float32 rounding: 1e-6 relative), keyframes that fall on steps are those steps'
+// states, and the frame count is the take clock x fps + 1.
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <sstream>
+#include <tiny_gltf.h>
+
+#include "../core/take_fixture.hpp"
+#include "lieride/export/gltf_export.hpp"
+
+using namespace lieride;
+using namespace lieride::exporter;
+
+namespace {
+
+struct Channel {
+  std::vector<float> times, values;
+};
+
+std::vector<float> floats(const tinygltf::Model& m, int accessor) {
+  const auto& a = m.accessors[static_cast<std::size_t>(accessor)];
+  const auto& v = m.bufferViews[static_cast<std::size_t>(a.bufferView)];
+  const auto& b = m.buffers[static_cast<std::size_t>(v.buffer)];
+  REQUIRE(a.componentType == TINYGLTF_COMPONENT_TYPE_FLOAT);
+  const std::size_t n = a.count * static_cast<std::size_t>(tinygltf::GetNumComponentsInType(static_cast<std::uint32_t>(a.type)));
+  std::vector<float> out(n);
+  std::memcpy(out.data(), b.data.data() + v.byteOffset + a.byteOffset, n * sizeof(float));
+  return out;
+}
+
+struct Glb {
+  tinygltf::Model model;
+  int vehicleNode = -1;
+  Channel translation, rotation;
+};
+
+Glb readBack(const std::string& bytes, const std::string& vehicle) {
+  Glb g;
+  tinygltf::TinyGLTF loader;
+  std::string err, warn;
+  REQUIRE(loader.LoadBinaryFromMemory(&g.model, &err, &warn, reinterpret_cast<const unsigned char*>(bytes.data()),
+                                      static_cast<unsigned int>(bytes.size())));
+  INFO(err << warn);
+  for (std::size_t i = 0; i < g.model.nodes.size(); ++i)
+    if (g.model.nodes[i].name == vehicle) g.vehicleNode = static_cast<int>(i);
+  REQUIRE(g.vehicleNode >= 0);
+  REQUIRE(g.model.animations.size() == 1);
+  const auto& anim = g.model.animations[0];
+  for (const auto& c : anim.channels) {
+    if (c.target_node != g.vehicleNode) continue;
+    const auto& s = anim.samplers[static_cast<std::size_t>(c.sampler)];
+    CHECK(s.interpolation == "LINEAR");
+    Channel ch{floats(g.model, s.input), floats(g.model, s.output)};
+    (c.target_path == "translation" ? g.translation : g.rotation) = ch;
+  }
+  REQUIRE(!g.translation.times.empty());
+  REQUIRE(g.rotation.times.size() == g.translation.times.size());
+  return g;
+}
+
+// |a - b| <= 1e-6 max(1, |b|): what float32 keeps of a double.
+void checkPose(const Glb& g, std::size_t k, const Snapshot& s) {
+  for (int i = 0; i < 3; ++i) {
+    const double x = s.position(i);
+    CHECK(std::abs(g.translation.values[3 * k + static_cast<std::size_t>(i)] - x) <= 1e-6 * std::max(1.0, std::abs(x)));
+  }
+  const Quat q = s.orientation.normalized();
+  const double c[4] = {q.x(), q.y(), q.z(), q.w()};
+  double same = 0, flipped = 0;  // q and -q are the same rotation
+  for (std::size_t i = 0; i < 4; ++i) {
+    same = std::max(same, std::abs(g.rotation.values[4 * k + i] - c[i]));
+    flipped = std::max(flipped, std::abs(g.rotation.values[4 * k + i] + c[i]));
+  }
+  CHECK(std::min(same, flipped) <= 1e-6);
+}
+
+std::string exportToBytes(const testing::TakeFile& f, double fps, TakeTracks& tracks) {
+  Scenario sc = loadScenarioFromString(f.text, "export", f.baseDir);
+  TakePlayer player(std::move(sc.simulation), *sc.take);
+  tracks = sampleTake(player, fps);
+  std::ostringstream out;
+  writeGlb(tracks, VehicleDims{}, "test", out);
+  return out.str();
+}
+
+Snapshot finalState(const testing::TakeFile& f) {
+  Scenario sc = loadScenarioFromString(f.text, "replay", f.baseDir);
+  TakePlayer player(std::move(sc.simulation), *sc.take);
+  playTake(player, 1, nullptr);
+  return player.simulation().snapshot();
+}
+
+}  // namespace
+
+TEST_CASE("export: first and last keyframes are the simulation's first and last poses, every vehicle", "[export]") {
+  const auto dir = std::filesystem::path(LIERIDE_BINARY_DIR) / "test-scratch" / "export";
+  for (const auto& scene : testing::kTakeScenes) {
+    const Scenario base = loadScenario((testing::scenesDir() / (scene + ".toml")).string());
+    INFO(scene);
+    const auto f = testing::makeTake(scene, base.simulation->integratorName(), dir, 100);
+    TakeTracks tracks;
+    const Glb g = readBack(exportToBytes(f, 60.0, tracks), base.simulation->vehicleType());
+    const std::size_t n = g.translation.times.size();
+    CHECK(n == tracks.keys.size());
+    for (std::size_t k = 1; k < n; ++k) CHECK(g.translation.times[k] > g.translation.times[k - 1]);
+    CHECK(g.translation.times.front() == 0.0f);
+    checkPose(g, 0, base.simulation->snapshot());
+    checkPose(g, n - 1, finalState(f));
+  }
+}
+
+TEST_CASE("export: the example take at 60 fps has 17.5 s x 60 + 1 keyframes; frames on steps are those states",
+          "[export]") {
+  const std::filesystem::path file = std::filesystem::path(LIERIDE_SOURCE_DIR) / "assets/takes/helicopter-flight-take.toml";
+  const testing::TakeFile f{testing::readText(file), file.parent_path().string(), {}, {}};
+  TakeTracks tracks;
+  const Glb g = readBack(exportToBytes(f, 60.0, tracks), "helicopter");
+  CHECK(g.translation.times.size() == 1051);
+  CHECK(std::abs(g.translation.times.back() - 17.5f) <= 1e-5f);
+
+  // At 200 fps with h = 0.005 every frame is a step: frame 700 (t = 3.5 s) is step 700's state.
+  TakeTracks fine;
+  const Glb g200 = readBack(exportToBytes(f, 200.0, fine), "helicopter");
+  Scenario sc = loadScenarioFromString(f.text, "steps", f.baseDir);
+  Take first700 = *sc.take;
+  first700.steps = 700;
+  TakePlayer player(std::move(sc.simulation), first700);
+  playTake(player, 1, nullptr);
+  checkPose(g200, 700, player.simulation().snapshot());
+  CHECK(std::abs(g200.translation.times[700] - 3.5f) <= 1e-6f);
+}
+
+TEST_CASE("export: the helicopter's rotor spins and the car's front wheels steer in the animation", "[export]") {
+  const auto dir = std::filesystem::path(LIERIDE_BINARY_DIR) / "test-scratch" / "export";
+  for (const std::string scene : {"helicopter-flight", "car-slalom"}) {
+    const auto f = testing::makeTake(scene, scene == "car-slalom" ? "lie-nh" : "lie-cay-tln", dir, 100);
+    TakeTracks tracks;
+    const Glb g = readBack(exportToBytes(f, 60.0, tracks), scene == "car-slalom" ? "car" : "helicopter");
+    const std::string part = scene == "car-slalom" ? "wheel_front_left" : "main_rotor";
+    int node = -1;
+    for (std::size_t i = 0; i < g.model.nodes.size(); ++i)
+      if (g.model.nodes[i].name == part) node = static_cast<int>(i);
+    INFO(scene);
+    REQUIRE(node >= 0);
+    bool animated = false;
+    for (const auto& c : g.model.animations[0].channels)
+      if (c.target_node == node && c.target_path == "rotation") {
+        const auto q = floats(g.model, g.model.animations[0].samplers[static_cast<std::size_t>(c.sampler)].output);
+        // Not constant: some key differs from the first.
+        for (std::size_t k = 4; k + 3 < q.size() && !animated; k += 4)
+          animated = std::abs(q[k] - q[0]) + std::abs(q[k + 1] - q[1]) + std::abs(q[k + 2] - q[2]) > 1e-3;
+      }
+    CHECK(animated);
+  }
+}
