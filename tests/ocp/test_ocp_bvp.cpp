@@ -1,6 +1,7 @@
 // The sleigh OCP solved as a boundary-value problem (docs/retraction.md), `lieride optimize`
 // (docs/formats.md section 4) and the replay of its controls by the sleigh-controlled vehicle.
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -211,6 +212,56 @@ TEST_CASE("the sleigh-optimal-u-turn scene plays the solver's U-turn to the goal
   CHECK(std::abs(row[1] - 0.0) < 1e-9);
   CHECK(std::abs(row[2] - 2.0) < 1e-9);
   CHECK(std::abs(row[3] - M_PI) < 1e-9);
+}
+
+TEST_CASE("the Pontryagin-flow scene flies the solver's U-turn with its costates", "[ocp]") {
+  // Costate mode: the state and the costates found by the shooting solver, integrated together
+  // by the retraction midpoint scheme, retrace the solver's trajectory and keep H (the scheme is
+  // symplectic and H is invariant along the discrete flow of this H only approximately: bounded).
+  lieride::Scenario sc =
+      lieride::loadScenario(std::string(LIERIDE_SOURCE_DIR) + "/assets/scenes/sleigh-optimal-u-turn-pmp.toml");
+  const OcpProblemFile pf = loadOcpProblem(std::string(LIERIDE_SOURCE_DIR) + "/assets/problems/sleigh-u-turn.toml");
+  const SleighBvpResult r = solveSleighBvp(pf.problem);
+  REQUIRE(r.solved);
+  REQUIRE(sc.settings.dt == r.h);
+  const auto cols = sc.simulation->csvColumns();
+  const auto col = [&](const char* n) { return static_cast<std::size_t>(std::find(cols.begin(), cols.end(), n) - cols.begin()); };
+  REQUIRE(col("p_2") < cols.size());
+  double worstState = 0.0, worstCostate = 0.0;
+  std::vector<double> row;
+  for (std::size_t k = 1; k < r.states.size(); ++k) {
+    sc.simulation->step();
+    row.clear();
+    sc.simulation->csvRow(row);
+    for (int i = 0; i < 3; ++i) worstState = std::max(worstState, std::abs(row[static_cast<std::size_t>(i + 1)] - r.states[k](i)));
+    const char* names[] = {"p_x", "p_y", "p_theta", "p_1", "p_2"};
+    for (int i = 0; i < 5; ++i) worstCostate = std::max(worstCostate, std::abs(row[col(names[i])] - r.states[k](kPx + i)));
+  }
+  INFO("state " << worstState << ", costates " << worstCostate);
+  CHECK(worstState < 1e-9);
+  CHECK(worstCostate < 1e-9);
+  CHECK(std::abs(row[2] - 2.0) < 1e-9);
+  CHECK(std::abs(row[3] - M_PI) < 1e-9);
+  // The snapshot carries the costates, H and phi_d for the app's plots.
+  const lieride::Snapshot s = sc.simulation->snapshot();
+  REQUIRE(s.extraNames.size() == 7);
+  CHECK(s.extraNames[5] == "H");
+  CHECK(std::abs(s.extras[6]) < 1e-12);  // phi_d of the retraction midpoint: round-off
+  CHECK(s.solver.iterations >= 1);
+  // After costate_until the inputs stop and the sleigh rests at the goal.
+  for (int k = 0; k < 30; ++k) sc.simulation->step();
+  row.clear();
+  sc.simulation->csvRow(row);
+  CHECK(std::abs(row[2] - 2.0) < 1e-9);
+  CHECK(row[col("u1")] == 0.0);
+}
+
+TEST_CASE("a costate that is not five finite numbers is refused", "[ocp]") {
+  const std::string base = "[vehicle]\ntype = \"sleigh-controlled\"\n[initial]\n";
+  CHECK_THROWS_WITH(lieride::loadScenarioFromString(base + "costate = [1.0, 2.0]\n", "c.toml", "."),
+                    Catch::Contains("initial.costate"));
+  CHECK_THROWS_WITH(lieride::loadScenarioFromString(base + "costate_until = 3.0\n", "c.toml", "."),
+                    Catch::Contains("initial.costate_until"));
 }
 
 TEST_CASE("straight moves and turns on the spot cost what the double integrator's closed form says", "[ocp]") {

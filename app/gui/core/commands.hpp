@@ -64,6 +64,9 @@ struct PlotSample {
   double t = 0, energy = 0, momentum = 0, constraint = 0, residual = 0, h = 0;
   double work = 0;  // W(t): the inputs' and non-conservative forces' work since t = 0 (J)
   int iterations = 0;
+  // The vehicle's own diagnostics (Snapshot::extras, e.g. the sleigh's costates): no allocation.
+  std::array<double, 8> extras{};
+  std::uint8_t extraCount = 0;
   std::array<char, 40> label{};
   std::array<char, 24> integrator{};  // which integrator produced this sample (legend segments)
 };

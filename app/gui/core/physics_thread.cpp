@@ -150,6 +150,8 @@ void PhysicsThread::pushSample(int sim, const Snapshot& snap) {
   s.iterations = snap.solver.iterations;
   s.h = snap.h;
   s.work = vehicles_[static_cast<std::size_t>(sim)].work;
+  s.extraCount = static_cast<std::uint8_t>(std::min(snap.extras.size(), s.extras.size()));
+  std::copy_n(snap.extras.begin(), s.extraCount, s.extras.begin());
   std::snprintf(s.integrator.data(), s.integrator.size(), "%s", snap.integrator.c_str());
   samples_.push(s);
   vehicles_[static_cast<std::size_t>(sim)].lastSampleT = snap.t;

@@ -211,8 +211,10 @@ LoadedScene loadScene(const SceneEntry& entry) {
   if (entry.compare.empty()) {
     Scenario sc = load({});
     out.vehicle = sc.simulation->vehicleType();
-    out.scripted = !sc.simulation->controls().identicallyZero() && out.vehicle != "helicopter" &&
-                   out.vehicle != "boat";
+    // A vehicle whose inputs come from its own state (the sleigh's Pontryagin flow: extras) is
+    // scripted too: the pilot does not drive it.
+    out.scripted = (!sc.simulation->controls().identicallyZero() || !sc.simulation->snapshot().extras.empty()) &&
+                   out.vehicle != "helicopter" && out.vehicle != "boat";
     takeWaterFrom(*sc.simulation, out.geometry);
     out.slots.push_back({std::move(sc.simulation), entry.name, !out.scripted, readLimits(entry)});
     out.offsets.push_back(Vec3::Zero());

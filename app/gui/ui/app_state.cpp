@@ -47,10 +47,13 @@ void PlotHistory::add(const PlotSample& s) {
   g.constraint.push(s.t, s.constraint);
   g.iterations.push(s.t, s.iterations);
   g.residual.push(s.t, s.residual);
+  if (extras.size() < s.extraCount) extras.resize(s.extraCount);
+  for (std::size_t i = 0; i < s.extraCount; ++i) extras[i].push(s.t, s.extras[i]);
 }
 
 void PlotHistory::clear() {
   segments.clear();
+  extras.clear();
   markers.clear();
   haveE0 = false;
   energyScale = 0;
@@ -59,6 +62,7 @@ void PlotHistory::clear() {
 void PlotHistory::trim(double before) {
   for (auto& g : segments)
     for (auto* ts : {&g.energy, &g.balance, &g.momentum, &g.constraint, &g.iterations, &g.residual}) ts->trimBefore(before);
+  for (auto& ts : extras) ts.trimBefore(before);
   // Drop stretches that ended before the window (keep the newest).
   while (segments.size() > 1 && (segments.front().energy.t.empty() || segments.front().energy.t.back() < before))
     segments.erase(segments.begin());

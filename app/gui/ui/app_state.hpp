@@ -50,6 +50,7 @@ struct PlotSegment {
 // History of one vehicle's diagnostics for the live plots.
 struct PlotHistory {
   std::vector<PlotSegment> segments;
+  std::vector<TimeSeries> extras;  // Snapshot::extras by index (names from the frame's snapshot)
   std::vector<PlotMarker> markers;
   double e0 = 0;
   bool haveE0 = false;
@@ -95,6 +96,7 @@ struct AppState {
   // Default-constructed, then set: GCC 12 at -O2 left elements 3 and 4 of `std::array<PlotState,
   // 5> p{}` zeroed instead of applying PlotState's member initialisers (autofit off on a fixed
   // 1e0..1e1 log axis: the "empty constraint plot").
+  std::array<PlotState, 3> extraPlotStates;  // costates, H, phi_d (vehicles with extras)
   std::array<PlotState, 5> plotStates = [] {
     std::array<PlotState, 5> p;
     for (auto& s : p) s = PlotState();

@@ -402,9 +402,44 @@ void plotsPanel(AppState& app, const PhysicsFrame& f) {
   const float h = std::max(110.0f, (ImGui::GetContentRegionAvail().y - 30) / 2.0f);
   double scale = 1.0;
   for (const auto& p : app.plots) scale = std::max(scale, p.energyScale);
+  // Cells fill the rows left to right; a vehicle's own diagnostics come first.
+  int drawn = 0;
+  // The vehicle's own diagnostics: the controlled sleigh's costates, H and phi_d (docs/retraction.md).
+  if (!f.sims.empty() && !app.plots.empty() && !f.sims[0].curr.extraNames.empty()) {
+    const auto& names = f.sims[0].curr.extraNames;
+    const auto& series = app.plots[0].extras;
+    struct ExtraPlot { const char* title; const char* unit; const char* help; bool (*takes)(const std::string&); };
+    static const ExtraPlot extraPlots[] = {
+        {"costates p", "", "The Pontryagin costates carried with the state: the inputs are u1 = p_2, u2 = p_1.",
+         [](const std::string& n) { return n.rfind("p_", 0) == 0; }},
+        {"Hamiltonian H", "", "The PMP Hamiltonian 1/2 (p_1^2 + p_2^2) + p_theta z1 / J + (p_x cos + p_y sin) z2 / m: a symplectic scheme keeps it bounded.",
+         [](const std::string& n) { return n == "H"; }},
+        {"discrete constraint phi_d", "m", "Eq. (9) of the step: (x_k+1 - x_k) sin(theta_mid) - (y_k+1 - y_k) cos(theta_mid); the retraction midpoint keeps it at round-off.",
+         [](const std::string& n) { return n == "phi_d"; }}};
+    static const ImU32 palette[] = {IM_COL32(255, 140, 26, 255), IM_COL32(51, 191, 255, 255), IM_COL32(153, 255, 102, 255),
+                                    IM_COL32(235, 110, 200, 255), IM_COL32(250, 215, 90, 255)};
+    for (std::size_t k = 0; k < 3; ++k) {
+      std::vector<PlotLine> lines;
+      for (std::size_t i = 0; i < names.size() && i < series.size(); ++i)
+        if (extraPlots[k].takes(names[i])) lines.push_back({names[i], palette[lines.size() % 5], &series[i]});
+      if (lines.empty()) continue;
+      if (drawn % columns != 0) ImGui::SameLine(0, 8);
+      ++drawn;
+      ImGui::BeginGroup();
+      ImGui::TextUnformatted(extraPlots[k].title);
+      tooltip(extraPlots[k].help);
+      ImGui::PushID(100 + static_cast<int>(k));
+      auto& ps = app.extraPlotStates[k];
+      ps.minSpan = 1e-9;
+      plotWidget(extraPlots[k].title, ImVec2(w, h), lines, {}, tNow, window, extraPlots[k].unit, ps);
+      ImGui::PopID();
+      ImGui::EndGroup();
+    }
+  }
   for (int k = 0; k < 5; ++k) {
     const auto& def = defs[static_cast<std::size_t>(k)];
-    if (k % columns != 0) ImGui::SameLine(0, 8);
+    if (drawn % columns != 0) ImGui::SameLine(0, 8);
+    ++drawn;
     ImGui::BeginGroup();
     auto& ps = app.plotStates[static_cast<std::size_t>(k)];
     ImGui::TextUnformatted(ps.logY && def.logTitle ? def.logTitle : def.title);
@@ -443,7 +478,7 @@ void plotsPanel(AppState& app, const PhysicsFrame& f) {
   }
   if (f.sims.size() > 1 && app.deviation.size() == f.sims.size()) {
     // Deviation between copies: same start, same h, so this is the integrators' disagreement.
-    if (5 % columns != 0) ImGui::SameLine(0, 8);
+    if (drawn % columns != 0) ImGui::SameLine(0, 8);
     ImGui::BeginGroup();
     ImGui::TextUnformatted("deviation from copy 1");
     tooltip("|x_i(t) - x_1(t)|: distance between each copy and the first, at the same simulated time.");

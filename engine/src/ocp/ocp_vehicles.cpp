@@ -1,5 +1,7 @@
 // Registration of the controlled sleigh (docs/formats.md section 2; docs/models.md section 8).
+#include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "lieride/ocp/controlled_sleigh.hpp"
 #include "lieride/sim/registry.hpp"
@@ -21,8 +23,19 @@ std::unique_ptr<Simulation> buildControlledSleigh(ScenarioContext& ctx) {
     in.fail("linear_velocity", "[vx, vy] with vy = 0 (the blade does not slide sideways)");
   // z1 = J theta', z2 = m vx (the adapted coordinates of docs/models.md section 8).
   const std::array<double, 5> state = {pos[0], pos[1], heading, p.inertia * omega, p.mass * lv[0]};
-  return std::make_unique<ocp::ControlledSleighSimulation>(p, state, ctx.settings.name, ctx.settings.dt,
-                                                           ctx.settings.divergeSpeed);
+  auto sim = std::make_unique<ocp::ControlledSleighSimulation>(p, state, ctx.settings.name, ctx.settings.dt,
+                                                               ctx.settings.divergeSpeed);
+  // Costate mode: the Pontryagin controls of costates integrated alongside (docs/retraction.md).
+  if (in.has("costate")) {
+    const auto pc = in.numbers("costate", {0.0, 0.0, 0.0, 0.0, 0.0});
+    if (pc.size() != 5 || !std::all_of(pc.begin(), pc.end(), [](double v) { return std::isfinite(v); }))
+      in.fail("costate", "[p_x, p_y, p_theta, p_1, p_2], five finite numbers");
+    const double until = in.positive("costate_until", std::numeric_limits<double>::infinity());
+    sim->setCostates({pc[0], pc[1], pc[2], pc[3], pc[4]}, until);
+  } else if (in.has("costate_until")) {
+    in.fail("costate_until", "no costate_until without [initial] costate");
+  }
+  return sim;
 }
 
 }  // namespace

@@ -8,6 +8,11 @@
 // "rk4". Run CSV (docs/formats.md section 3): t,x,y,theta,omega,vx,vy,energy,momentum,
 // constraint,iters,status, then the extras u1,u2 (inputs at t) and phi_d (Eq. (9) of the
 // last step).
+// Costate mode (`[initial] costate = [p_x, p_y, p_theta, p_1, p_2]`): the inputs are the
+// Pontryagin controls u1 = p_2, u2 = p_1 of the costates integrated alongside the state, the
+// whole PMP Hamiltonian system stepped by the same scheme (docs/retraction.md); after
+// `[initial] costate_until` (s) the inputs are zero. The CSV adds p_x,p_y,p_theta,p_1,p_2,H and
+// the snapshot carries them as extras for the app's plots.
 #include <array>
 
 #include "lieride/ocp/sleigh_ocp.hpp"
@@ -43,9 +48,13 @@ class ControlledSleighSimulation final : public Simulation {
   const std::array<double, 5>& state() const { return s_; }
   const SleighOcpParams& params() const { return p_; }
   double energy() const;  // 1/2 (z2^2 / m + z1^2 / J)
+  // Costate mode: the initial costates (p_x, p_y, p_theta, p_1, p_2) and when the PMP flow ends.
+  void setCostates(const std::array<double, 5>& p, double until);
 
  private:
   std::array<double, 5> rate(const std::array<double, 5>& s, double u1, double u2) const;
+  StepReport stepPmp(double tNext);
+  double phiD() const;
 
   SleighOcpParams p_;
   std::array<double, 5> s_, prev_;
@@ -54,6 +63,10 @@ class ControlledSleighSimulation final : public Simulation {
   double t_ = 0.0, h_, tBase_ = 0.0, divergeSpeed_;
   long stepsSinceBase_ = 0;
   bool havePrev_ = false;
+  bool pmp_ = false;
+  StepReport last_;  // the last step's Newton report (costate mode)
+  std::array<double, 5> costate_{};
+  double pmpUntil_ = 0.0;
   RunStatus status_ = RunStatus::Ok;
   std::string message_;
 };

@@ -47,6 +47,11 @@ struct Snapshot {
   // to the speed, and whether it has grown since the integrator started (Period2Monitor).
   double period2 = 0.0;
   bool period2Growing = false;
+  // Vehicle-specific diagnostics the app plots beside the common ones (the controlled sleigh
+  // flying its Pontryagin flow: costates p_x, p_y, p_theta, p_1, p_2, the Hamiltonian H and the
+  // discrete constraint phi_d). Parallel vectors; at most 8 entries.
+  std::vector<std::string> extraNames;
+  std::vector<double> extras;
   StepReport solver;
   RunStatus status = RunStatus::Ok;
   std::string statusMessage;
