@@ -20,7 +20,7 @@ ctest --preset release -j "$jobs" --timeout 600
 echo "== asan+ubsan build and tests of the engine (core, se3, planar, boat, ocp)"
 cmake --preset asan >/dev/null
 cmake --build --preset asan -j "$jobs" --target test_core test_se3 test_planar test_boat test_ocp
-ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS="suppressions=$(pwd)/tests/lsan.supp:print_suppressions=0" UBSAN_OPTIONS=print_stacktrace=1 \
   ctest --preset asan -j "$jobs" --timeout 900 -L "core|se3|planar|boat|ocp"
 
 if [ -f tests/app/CMakeLists.txt ]; then
