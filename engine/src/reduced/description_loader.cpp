@@ -97,7 +97,8 @@ class Loader {
       }
     }
     for (const auto& [name, value] : overrides) {
-      auto it = std::find_if(d.parameters.begin(), d.parameters.end(), [&](const auto& p) { return p.first == name; });
+      const std::string& key = name;  // a plain reference: clang 14 cannot capture structured bindings
+      auto it = std::find_if(d.parameters.begin(), d.parameters.end(), [&](const auto& p) { return p.first == key; });
       if (it == d.parameters.end()) {
         std::string known;
         for (const auto& p : d.parameters) known += (known.empty() ? "" : " | ") + p.first;
