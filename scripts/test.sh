@@ -29,11 +29,11 @@ if [ -f tests/app/CMakeLists.txt ]; then
   cmake --build --preset tsan -j "$jobs" --target test_app_threads
   TSAN_OPTIONS=halt_on_error=1 ctest --preset tsan -R "threads" --timeout 600
 fi
-echo "== libFuzzer targets of tests/fuzz (ASan+UBSan, clang-14), 20 s each; a crash fails"
+echo "== libFuzzer targets of tests/fuzz (ASan+UBSan, clang-14), 10 s each; a crash fails"
 cmake --preset fuzz >/dev/null
 for f in tests/fuzz/fuzz_*.cpp; do
   t=$(basename "$f" .cpp); t=${t#fuzz_}
-  if ! scripts/fuzz.sh "$t" 20 >"build-fuzz/fuzz_$t.log" 2>&1; then
+  if ! scripts/fuzz.sh "$t" 10 >"build-fuzz/fuzz_$t.log" 2>&1; then
     tail -n 60 "build-fuzz/fuzz_$t.log"
     echo "fuzz target $t failed: the input is in build-fuzz/artifacts/$t/" >&2
     exit 1
