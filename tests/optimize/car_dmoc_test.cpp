@@ -11,47 +11,13 @@
 #include <sstream>
 
 #include "lieride/optimize/dmoc.hpp"
+#include "nlp_check.hpp"
 
 using namespace lieride;
 using namespace lieride::opt;
+using namespace lieride::opt::test;
 
 namespace {
-
-std::string problemPath(const std::string& name) {
-  return std::string(LIERIDE_SOURCE_DIR) + "/assets/problems/" + name + ".toml";
-}
-
-class Triplets final : public JacobianSink {
- public:
-  void add(int row, int col, double value) override { entries[{row, col}] += value; }
-  std::map<std::pair<int, int>, double> entries;
-};
-
-// Largest |analytic - central difference| / max(1, |entry|) over the whole Jacobian at x,
-// including entries outside the declared structure (which must be zero).
-double jacobianError(const Nlp& nlp, const std::vector<double>& x) {
-  const int m = nlp.numConstraints(), n = nlp.numVariables();
-  std::vector<double> g(static_cast<std::size_t>(m)), gp(g), gm(g);
-  Triplets J;
-  nlp.constraints(x.data(), g.data(), &J);
-  double worst = 0.0;
-  std::vector<double> xp = x;
-  for (int j = 0; j < n; ++j) {
-    const double eps = 1e-6 * std::max(1.0, std::abs(x[static_cast<std::size_t>(j)]));
-    xp[static_cast<std::size_t>(j)] = x[static_cast<std::size_t>(j)] + eps;
-    nlp.constraints(xp.data(), gp.data(), nullptr);
-    xp[static_cast<std::size_t>(j)] = x[static_cast<std::size_t>(j)] - eps;
-    nlp.constraints(xp.data(), gm.data(), nullptr);
-    xp[static_cast<std::size_t>(j)] = x[static_cast<std::size_t>(j)];
-    for (int i = 0; i < m; ++i) {
-      const double fd = (gp[static_cast<std::size_t>(i)] - gm[static_cast<std::size_t>(i)]) / (2.0 * eps);
-      auto it = J.entries.find({i, j});
-      const double an = it == J.entries.end() ? 0.0 : it->second;
-      worst = std::max(worst, std::abs(an - fd) / std::max(1.0, std::abs(an)));
-    }
-  }
-  return worst;
-}
 
 // A problem with every obstacle kind and the speed goal, small enough for a dense check.
 const char* kEveryConstraint = R"(

@@ -7,47 +7,13 @@
 #include <random>
 
 #include "lieride/optimize/dmoc.hpp"
+#include "nlp_check.hpp"
 
 using namespace lieride;
 using namespace lieride::opt;
+using namespace lieride::opt::test;
 
 namespace {
-
-class Triplets final : public JacobianSink {
- public:
-  void add(int row, int col, double value) override { entries[{row, col}] += value; }
-  std::map<std::pair<int, int>, double> entries;
-};
-
-double jacobianError(const Nlp& nlp, const std::vector<double>& x, int* worstRow, int* worstCol) {
-  const int m = nlp.numConstraints(), n = nlp.numVariables();
-  std::vector<double> g(static_cast<std::size_t>(m)), gp(g), gm(g);
-  Triplets J;
-  nlp.constraints(x.data(), g.data(), &J);
-  double worst = 0.0;
-  std::vector<double> xp = x;
-  for (int j = 0; j < n; ++j) {
-    const auto J_ = static_cast<std::size_t>(j);
-    const double eps = 1e-6 * std::max(1.0, std::abs(x[J_]));
-    xp[J_] = x[J_] + eps;
-    nlp.constraints(xp.data(), gp.data(), nullptr);
-    xp[J_] = x[J_] - eps;
-    nlp.constraints(xp.data(), gm.data(), nullptr);
-    xp[J_] = x[J_];
-    for (int i = 0; i < m; ++i) {
-      const double fd = (gp[static_cast<std::size_t>(i)] - gm[static_cast<std::size_t>(i)]) / (2.0 * eps);
-      auto it = J.entries.find({i, j});
-      const double an = it == J.entries.end() ? 0.0 : it->second;
-      const double e = std::abs(an - fd) / std::max(1.0, std::abs(an));
-      if (e > worst) {
-        worst = e;
-        *worstRow = i;
-        *worstCol = j;
-      }
-    }
-  }
-  return worst;
-}
 
 const char* kSmall = R"(
 [vehicle]

@@ -12,49 +12,14 @@
 
 #include "lieride/ocp/problem_file.hpp"
 #include "lieride/optimize/dmoc.hpp"
+#include "nlp_check.hpp"
 
 using namespace lieride;
 using namespace lieride::opt;
+using namespace lieride::opt::test;
 
 namespace {
 
-std::string problemPath(const std::string& name) {
-  return std::string(LIERIDE_SOURCE_DIR) + "/assets/problems/" + name + ".toml";
-}
-
-class Triplets final : public JacobianSink {
- public:
-  void add(int row, int col, double value) override { entries[{row, col}] += value; }
-  std::map<std::pair<int, int>, double> entries;
-};
-
-// Largest |analytic - central difference| / max(1, |entry|) over the whole Jacobian at x,
-// including entries outside the declared structure (which must be zero).
-double jacobianError(const Nlp& nlp, const std::vector<double>& x) {
-  const int m = nlp.numConstraints(), n = nlp.numVariables();
-  std::vector<double> g(static_cast<std::size_t>(m)), gp(g), gm(g);
-  Triplets J;
-  nlp.constraints(x.data(), g.data(), &J);
-  double worst = 0.0;
-  std::vector<double> xp = x;
-  for (int j = 0; j < n; ++j) {
-    const auto sj = static_cast<std::size_t>(j);
-    const double eps = 1e-6 * std::max(1.0, std::abs(x[sj]));
-    xp[sj] = x[sj] + eps;
-    nlp.constraints(xp.data(), gp.data(), nullptr);
-    xp[sj] = x[sj] - eps;
-    nlp.constraints(xp.data(), gm.data(), nullptr);
-    xp[sj] = x[sj];
-    for (int i = 0; i < m; ++i) {
-      const auto si = static_cast<std::size_t>(i);
-      const double fd = (gp[si] - gm[si]) / (2.0 * eps);
-      auto it = J.entries.find({i, j});
-      const double an = it == J.entries.end() ? 0.0 : it->second;
-      worst = std::max(worst, std::abs(an - fd) / std::max(1.0, std::abs(an)));
-    }
-  }
-  return worst;
-}
 
 // A small sleigh problem (6 steps, h = 0.5 s, m != J so that both scalings show).
 const char* kSmall = R"(

@@ -1,0 +1,60 @@
+#pragma once
+// Shared checks of the DMOC transcriptions: the analytic sparse constraint Jacobian against
+// central differences, over the whole matrix (entries outside the declared structure must be 0).
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "lieride/optimize/dmoc.hpp"
+
+namespace lieride::opt::test {
+
+inline std::string problemPath(const std::string& name) {
+  return std::string(LIERIDE_SOURCE_DIR) + "/assets/problems/" + name + ".toml";
+}
+
+// Collects the triplets of a Jacobian evaluation, summing repeated entries.
+class Triplets final : public JacobianSink {
+ public:
+  void add(int row, int col, double value) override { entries[{row, col}] += value; }
+  std::map<std::pair<int, int>, double> entries;
+};
+
+// Largest |analytic - central difference| / max(1, |entry|) over the Jacobian at x; the row and
+// column where it occurs go to worstRow / worstCol when given.
+inline double jacobianError(const Nlp& nlp, const std::vector<double>& x, int* worstRow = nullptr,
+                            int* worstCol = nullptr) {
+  const int m = nlp.numConstraints(), n = nlp.numVariables();
+  std::vector<double> g(static_cast<std::size_t>(m)), gp(g), gm(g);
+  Triplets J;
+  nlp.constraints(x.data(), g.data(), &J);
+  double worst = 0.0;
+  std::vector<double> xp = x;
+  for (int j = 0; j < n; ++j) {
+    const auto sj = static_cast<std::size_t>(j);
+    const double eps = 1e-6 * std::max(1.0, std::abs(x[sj]));
+    xp[sj] = x[sj] + eps;
+    nlp.constraints(xp.data(), gp.data(), nullptr);
+    xp[sj] = x[sj] - eps;
+    nlp.constraints(xp.data(), gm.data(), nullptr);
+    xp[sj] = x[sj];
+    for (int i = 0; i < m; ++i) {
+      const auto si = static_cast<std::size_t>(i);
+      const double fd = (gp[si] - gm[si]) / (2.0 * eps);
+      const auto it = J.entries.find({i, j});
+      const double an = it == J.entries.end() ? 0.0 : it->second;
+      const double e = std::abs(an - fd) / std::max(1.0, std::abs(an));
+      if (e > worst) {
+        worst = e;
+        if (worstRow) *worstRow = i;
+        if (worstCol) *worstCol = j;
+      }
+    }
+  }
+  return worst;
+}
+
+}  // namespace lieride::opt::test
