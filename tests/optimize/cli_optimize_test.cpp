@@ -78,6 +78,31 @@ std::vector<std::pair<double, double>> positions(const fs::path& csv) {
   return out;
 }
 
+// Each case edits the good problem text (the first `from` becomes `to`): lieride optimize must
+// exit 2 with one stderr line naming the file and `expect`, and write nothing.
+struct BadCase {
+  std::string from, to, expect;
+};
+
+void expectBadInput(const std::string& good, const std::vector<BadCase>& cases, const std::string& stem) {
+  for (const auto& c : cases) {
+    std::string text = good;
+    const auto at = text.find(c.from);
+    REQUIRE(at != std::string::npos);
+    text.replace(at, c.from.size(), c.to);
+    const fs::path p = writeProblem(stem + ".toml", text);
+    const fs::path dir = scratch() / (stem + "-out");
+    fs::remove_all(dir);
+    const Result r = lieride("optimize " + p.string() + " --out " + dir.string());
+    INFO(c.to << " -> " << r.err);
+    CHECK(r.code == 2);
+    CHECK(lineCount(r.err) == 1);
+    CHECK(r.err.find(p.string()) != std::string::npos);
+    CHECK(r.err.find(c.expect) != std::string::npos);
+    CHECK(!fs::exists(dir / "trajectory.csv"));
+  }
+}
+
 }  // namespace
 
 TEST_CASE("lieride optimize solves car-tunnel and lieride sim replays it to 1e-8 m", "[optimize][cli]") {
@@ -126,10 +151,7 @@ TEST_CASE("lieride optimize: the iteration limit exits 4 and says so", "[optimiz
 
 TEST_CASE("lieride optimize: bad problem files exit 2 with one line naming the key", "[optimize][cli]") {
   const std::string good = problemText("car-tunnel");
-  struct Case {
-    std::string from, to, expect;
-  };
-  const std::vector<Case> cases = {
+  const std::vector<BadCase> cases = {
       {"method = \"dmoc\"", "method = \"shooting\"", "key '"},  // the other methods' loader answers
       {"knots = 64", "knots = 1", "problem.knots"},
       {"horizon = 10.0", "horizon = -1.0", "problem.horizon"},
@@ -142,22 +164,7 @@ TEST_CASE("lieride optimize: bad problem files exit 2 with one line naming the k
       {"[problem]", "[controls]\nsteer_rate = 1.0\n[problem]", "[controls]"},
       {"integrator = \"lie-nh\"", "integrator = \"rk4\"", "problem.integrator"},
   };
-  for (const auto& c : cases) {
-    std::string text = good;
-    const auto at = text.find(c.from);
-    REQUIRE(at != std::string::npos);
-    text.replace(at, c.from.size(), c.to);
-    const fs::path p = writeProblem("bad.toml", text);
-    const fs::path dir = scratch() / "bad-out";
-    fs::remove_all(dir);
-    const Result r = lieride("optimize " + p.string() + " --out " + dir.string());
-    INFO(c.to << " -> " << r.err);
-    CHECK(r.code == 2);
-    CHECK(lineCount(r.err) == 1);
-    CHECK(r.err.find(p.string()) != std::string::npos);
-    CHECK(r.err.find(c.expect) != std::string::npos);
-    CHECK(!fs::exists(dir / "trajectory.csv"));
-  }
+  expectBadInput(good, cases, "bad");
   const Result missing = lieride("optimize " + (scratch() / "none.toml").string());
   CHECK(missing.code == 2);
   const Result flag = lieride("optimize " + problemFile("car-tunnel") + " --knots 1");
@@ -167,10 +174,7 @@ TEST_CASE("lieride optimize: bad problem files exit 2 with one line naming the k
 
 TEST_CASE("lieride optimize: bad sleigh DMOC problem files exit 2 with one line naming the key", "[optimize][cli]") {
   const std::string good = problemText("sleigh-u-turn-dmoc");
-  struct Case {
-    std::string from, to, expect;
-  };
-  const std::vector<Case> cases = {
+  const std::vector<BadCase> cases = {
       {"integrator = \"retraction-midpoint\"", "integrator = \"rk4\"", "problem.integrator"},
       {"heading = 3.141592653589793", "heading = 3.0\ntolerance = 0.1", "goal.tolerance"},  // the goal is exact
       {"heading = 3.141592653589793", "", "goal.heading"},
@@ -178,22 +182,7 @@ TEST_CASE("lieride optimize: bad sleigh DMOC problem files exit 2 with one line 
       {"[goal]", "[[obstacles]]\nshape = \"circle\"\ncenter = [1.0, 1.0]\nradius = 0.5\n[goal]", "[[obstacles]]"},
       {"knots = 200", "knots = 200\nfree_time = [10.0, 30.0]", "problem.free_time"},
   };
-  for (const auto& c : cases) {
-    std::string text = good;
-    const auto at = text.find(c.from);
-    REQUIRE(at != std::string::npos);
-    text.replace(at, c.from.size(), c.to);
-    const fs::path p = writeProblem("bad-sleigh.toml", text);
-    const fs::path dir = scratch() / "bad-sleigh-out";
-    fs::remove_all(dir);
-    const Result r = lieride("optimize " + p.string() + " --out " + dir.string());
-    INFO(c.to << " -> " << r.err);
-    CHECK(r.code == 2);
-    CHECK(lineCount(r.err) == 1);
-    CHECK(r.err.find(p.string()) != std::string::npos);
-    CHECK(r.err.find(c.expect) != std::string::npos);
-    CHECK(!fs::exists(dir / "trajectory.csv"));
-  }
+  expectBadInput(good, cases, "bad-sleigh");
 }
 
 TEST_CASE("lieride optimize: the sleigh DMOC replay through lieride sim reproduces the poses to 1e-8 m",
