@@ -7,6 +7,7 @@
 #include <sstream>
 #include <toml++/toml.h>
 
+#include "lieride/sim/user_input.hpp"
 #include "lieride/sim/table_reader.hpp"
 
 namespace lieride::ocp {
@@ -69,12 +70,13 @@ OcpProblemFile build(const toml::table& doc, const std::string& file) {
 }  // namespace
 
 OcpProblemFile loadOcpProblem(const std::string& path) {
-  if (!std::filesystem::exists(path)) throw ScenarioError(path + ": no such problem file");
-  std::ifstream in(path);
-  if (!in) throw ScenarioError(path + ": cannot read the problem file");
-  std::stringstream text;
-  text << in.rdbuf();
-  return loadOcpProblemFromString(text.str(), path);
+  std::string text;
+  try {
+    text = readRegularFile(path, kMaxScenarioBytes);
+  } catch (const InputFileError& e) {
+    throw ScenarioError(std::string(e.what()) + " (the problem file)");
+  }
+  return loadOcpProblemFromString(text, path);
 }
 
 OcpProblemFile loadOcpProblemFromString(const std::string& text, const std::string& displayName) {

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "lieride/sim/user_input.hpp"
 #include "lieride/optimize/problem.hpp"
 #include "lieride/sim/scenario.hpp"
 #include "lieride/sim/table_reader.hpp"
@@ -66,12 +67,11 @@ void readChannelWeights(TableReader& t, const std::vector<std::string>& channels
 }
 
 std::string readText(const std::string& path) {
-  if (!std::filesystem::exists(path)) throw ScenarioError(path + ": no such problem file");
-  std::ifstream in(path);
-  if (!in) throw ScenarioError(path + ": cannot read the problem file");
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
+  try {
+    return readRegularFile(path, kMaxScenarioBytes);
+  } catch (const InputFileError& e) {
+    throw ScenarioError(std::string(e.what()) + " (the problem file)");
+  }
 }
 
 toml::table parse(const std::string& text, const std::string& file) {

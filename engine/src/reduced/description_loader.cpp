@@ -12,6 +12,7 @@
 #include <toml++/toml.h>
 
 #include "expression_tape.hpp"
+#include "lieride/sim/user_input.hpp"
 #include "lieride/model/reduced_model.hpp"
 #include "lieride/sim/table_reader.hpp"
 
@@ -434,11 +435,13 @@ std::shared_ptr<const ReducedDescription> parseReducedDescription(
 std::shared_ptr<const ReducedDescription> loadReducedDescription(
     const std::string& path, const std::vector<std::pair<std::string, double>>& overrides,
     const std::vector<double>& initialShape, const std::string& overridesWhere) {
-  std::ifstream in(path);
-  if (!in) throw ScenarioError(path + ": cannot read the vehicle description");
-  std::stringstream text;
-  text << in.rdbuf();
-  return parseReducedDescription(text.str(), path, overrides, initialShape, overridesWhere);
+  std::string text;
+  try {
+    text = readRegularFile(path, kMaxScenarioBytes);
+  } catch (const InputFileError& e) {
+    throw ScenarioError(std::string(e.what()) + " (the vehicle description)");
+  }
+  return parseReducedDescription(text, path, overrides, initialShape, overridesWhere);
 }
 
 }  // namespace lieride
