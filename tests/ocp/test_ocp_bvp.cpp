@@ -283,3 +283,9 @@ TEST_CASE("straight moves and turns on the spot cost what the double integrator'
     CHECK(std::abs(r.cost - exact) < 1e-4 * exact);  // O(h^2) at h = 0.1
   }
 }
+
+TEST_CASE("a problem file that is a directory or a device is refused, never read", "[ocp]") {
+  CHECK_THROWS_WITH(loadOcpProblem("/dev/zero"), Catch::Contains("not a regular file"));
+  CHECK_THROWS_WITH(loadOcpProblem(std::string(LIERIDE_SOURCE_DIR) + "/assets"), Catch::Contains("is a directory"));
+  CHECK_THROWS_WITH(loadOcpProblem("/no/such/problem.toml"), Catch::Contains("no such file"));
+}
