@@ -26,8 +26,9 @@ PlanarSimulation::PlanarSimulation(const PlanarSimulation& o)
       message_(o.message_), last_(o.last_) {}
 
 // Controls are loaded after the builder returns: the input mode (e.g. snakeboard gaits), the
-// prescribed coordinates and the energy check are fixed here, before the first step or row.
-void PlanarSimulation::ensureStarted() const {
+// prescribed coordinates and the energy check are fixed here (loadScenario calls it), before
+// the first step or row.
+void PlanarSimulation::start() {
   if (started_) return;
   started_ = true;
   model_->configure(controls_);
@@ -57,7 +58,7 @@ void PlanarSimulation::setTimeStep(double h) {
 }
 
 StepReport PlanarSimulation::step() {
-  ensureStarted();
+  start();
   if (status_ != RunStatus::Ok) return last_;
   if (monitor_.conservative && !controls_.identicallyZero()) monitor_.conservative = false;
   prev_ = state_;
@@ -93,7 +94,6 @@ std::vector<std::string> PlanarSimulation::csvColumns() const {
 }
 
 void PlanarSimulation::csvRow(std::vector<double>& values) const {
-  ensureStarted();
   values.push_back(t_);
   model_->stateRow(state_, values);
   values.push_back(model_->energy(state_));
@@ -106,7 +106,6 @@ void PlanarSimulation::csvRow(std::vector<double>& values) const {
 }
 
 Snapshot PlanarSimulation::snapshot() const {
-  ensureStarted();
   Snapshot s;
   s.vehicle = model_->type();
   s.integrator = name_;

@@ -38,8 +38,9 @@ class PlanarSimulation final : public Simulation {
   Snapshot snapshot() const override;
   std::unique_ptr<Simulation> clone() const override { return std::make_unique<PlanarSimulation>(*this); }
 
-  const NhModel& model() const { ensureStarted(); return *model_; }
-  const NhState& state() const { ensureStarted(); return state_; }
+  void start() override;
+  const NhModel& model() const { return *model_; }
+  const NhState& state() const { return state_; }
   double energy() const { return model().energy(state()); }
   double momentum() const { return model().momentum(state()); }
   double constraintResidual() const { return model().constraintResidual(state()); }
@@ -48,22 +49,20 @@ class PlanarSimulation final : public Simulation {
   const StepReport& lastReport() const { return last_; }
 
  private:
-  void ensureStarted() const;
-
   std::unique_ptr<NhModel> model_;
   NhIntegratorSettings nh_;
   std::vector<std::string> integrators_;
   std::string name_;
-  mutable std::unique_ptr<NhIntegrator> integrator_;
+  std::unique_ptr<NhIntegrator> integrator_;
   ControlSet controls_;
-  mutable NhState state_;
+  NhState state_;
   NhState prev_;
   bool havePrev_ = false;
   double prevH_ = 0.0;
   double t_ = 0.0, h_ = 0.01, tBase_ = 0.0;
   long stepsSinceBase_ = 0;
-  mutable DivergenceMonitor monitor_;
-  mutable bool started_ = false;
+  DivergenceMonitor monitor_;
+  bool started_ = false;
   RunStatus status_ = RunStatus::Ok;
   std::string message_;
   StepReport last_;
