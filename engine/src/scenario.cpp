@@ -249,6 +249,7 @@ Scenario build(const toml::table& doc, const std::string& file, const std::strin
   loadControls(controls, sc.simulation->controls(), baseDir);
   controls.finish();
   if (info->checkControls) info->checkControls(ctx, sc.simulation->controls());
+  sc.simulation->start();
   checkInitialState(*sc.simulation, file, s);
 
   TableReader output = root.table("output");

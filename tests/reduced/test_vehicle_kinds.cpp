@@ -88,3 +88,17 @@ TEST_CASE("a diverging step leaves every simulation at its last good state", "[k
     CHECK(sim.snapshot().t == sim.time());
   }
 }
+
+TEST_CASE("a loaded scenario is started: the first snapshot shows the prescribed shape", "[kinds]") {
+  Scenario sc = loadScenarioFromString(
+      "[vehicle]\ntype = \"snakeboard\"\n[controls]\npsi = { amplitude = 1.0, frequency = 0.5 }\n"
+      "phi = { amplitude = 0.4, frequency = 0.5, phase = 1.5707963267948966 }\n",
+      "gait.toml", ".");
+  const Simulation& sim = *sc.simulation;  // const: nothing may start lazily behind it
+  const Snapshot s = sim.snapshot();
+  REQUIRE(s.shape.size() == 2);
+  CHECK(s.shape[1] == Approx(0.4).epsilon(1e-15));
+  std::vector<double> row;
+  sim.csvRow(row);
+  CHECK(row[8] == Approx(0.4).epsilon(1e-15));  // t, x, y, theta, omega, vx, vy, psi, phi
+}

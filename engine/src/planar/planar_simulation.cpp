@@ -26,8 +26,9 @@ PlanarSimulation::PlanarSimulation(const PlanarSimulation& o)
       status_(o.status_), message_(o.message_), last_(o.last_) {}
 
 // Controls are loaded after the builder returns: the input mode (e.g. snakeboard gaits), the
-// prescribed coordinates and the energy check are fixed here, before the first step or row.
-void PlanarSimulation::ensureStarted() const {
+// prescribed coordinates and the energy check are fixed here (loadScenario calls it), before
+// the first step or row.
+void PlanarSimulation::start() {
   if (started_) return;
   started_ = true;
   model_->configure(controls_);
@@ -66,7 +67,7 @@ void PlanarSimulation::setTimeStep(double h) {
 }
 
 StepReport PlanarSimulation::step() {
-  ensureStarted();
+  start();
   if (status_ != RunStatus::Ok) return last_;
   if (monitor_.conservative && !controls_.identicallyZero()) monitor_.conservative = false;
   prev_ = state_;
@@ -107,7 +108,6 @@ std::vector<std::string> PlanarSimulation::csvColumns() const {
 }
 
 void PlanarSimulation::csvRow(std::vector<double>& values) const {
-  ensureStarted();
   // The diverged row shows the step that failed (docs/formats.md section 3).
   const bool diverged = status_ == RunStatus::Diverged;
   const NhState& s = diverged ? failed_ : state_;
@@ -123,14 +123,12 @@ void PlanarSimulation::csvRow(std::vector<double>& values) const {
 }
 
 void PlanarSimulation::stateWords(std::vector<double>& w) const {
-  ensureStarted();
   w.insert(w.end(), {t_, h_, tBase_, static_cast<double>(stepsSinceBase_), havePrev_ ? prevH_ : 0.0});
   w.insert(w.end(), state_.q.data(), state_.q.data() + state_.q.size());
   w.insert(w.end(), state_.qdot.data(), state_.qdot.data() + state_.qdot.size());
 }
 
 Snapshot PlanarSimulation::snapshot() const {
-  ensureStarted();
   Snapshot s;
   s.vehicle = model_->type();
   s.integrator = name_;

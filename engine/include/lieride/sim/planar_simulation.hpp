@@ -40,8 +40,9 @@ class PlanarSimulation final : public Simulation {
   void stateWords(std::vector<double>& words) const override;
   std::unique_ptr<Simulation> clone() const override { return std::make_unique<PlanarSimulation>(*this); }
 
-  const NhModel& model() const { ensureStarted(); return *model_; }
-  const NhState& state() const { ensureStarted(); return state_; }
+  void start() override;
+  const NhModel& model() const { return *model_; }
+  const NhState& state() const { return state_; }
   double energy() const { return model().energy(state()); }
   double momentum() const { return model().momentum(state()); }
   double constraintResidual() const { return model().constraintResidual(state()); }
@@ -52,15 +53,13 @@ class PlanarSimulation final : public Simulation {
   const Period2Monitor& period2() const { return period2_; }
 
  private:
-  void ensureStarted() const;
-
   std::unique_ptr<NhModel> model_;
   NhIntegratorSettings nh_;
   std::vector<std::string> integrators_;
   std::string name_;
-  mutable std::unique_ptr<NhIntegrator> integrator_;
+  std::unique_ptr<NhIntegrator> integrator_;
   ControlSet controls_;
-  mutable NhState state_;
+  NhState state_;
   NhState prev_;
   // The step that failed the divergence check, for the run CSV's diverged row (its state and
   // time, docs/formats.md section 3); the simulation itself stays at the last good step.
@@ -70,9 +69,9 @@ class PlanarSimulation final : public Simulation {
   double prevH_ = 0.0;
   double t_ = 0.0, h_ = 0.01, tBase_ = 0.0;
   long stepsSinceBase_ = 0;
-  mutable DivergenceMonitor monitor_;
+  DivergenceMonitor monitor_;
   Period2Monitor period2_;
-  mutable bool started_ = false;
+  bool started_ = false;
   RunStatus status_ = RunStatus::Ok;
   std::string message_;
   StepReport last_;

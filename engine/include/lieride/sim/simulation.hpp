@@ -76,6 +76,10 @@ class Simulation {
   virtual std::string statusMessage() const = 0;
   // Advance by one step h. After divergence the state stays at the last good step.
   virtual StepReport step() = 0;
+  // Fix what depends on the loaded inputs (a model's prescribed coordinates, the energy check)
+  // before the first step or snapshot. loadScenario calls it once the [controls] are in; step()
+  // starts a simulation nobody started. Idempotent.
+  virtual void start() {}
   virtual ControlSet& controls() = 0;
   virtual const ControlSet& controls() const = 0;
   // Run CSV columns (docs/formats.md section 3) excluding the final `status` column.
