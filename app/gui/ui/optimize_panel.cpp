@@ -1,0 +1,298 @@
+#include "ui/optimize_panel.hpp"
+
+#include <imgui.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+
+#include "ui/panels.hpp"
+
+namespace lieride::gui {
+namespace fs = std::filesystem;
+
+namespace {
+constexpr std::uint64_t kNone = std::numeric_limits<std::uint64_t>::max();
+constexpr double kDeg = M_PI / 180.0;
+
+bool dragDoubles(const char* label, double* v, int n, float speed, const char* fmt = "%.2f") {
+  return ImGui::DragScalarN(label, ImGuiDataType_Double, v, n, speed, nullptr, nullptr, fmt);
+}
+bool dragDegrees(const char* label, double& radians) {
+  double deg = radians / kDeg;
+  if (!ImGui::DragScalar(label, ImGuiDataType_Double, &deg, 0.5f, nullptr, nullptr, "%.1f deg")) return false;
+  radians = deg * kDeg;
+  return true;
+}
+}  // namespace
+
+OptimizePanel::OptimizePanel(std::string dir) {
+  if (dir.empty()) dir = (fs::path(assetsDir()) / "problems").string();
+  std::vector<fs::path> files;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(dir, ec))
+    if (e.path().extension() == ".toml") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  for (const auto& f : files) {
+    try {
+      if (opt::problemMethod(f.string()) != "dmoc") continue;
+      const opt::Problem p = opt::loadProblem(f.string());
+      problems_.push_back({f.string(), p.name, p.vehicle});
+    } catch (const std::exception&) {
+      // Not a DMOC problem file the panel can open: `lieride optimize` names what is wrong.
+    }
+  }
+  minRequest_ = kNone;
+}
+
+bool OptimizePanel::select(const std::string& file) {
+  std::error_code ec;
+  int index = -1;
+  for (std::size_t i = 0; i < problems_.size(); ++i)
+    if (problems_[i].file == file || fs::equivalent(problems_[i].file, file, ec)) index = static_cast<int>(i);
+  try {
+    opt::Problem p = opt::loadProblem(file);
+    if (index < 0) {
+      problems_.push_back({file, p.name, p.vehicle});
+      index = static_cast<int>(problems_.size() - 1);
+    }
+    problem_ = std::move(p);
+  } catch (const std::exception& e) {
+    error_ = e.what();
+    return false;
+  }
+  selected_ = index;
+  error_.clear();
+  worker_.cancel();
+  worker_.forgetSolution();
+  minRequest_ = kNone;
+  ++problemVersion_;
+  return true;
+}
+
+void OptimizePanel::solve() {
+  if (!problem_) return;
+  const std::uint64_t id = worker_.solve(*problem_);
+  if (minRequest_ == kNone) minRequest_ = id;
+}
+
+void OptimizePanel::edited() {
+  ++problemVersion_;
+  if (autoSolve_) solve();
+}
+
+std::shared_ptr<const OptimizeSnapshot> OptimizePanel::current() const {
+  auto s = worker_.snapshot();
+  if (minRequest_ == kNone || s->request < minRequest_) return nullptr;
+  return s;
+}
+
+void OptimizePanel::sceneLoaded(const SceneEntry& entry, const std::string& vehicle) {
+  if (sceneIsReplay(entry)) {  // Play: the panel keeps its problem, ghost and solution
+    playing_ = true;
+    pausedAtEnd_ = false;
+    return;
+  }
+  playing_ = false;
+  vehicle_ = vehicle;
+  sceneProblem_ = sceneProblem(entry);
+  if (!sceneProblem_.empty()) {
+    openRequest_ = true;
+    if (select(sceneProblem_)) solve();
+    return;
+  }
+  if (selected_ >= 0 && problems_[static_cast<std::size_t>(selected_)].vehicle != vehicle) {
+    selected_ = -1;
+    problem_.reset();
+    worker_.cancel();
+    worker_.forgetSolution();
+    minRequest_ = kNone;
+    ++problemVersion_;
+  }
+}
+
+void OptimizePanel::update(AppState& app, const PhysicsFrame& f) {
+  // Play stops where the optimised motion ends (the controls hold their last value beyond).
+  if (playing_ && !pausedAtEnd_ && !f.paused && !f.sims.empty() && f.sims.front().curr.t >= playHorizon_ - 1e-9) {
+    app.command(CommandKind::TogglePause);
+    pausedAtEnd_ = true;
+  }
+}
+
+std::optional<SceneEntry> OptimizePanel::takePlayRequest() {
+  std::optional<SceneEntry> e;
+  e.swap(play_);
+  return e;
+}
+
+bool OptimizePanel::play() {
+  const auto snap = current();
+  if (!problem_ || !snap || snap->phase != OptimizeSnapshot::Phase::Solved) return false;
+  const OptimizeSnapshot& s = *snap;
+  // What `lieride optimize --out DIR` writes: controls.csv and replay.toml beside it.
+  const fs::path dir = fs::temp_directory_path() / ("lieride-optimize-" + std::to_string(::getpid())) /
+                       fs::path(problem_->file).stem();
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  std::ofstream csv(dir / "controls.csv"), toml(dir / "replay.toml");
+  csv << s.controlsCsv;
+  toml << s.replayToml;
+  csv.close();
+  toml.close();
+  if (ec || !csv || !toml) {
+    error_ = (dir / "controls.csv").string() + ": cannot write the optimal controls";
+    return false;
+  }
+  play_ = replayScene(problem_->name + " (optimal controls)", problem_->file, s.replayToml, dir.string());
+  playHorizon_ = s.timeStep * static_cast<double>(s.knots.empty() ? problem_->knots : s.knots.size() - 1);
+  return true;
+}
+
+bool OptimizePanel::editProblem() {
+  opt::Problem& p = *problem_;
+  bool changed = false;
+  if (ImGui::TreeNodeEx("Goal", ImGuiTreeNodeFlags_DefaultOpen)) {
+    if (p.goal.position) changed |= dragDoubles("position##goal", p.goal.position->data(), 2, 0.02f);
+    if (p.goal.position3) changed |= dragDoubles("position##goal3", p.goal.position3->data(), 3, 0.02f);
+    tooltip("Where the vehicle must end (m, world frame), within the problem's tolerance.");
+    if (p.goal.heading) changed |= dragDegrees("heading##goal", *p.goal.heading);
+    ImGui::TreePop();
+  }
+  if (!p.obstacles.empty() && ImGui::TreeNodeEx("Obstacles", ImGuiTreeNodeFlags_DefaultOpen, "Obstacles (%zu)", p.obstacles.size())) {
+    for (std::size_t i = 0; i < p.obstacles.size(); ++i) {
+      opt::Obstacle& o = p.obstacles[i];
+      ImGui::PushID(static_cast<int>(i));
+      ImGui::TextDisabled("%s", o.name.c_str());
+      if (o.kind == opt::Obstacle::Kind::Wall) {
+        changed |= dragDoubles("point", o.center.data(), 2, 0.02f);
+        double a = std::atan2(o.normal.y(), o.normal.x());
+        if (dragDegrees("normal", a)) {
+          o.normal = Vec2(std::cos(a), std::sin(a));
+          changed = true;
+        }
+      } else {
+        changed |= dragDoubles("centre", o.center.data(), 2, 0.02f);
+        if (o.kind == opt::Obstacle::Kind::Circle) {
+          if (ImGui::DragScalar("radius", ImGuiDataType_Double, &o.radius, 0.01f, nullptr, nullptr, "%.2f m")) {
+            o.radius = std::max(o.radius, 0.01);
+            changed = true;
+          }
+        } else {
+          Vec2 size = 2.0 * o.halfSize;
+          if (dragDoubles("size", size.data(), 2, 0.02f)) {
+            o.halfSize = (0.5 * size).cwiseMax(0.01);
+            changed = true;
+          }
+          changed |= dragDegrees("heading", o.heading);
+        }
+      }
+      ImGui::PopID();
+    }
+    ImGui::TreePop();
+  }
+  if (!p.waypoints.empty() && ImGui::TreeNodeEx("Waypoints", ImGuiTreeNodeFlags_DefaultOpen, "Waypoints (%zu)", p.waypoints.size())) {
+    for (std::size_t i = 0; i < p.waypoints.size(); ++i) {
+      opt::Waypoint& w = p.waypoints[i];
+      ImGui::PushID(static_cast<int>(i) + 1000);
+      if (ImGui::DragScalar("time", ImGuiDataType_Double, &w.time, 0.05f, nullptr, nullptr, "%.2f s")) {
+        w.time = std::clamp(w.time, 0.0, p.horizon);
+        changed = true;
+      }
+      if (w.position) changed |= dragDoubles("position", w.position->data(), 2, 0.02f);
+      if (w.position3) changed |= dragDoubles("position", w.position3->data(), 3, 0.02f);
+      if (w.heading) changed |= dragDegrees("heading", *w.heading);
+      ImGui::PopID();
+    }
+    ImGui::TreePop();
+  }
+  return changed;
+}
+
+void OptimizePanel::draw(AppState& app, const PhysicsFrame&) {
+  (void)app;
+  // The problem list: the current scene's own problem, then those of this vehicle kind.
+  std::string chosen = "(choose a problem)";
+  if (selected_ >= 0) chosen = problems_[static_cast<std::size_t>(selected_)].name;
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::BeginCombo("##problem", chosen.c_str())) {
+    if (!sceneProblem_.empty() && ImGui::Selectable("current scene"))
+      select(sceneProblem_);
+    for (std::size_t i = 0; i < problems_.size(); ++i) {
+      const Listed& l = problems_[i];
+      if (l.vehicle != vehicle_) continue;
+      const std::string label = l.name + "  (" + fs::path(l.file).filename().string() + ")";
+      if (ImGui::Selectable(label.c_str(), static_cast<int>(i) == selected_)) select(l.file);
+    }
+    ImGui::EndCombo();
+  }
+  tooltip("DMOC problems (assets/problems, docs/formats.md section 4) for this vehicle; the scene menu's "
+          "\"optimal parking\" and \"optimal helicopter landing\" open one with its scene.");
+  if (!error_.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.35f, 1), "%s", error_.c_str());
+  if (!problem_) {
+    ImGui::TextDisabled("No problem chosen (%zu listed for %s).", static_cast<std::size_t>(std::count_if(
+        problems_.begin(), problems_.end(), [&](const Listed& l) { return l.vehicle == vehicle_; })), vehicle_.c_str());
+    return;
+  }
+  const opt::Problem& p = *problem_;
+  ImGui::TextDisabled("%d knots, h = %.3g s, %s", p.knots, p.timeStep(), p.integrator.c_str());
+  const auto s = current();
+  const bool solving = s && s->phase == OptimizeSnapshot::Phase::Solving;
+  if (ImGui::Button("Solve")) solve();
+  tooltip("Solve on the worker thread (IPOPT); warm from the last solution when there is one.");
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!solving);
+  if (ImGui::Button("Cancel")) cancel();
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  const bool solved = s && s->phase == OptimizeSnapshot::Phase::Solved;
+  ImGui::BeginDisabled(!solved);
+  if (ImGui::Button("Play")) play();
+  ImGui::EndDisabled();
+  tooltip("Run the optimal controls through the physics thread with the problem's integrator and h "
+          "(the simulation, not a replay of the states): it retraces the ghost.");
+  ImGui::SameLine();
+  ImGui::Checkbox("re-solve on edit", &autoSolve_);
+  tooltip("After an edit the problem re-solves warm from the last solution; an edit during a solve restarts it.");
+  if (s) {
+    const ImVec4 grey(0.75f, 0.78f, 0.82f, 1), red(1, 0.42f, 0.35f, 1), green(0.55f, 0.95f, 0.55f, 1);
+    switch (s->phase) {
+      case OptimizeSnapshot::Phase::Solving:
+        ImGui::TextColored(grey, "solving%s: iteration %d, cost %.4g, violation %.2e, %.2f s", s->warm ? " (warm)" : "",
+                           s->iteration, s->cost, s->violation, s->seconds);
+        break;
+      case OptimizeSnapshot::Phase::Solved:
+        ImGui::TextColored(green, "solved%s: %d iterations, cost %.6g, violation %.1e, %.3f s", s->warm ? " (warm)" : "",
+                           s->iteration, s->cost, s->violation, s->seconds);
+        break;
+      case OptimizeSnapshot::Phase::Cancelled:
+        ImGui::TextColored(grey, "cancelled at iteration %d (the last iterate is drawn)", s->iteration);
+        break;
+      case OptimizeSnapshot::Phase::NotSolved:
+        ImGui::PushStyleColor(ImGuiCol_Text, red);
+        ImGui::TextWrapped("not solved: %s", s->line.c_str());
+        ImGui::PopStyleColor();
+        ImGui::TextColored(grey, "best iterate drawn (%d iterations, violation %.2e)", s->iteration, s->violation);
+        break;
+      case OptimizeSnapshot::Phase::Idle: break;
+    }
+    if (s->restarts > 0) ImGui::TextDisabled("%d solve(s) restarted by edits", s->restarts);
+  }
+  ImGui::TextDisabled("ghost: green where a knot's constraints hold to 1e-8, red from 1e-2");
+  if (editProblem()) edited();
+}
+
+const OptimizeOverlayMesh& OptimizePanel::overlay() {
+  const auto s = current();
+  if (problemVersion_ == builtFor_ && s == builtSnap_) return overlay_;
+  builtFor_ = problemVersion_;
+  builtSnap_ = s;
+  overlay_ = OptimizeOverlayMesh{};
+  if (problem_) buildOptimizeOverlay(*problem_, s.get(), overlay_);
+  ++overlayVersion_;
+  return overlay_;
+}
+
+}  // namespace lieride::gui

@@ -1,0 +1,103 @@
+// The Optimize panel headless (ImGui with no renderer): the problem list by vehicle kind, the
+// overlay of a problem's obstacles and goal, the one-click problem scenes, and Play: the
+// replay scene it asks for, run through the simulator, retraces the solved ghost.
+#include <imgui.h>
+
+#include <catch2/catch.hpp>
+#include <cmath>
+
+#include "ui/optimize_panel.hpp"
+#include "ui/panels.hpp"
+
+using namespace lieride;
+using namespace lieride::gui;
+
+namespace {
+const std::string kProblems = std::string(LIERIDE_SOURCE_DIR) + "/assets/problems/";
+
+struct Headless {
+  Headless() {
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.DisplaySize = ImVec2(1280, 720);
+    io.IniFilename = nullptr;
+    io.DeltaTime = 1.0f / 60.0f;
+    unsigned char* px = nullptr;
+    int w = 0, h = 0;
+    io.Fonts->GetTexDataAsRGBA32(&px, &w, &h);
+  }
+  ~Headless() { ImGui::DestroyContext(); }
+  int frame(AppState& app, const PhysicsFrame& f) {
+    ImGui::NewFrame();
+    drawPanels(app, f);
+    ImGui::Render();
+    return ImGui::GetDrawData()->TotalVtxCount;
+  }
+};
+
+bool finished(const OptimizeSnapshot& s) { return s.request > 0 && s.phase != OptimizeSnapshot::Phase::Solving; }
+}  // namespace
+
+TEST_CASE("optimize panel: problems of the scene's vehicle; obstacles and goal drawn", "[panels][optimize]") {
+  OptimizePanel panel(kProblems);
+  int cars = 0;
+  for (const auto& p : panel.problems()) cars += p.vehicle == "car";
+  CHECK(cars >= 2);  // parking and tunnel
+  // The scene menu's entry opens its problem, starts paused and scripted, and solves.
+  const SceneEntry scene = problemScene("optimal parking", kProblems + "car-parallel-park.toml");
+  CHECK(sceneProblem(scene) == kProblems + "car-parallel-park.toml");
+  CHECK_FALSE(sceneIsReplay(scene));
+  const LoadedScene loaded = loadScene(scene);
+  CHECK(loaded.scripted);
+  panel.sceneLoaded(scene, loaded.vehicle);
+  REQUIRE(panel.problem());
+  CHECK(panel.problem()->obstacles.size() == 3);
+  panel.cancel();  // the overlay without waiting for the solve
+  const OptimizeOverlayMesh& a = panel.overlay();
+  CHECK(!a.solid.vertices.empty());  // two parked cars and the kerb
+  CHECK(!a.marks.vertices.empty());  // the goal outline
+  // An edit moves what is drawn: the first parked car 1 m along x.
+  const float before = a.solid.vertices.front().position.x;
+  const auto version = panel.overlayVersion();
+  panel.editableProblem()->obstacles[0].center.x() += 1.0;
+  panel.edited();
+  panel.cancel();
+  const OptimizeOverlayMesh& b = panel.overlay();
+  CHECK(panel.overlayVersion() > version);
+  CHECK(b.solid.vertices.front().position.x == Approx(before + 1.0f));
+  // The section draws headless.
+  Headless gui;
+  AppState app;
+  app.optimize = &panel;
+  app.vehicle = "car";
+  CHECK(gui.frame(app, PhysicsFrame{}) > 500);
+}
+
+TEST_CASE("optimize panel: Play runs the optimal controls and the simulation retraces the ghost", "[panels][optimize]") {
+  OptimizePanel panel(kProblems);
+  const std::string file = kProblems + "sleigh-u-turn-dmoc.toml";
+  panel.sceneLoaded(problemScene("sleigh", file), "sleigh-controlled");
+  REQUIRE(panel.problem());
+  const auto s = panel.worker().waitFor(finished);
+  REQUIRE(s->phase == OptimizeSnapshot::Phase::Solved);
+  REQUIRE(panel.play());
+  const auto entry = panel.takePlayRequest();
+  REQUIRE(entry);
+  CHECK(sceneIsReplay(*entry));
+  CHECK(sceneProblem(*entry) == file);
+  LoadedScene replay = loadScene(*entry);
+  REQUIRE(replay.slots.size() == 1);
+  CHECK_FALSE(replay.slots.front().manual);  // the optimal controls drive it, not the pilot
+  Simulation& sim = *replay.slots.front().sim;
+  double worst = 0.0;
+  for (std::size_t k = 0; k < s->knots.size(); ++k) {
+    if (k > 0) sim.step();
+    const Vec3 p = sim.snapshot().position;
+    worst = std::max(worst, std::hypot(p.x() - s->knots[k].position.x(), p.y() - s->knots[k].position.y()));
+  }
+  CHECK(worst <= 1e-8);  // DMOC: the same integrator and h reproduce the optimised poses
+  // The panel keeps its problem and solution while the replay plays.
+  panel.sceneLoaded(*entry, replay.vehicle);
+  CHECK(panel.problem());
+  CHECK(panel.worker().snapshot()->phase == OptimizeSnapshot::Phase::Solved);
+}
