@@ -78,8 +78,9 @@ bool App::loadScene(int index, const SceneEntry* entry, bool startPaused) {
   resets_ = 0;
   physics_->start();
   optimize_.sceneLoaded(current_, st_.vehicle);
+  if (st_.settings.cameraPerScene.count(st_.sceneName) == 0) optimize_.overview(cam_, st_.cameraMode);
   // The h and integrator the user last chose for this scene (single-copy scenes).
-  if (n == 1 && !batchDefaults_) {
+  if (n == 1 && !batchDefaults_ && !sceneIsReplay(*e)) {  // a replay keeps the optimised h and integrator
     if (const auto h = st_.settings.stepPerScene.find(st_.sceneName); h != st_.settings.stepPerScene.end()) {
       Command c = Command::make(CommandKind::SetTimeStep);
       c.value[0] = h->second;

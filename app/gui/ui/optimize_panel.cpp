@@ -9,6 +9,8 @@
 #include <fstream>
 #include <limits>
 
+#include <toml++/toml.h>
+
 #include "ui/panels.hpp"
 
 namespace lieride::gui {
@@ -120,6 +122,27 @@ void OptimizePanel::update(AppState& app, const PhysicsFrame& f) {
     app.command(CommandKind::TogglePause);
     pausedAtEnd_ = true;
   }
+}
+
+bool OptimizePanel::overview(CameraRig& cam, int& mode) const {
+  if (!openRequest_ || !problem_) return false;
+  Vec3 start = Vec3::Zero(), goal = start;
+  try {
+    const toml::table t = toml::parse(problem_->scenarioToml);
+    if (const auto* a = t["initial"]["position"].as_array())
+      for (std::size_t i = 0; i < std::min<std::size_t>(a->size(), 3); ++i) start(static_cast<int>(i)) = (*a)[i].value_or(0.0);
+  } catch (const std::exception&) {
+  }
+  if (problem_->goal.position) goal.head<2>() = *problem_->goal.position;
+  if (problem_->goal.position3) goal = *problem_->goal.position3;
+  const double spread = (goal - start).norm();
+  mode = static_cast<int>(CameraMode::Orbit);
+  cam.mode = CameraMode::Orbit;
+  cam.orbitYaw = static_cast<float>(std::atan2(start.x() - goal.x(), goal.y() - start.y())) + 0.35f;  // from the side
+  cam.orbitPitch = 0.75f;
+  cam.orbitDistance = static_cast<float>(1.8 * spread + 12.0);
+  cam.snap();
+  return true;
 }
 
 std::optional<SceneEntry> OptimizePanel::takePlayRequest() {
@@ -260,12 +283,12 @@ void OptimizePanel::draw(AppState& app, const PhysicsFrame&) {
     const ImVec4 grey(0.75f, 0.78f, 0.82f, 1), red(1, 0.42f, 0.35f, 1), green(0.55f, 0.95f, 0.55f, 1);
     switch (s->phase) {
       case OptimizeSnapshot::Phase::Solving:
-        ImGui::TextColored(grey, "solving%s: iteration %d, cost %.4g, violation %.2e, %.2f s", s->warm ? " (warm)" : "",
-                           s->iteration, s->cost, s->violation, s->seconds);
+        ImGui::TextColored(grey, "solving%s: iteration %d, %.2f s", s->warm ? " (warm)" : "", s->iteration, s->seconds);
+        ImGui::TextColored(grey, "cost %.6g, violation %.2e", s->cost, s->violation);
         break;
       case OptimizeSnapshot::Phase::Solved:
-        ImGui::TextColored(green, "solved%s: %d iterations, cost %.6g, violation %.1e, %.3f s", s->warm ? " (warm)" : "",
-                           s->iteration, s->cost, s->violation, s->seconds);
+        ImGui::TextColored(green, "solved%s: %d iterations, %.3f s", s->warm ? " (warm)" : "", s->iteration, s->seconds);
+        ImGui::TextColored(green, "cost %.6g, max violation %.1e", s->cost, s->violation);
         break;
       case OptimizeSnapshot::Phase::Cancelled:
         ImGui::TextColored(grey, "cancelled at iteration %d (the last iterate is drawn)", s->iteration);
@@ -280,7 +303,9 @@ void OptimizePanel::draw(AppState& app, const PhysicsFrame&) {
     }
     if (s->restarts > 0) ImGui::TextDisabled("%d solve(s) restarted by edits", s->restarts);
   }
-  ImGui::TextDisabled("ghost: green where a knot's constraints hold to 1e-8, red from 1e-2");
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("ghost: green where a knot's constraints hold to 1e-8, red from 1e-2");
+  ImGui::PopStyleColor();
   if (editProblem()) edited();
 }
 

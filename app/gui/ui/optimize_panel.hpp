@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "optimize_worker.hpp"
+#include "render/camera.hpp"
 #include "scenes.hpp"
 #include "ui/optimize_geometry.hpp"
 #include "ui/app_state.hpp"
@@ -34,6 +35,10 @@ class OptimizePanel {
     openRequest_ = false;
     return r;
   }
+  // A problem scene opens on an orbit view wide enough for the start and the goal (the chase
+  // camera would hide the manoeuvre); `mode` is AppState::cameraMode. Only right after such a
+  // scene loaded; false otherwise.
+  bool overview(CameraRig& cam, int& mode) const;
   // The scene Play asked for (the replay scenario written beside its controls), once.
   std::optional<SceneEntry> takePlayRequest();
   // The overlay for the newest snapshot (rebuilt when it or the problem changed).
