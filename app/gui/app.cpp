@@ -238,7 +238,9 @@ void App::frame(double wallDt, int w, int h, const CameraInput& in) {
   for (const auto& a : poses_)
     for (const auto& b : poses_) spread = std::max(spread, glm::length(glm::vec3(a.world[3]) - glm::vec3(b.world[3])));
   const float size = VehicleModels::size(st_.vehicle) * (f.sims.size() > 1 ? 1.8f : 1.0f) + 0.9f * spread;
-  cam_.update(wallDt, focus + glm::vec3(0, 0, VehicleModels::focusHeight(st_.vehicle)), yaw, size, in);
+  CameraInput camIn = in;  // a drag on an Optimize handle moves it instead of orbiting
+  if (optimize_.mouse(renderer_->viewProj(w, h, cam_), glm::vec2(w, h) / st_.pixelRatio)) camIn.dragLeft = glm::vec2(0);
+  cam_.update(wallDt, focus + glm::vec3(0, 0, VehicleModels::focusHeight(st_.vehicle)), yaw, size, camIn);
   renderer_->draw(w, h, cam_, poses_, trails_, st_.renderTime, st_.settings.showTrails,
                   static_cast<int>(st_.viewLeft * st_.pixelRatio));
   if (!overlay_) overlay_ = std::make_unique<OptimizeOverlay>();

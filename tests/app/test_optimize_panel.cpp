@@ -5,6 +5,7 @@
 
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <glm/gtc/matrix_transform.hpp>
 
 #include "ui/optimize_panel.hpp"
 #include "ui/panels.hpp"
@@ -100,4 +101,39 @@ TEST_CASE("optimize panel: Play runs the optimal controls and the simulation ret
   panel.sceneLoaded(*entry, replay.vehicle);
   CHECK(panel.problem());
   CHECK(panel.worker().snapshot()->phase == OptimizeSnapshot::Phase::Solved);
+}
+
+TEST_CASE("optimize panel: a drag in the view moves the goal to the ground point under the mouse", "[panels][optimize]") {
+  OptimizePanel panel(kProblems);
+  REQUIRE(panel.select(kProblems + "car-parallel-park.toml"));
+  Headless gui;
+  // Looking straight down from 50 m over the origin, orthographic, 20 m across an 800 x 800
+  // view: screen (u, v) shows the ground point ((u - 400) / 40, (400 - v) / 40).
+  const glm::mat4 vp = glm::ortho(-10.0f, 10.0f, -10.0f, 10.0f, 1.0f, 100.0f) *
+                       glm::lookAt(glm::vec3(0, 0, 50), glm::vec3(0), glm::vec3(0, 1, 0));
+  auto screen = [](double x, double y) { return ImVec2(static_cast<float>(400 + 40 * x), static_cast<float>(400 - 40 * y)); };
+  ImGuiIO& io = ImGui::GetIO();
+  io.DisplaySize = ImVec2(800, 800);
+  auto frame = [&](ImVec2 pos, bool down) {
+    io.MousePos = pos;
+    io.MouseDown[0] = down;
+    ImGui::NewFrame();
+    const bool owned = panel.mouse(vp, glm::vec2(800, 800));
+    ImGui::Render();
+    return owned;
+  };
+  const Vec2 goal = *panel.problem()->goal.position;
+  const auto version = panel.overlayVersion();
+  CHECK_FALSE(frame(screen(goal.x(), goal.y()), false));        // hovering: the camera keeps the mouse
+  panel.overlay();
+  CHECK(panel.overlayVersion() > version);                        // the hovered ring is highlighted
+  CHECK(frame(screen(goal.x() + 0.05, goal.y()), true));          // press on the ring: the drag starts
+  CHECK(frame(screen(goal.x() + 1.05, goal.y() - 0.5), true));    // 1 m along x, 0.5 m towards the kerb
+  CHECK(panel.problem()->goal.position->x() == Approx(goal.x() + 1.0).margin(1e-4));
+  CHECK(panel.problem()->goal.position->y() == Approx(goal.y() - 0.5).margin(1e-4));
+  CHECK_FALSE(frame(screen(goal.x() + 1.05, goal.y() - 0.5), false));  // released
+  // A press away from every handle leaves the drag to the camera.
+  CHECK_FALSE(frame(screen(-8.0, 8.0), false));
+  CHECK_FALSE(frame(screen(-8.0, 8.0), true));
+  panel.cancel();
 }

@@ -97,7 +97,7 @@ Body carBody(const opt::Problem& p) {
 }
 
 void obstacles(const opt::Problem& p, OptimizeOverlayMesh& out) {
-  const float height = 1.4f;
+  const float height = kObstacleHeight;
   for (const opt::Obstacle& o : p.obstacles) {
     const float cx = static_cast<float>(o.center.x()), cy = static_cast<float>(o.center.y());
     switch (o.kind) {
@@ -185,7 +185,8 @@ glm::vec3 violationColor(double violation) {
   return t < 0.5f ? glm::mix(green, yellow, 2.0f * t) : glm::mix(yellow, red, 2.0f * t - 1.0f);
 }
 
-void buildOptimizeOverlay(const opt::Problem& p, const OptimizeSnapshot* s, OptimizeOverlayMesh& out) {
+void buildOptimizeOverlay(const opt::Problem& p, const OptimizeSnapshot* s, OptimizeOverlayMesh& out,
+                          const std::vector<Vec3>& handles, int highlight) {
   // Line widths follow the problem's extent (a 6 m parking manoeuvre, a 30 m landing).
   double extent = 5.0;
   if (s && s->knots.size() >= 2) extent = (s->knots.back().position - s->knots.front().position).norm();
@@ -193,6 +194,12 @@ void buildOptimizeOverlay(const opt::Problem& p, const OptimizeSnapshot* s, Opti
   obstacles(p, out);
   goalAndWaypoints(p, w, out);
   if (s) ghost(p, *s, w, out);
+  for (std::size_t i = 0; i < handles.size(); ++i) {
+    const bool hot = static_cast<int>(i) == highlight;
+    const float r = hot ? 0.45f : 0.3f;
+    ring(out.marks, v3(handles[i]) + glm::vec3(0, 0, 0.06f), r, r + (hot ? 0.14f : 0.08f),
+         hot ? glm::vec3(1.0f, 0.6f, 0.1f) : glm::vec3(1.0f), 0.95f);
+  }
 }
 
 }  // namespace lieride::gui

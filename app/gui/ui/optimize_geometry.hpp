@@ -16,10 +16,15 @@ struct OptimizeOverlayMesh {
   bool empty() const { return solid.vertices.empty() && marks.vertices.empty(); }
 };
 
+// The drawn height of box and circle obstacles (m): their drag handles sit on top.
+constexpr float kObstacleHeight = 1.4f;
+
 // Green where a knot's constraints hold to 1e-8, through yellow, to red from 1e-2 on.
 glm::vec3 violationColor(double violation);
 
-// `snapshot` may be null (nothing solved yet: no ghost).
-void buildOptimizeOverlay(const opt::Problem& p, const OptimizeSnapshot* snapshot, OptimizeOverlayMesh& out);
+// `snapshot` may be null (nothing solved yet: no ghost). `handles`: the points the view can
+// drag (white rings), `highlight` the one under the mouse or dragged (-1: none).
+void buildOptimizeOverlay(const opt::Problem& p, const OptimizeSnapshot* snapshot, OptimizeOverlayMesh& out,
+                          const std::vector<Vec3>& handles = {}, int highlight = -1);
 
 }  // namespace lieride::gui

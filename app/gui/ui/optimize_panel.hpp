@@ -39,6 +39,12 @@ class OptimizePanel {
   // camera would hide the manoeuvre); `mode` is AppState::cameraMode. Only right after such a
   // scene loaded; false otherwise.
   bool overview(CameraRig& cam, int& mode) const;
+  // Drag in the 3-D view (called once per frame after ImGui's NewFrame, before the camera
+  // update): a left press on a handle (the goal, an obstacle's centre, a waypoint; drawn as
+  // rings) drags it on the horizontal plane through it, editing the problem as the numeric
+  // fields do. `viewProj` is the matrix the picture on screen was drawn with; `view` the
+  // window's size in ImGui units. Returns true while it owns the left drag (no orbiting).
+  bool mouse(const glm::mat4& viewProj, glm::vec2 view);
   // The scene Play asked for (the replay scenario written beside its controls), once.
   std::optional<SceneEntry> takePlayRequest();
   // The overlay for the newest snapshot (rebuilt when it or the problem changed).
@@ -63,6 +69,13 @@ class OptimizePanel {
 
  private:
   bool editProblem();  // the numeric editors; true when something changed
+  struct Handle {
+    enum Kind { Goal, Obstacle, Waypoint } kind = Goal;
+    std::size_t index = 0;
+    Vec3 position = Vec3::Zero();
+  };
+  std::vector<Handle> handles() const;
+  void moveHandle(const Handle& h, const Vec3& to);
   // The newest snapshot of a solve of the selected problem (null before its first solve).
   std::shared_ptr<const OptimizeSnapshot> current() const;
 
@@ -80,6 +93,8 @@ class OptimizePanel {
   OptimizeOverlayMesh overlay_;
   std::optional<SceneEntry> play_;
   bool playing_ = false, pausedAtEnd_ = false, openRequest_ = false;
+  int hovered_ = -1, dragging_ = -1, builtHover_ = -1;
+  Vec3 dragOffset_ = Vec3::Zero();
   double playHorizon_ = 0;
 };
 
