@@ -66,6 +66,10 @@ TEST_CASE("optimize panel: problems of the scene's vehicle; obstacles and goal d
   const OptimizeOverlayMesh& b = panel.overlay();
   CHECK(panel.overlayVersion() > version);
   CHECK(b.solid.vertices.front().position.x == Approx(before + 1.0f));
+  // The same scene loaded again (a copy added, the menu entry chosen again) keeps the edit.
+  panel.sceneLoaded(scene, loaded.vehicle);
+  CHECK(panel.problem()->obstacles[0].center.x() == Approx(-2.25 + 1.0));
+  panel.cancel();
   // The section draws headless.
   Headless gui;
   AppState app;

@@ -101,8 +101,10 @@ void OptimizePanel::sceneLoaded(const SceneEntry& entry, const std::string& vehi
   playing_ = false;
   vehicle_ = vehicle;
   sceneProblem_ = sceneProblem(entry);
+  openRequest_ = !sceneProblem_.empty();
   if (!sceneProblem_.empty()) {
-    openRequest_ = true;
+    // The same problem again (a copy added, the menu entry chosen again): keep its edits.
+    if (problem_ && problem_->file == sceneProblem_) return;
     if (select(sceneProblem_)) solve();
     return;
   }
