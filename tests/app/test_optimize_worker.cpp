@@ -134,3 +134,19 @@ TEST_CASE("threads: optimize worker: warm re-solve after a goal edit while anoth
   CHECK(b->controlsCsv.rfind("t,", 0) == 0);
   CHECK(reads.load() > 0);
 }
+
+TEST_CASE("threads: optimize worker: an unsolved problem reports its failure line and keeps the best iterate", "[threads][optimize]") {
+  const opt::Problem p = uTurn();
+  OptimizeWorker w;
+  const auto id = w.solve(p, 1);  // one iteration: not enough for this problem
+  const auto s = w.waitFor([&](const OptimizeSnapshot& x) { return finished(x, id); });
+  CHECK(s->phase == OptimizeSnapshot::Phase::NotSolved);
+  CHECK(s->line.rfind("iteration limit", 0) == 0);
+  CHECK(s->knots.size() == 41);
+  CHECK(s->replayToml.empty());
+  // The next solve starts from that iterate (primal) and finishes.
+  const auto again = w.solve(p);
+  const auto t = w.waitFor([&](const OptimizeSnapshot& x) { return finished(x, again); });
+  CHECK(t->phase == OptimizeSnapshot::Phase::Solved);
+  CHECK(t->warm);
+}
