@@ -101,6 +101,10 @@ TEST_CASE("optimize panel: Play runs the optimal controls and the simulation ret
     worst = std::max(worst, std::hypot(p.x() - s->knots[k].position.x(), p.y() - s->knots[k].position.y()));
   }
   CHECK(worst <= 1e-8);  // DMOC: the same integrator and h reproduce the optimised poses
+  // Past the horizon the inputs are zero: the sleigh stays at rest at its goal.
+  const Vec3 end = sim.snapshot().position;
+  for (int k = 0; k < 5; ++k) sim.step();
+  CHECK((sim.snapshot().position - end).norm() < 1e-12);
   // The panel keeps its problem and solution while the replay plays.
   panel.sceneLoaded(*entry, replay.vehicle);
   CHECK(panel.problem());

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <limits>
@@ -17,6 +18,31 @@ namespace lieride::gui {
 namespace fs = std::filesystem;
 
 namespace {
+// The controls for Play: as `lieride optimize` writes them, plus zero inputs from the horizon T
+// on where the last sample comes before T (the car and the sleigh read theirs at the step
+// midpoints): sampled signals hold their last value, which would drive the car on out of the
+// gap once the physics thread passes T; zero keeps a vehicle at rest there. Before T nothing
+// changes (the integrator reads the samples themselves).
+std::string controlsForPlay(const std::string& csv, double horizon) {
+  const auto end = csv.find_last_not_of('\n');
+  if (end == std::string::npos) return csv;
+  const auto start = csv.rfind('\n', end);
+  const std::string last = csv.substr(start == std::string::npos ? 0 : start + 1, end - (start == std::string::npos ? 0 : start + 1) + 1);
+  double t = 0.0;
+  try {
+    t = std::stod(last.substr(0, last.find(',')));
+  } catch (const std::exception&) {
+    return csv;  // a header alone
+  }
+  if (t >= horizon - 1e-9) return csv;
+  char row[64];
+  std::snprintf(row, sizeof row, "%.17g", horizon);
+  std::string out = csv.substr(0, end + 1) + "\n" + row;
+  for (char c : last)
+    if (c == ',') out += ",0";
+  return out + "\n";
+}
+
 constexpr std::uint64_t kNone = std::numeric_limits<std::uint64_t>::max();
 constexpr double kDeg = M_PI / 180.0;
 
@@ -96,12 +122,13 @@ void OptimizePanel::sceneLoaded(const SceneEntry& entry, const std::string& vehi
   if (sceneIsReplay(entry)) {  // Play: the panel keeps its problem, ghost and solution
     playing_ = true;
     pausedAtEnd_ = false;
+    overviewRequest_ = true;
     return;
   }
   playing_ = false;
   vehicle_ = vehicle;
   sceneProblem_ = sceneProblem(entry);
-  openRequest_ = !sceneProblem_.empty();
+  openRequest_ = overviewRequest_ = !sceneProblem_.empty();
   if (!sceneProblem_.empty()) {
     // The same problem again (a copy added, the menu entry chosen again): keep its edits.
     if (problem_ && problem_->file == sceneProblem_) return;
@@ -126,8 +153,10 @@ void OptimizePanel::update(AppState& app, const PhysicsFrame& f) {
   }
 }
 
-bool OptimizePanel::overview(CameraRig& cam, int& mode) const {
-  if (!openRequest_ || !problem_) return false;
+bool OptimizePanel::overview(CameraRig& cam, int& mode) {
+  const bool wanted = overviewRequest_;
+  overviewRequest_ = false;
+  if (!wanted || !problem_) return false;
   Vec3 start = Vec3::Zero(), goal = start;
   try {
     const toml::table t = toml::parse(problem_->scenarioToml);
@@ -163,7 +192,8 @@ bool OptimizePanel::play() {
   std::error_code ec;
   fs::create_directories(dir, ec);
   std::ofstream csv(dir / "controls.csv"), toml(dir / "replay.toml");
-  csv << s.controlsCsv;
+  playHorizon_ = s.timeStep * static_cast<double>(s.knots.empty() ? problem_->knots : s.knots.size() - 1);
+  csv << controlsForPlay(s.controlsCsv, playHorizon_);
   toml << s.replayToml;
   csv.close();
   toml.close();
@@ -172,7 +202,6 @@ bool OptimizePanel::play() {
     return false;
   }
   play_ = replayScene(problem_->name + " (optimal controls)", problem_->file, s.replayToml, dir.string());
-  playHorizon_ = s.timeStep * static_cast<double>(s.knots.empty() ? problem_->knots : s.knots.size() - 1);
   return true;
 }
 

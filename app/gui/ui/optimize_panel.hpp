@@ -37,8 +37,8 @@ class OptimizePanel {
   }
   // A problem scene opens on an orbit view wide enough for the start and the goal (the chase
   // camera would hide the manoeuvre); `mode` is AppState::cameraMode. Only right after such a
-  // scene loaded; false otherwise.
-  bool overview(CameraRig& cam, int& mode) const;
+  // scene or its Play loaded; false otherwise.
+  bool overview(CameraRig& cam, int& mode);
   // Drag in the 3-D view (called once per frame after ImGui's NewFrame, before the camera
   // update): a left press on a handle (the goal, an obstacle's centre, a waypoint; drawn as
   // rings) drags it on the horizontal plane through it, editing the problem as the numeric
@@ -92,7 +92,7 @@ class OptimizePanel {
   std::shared_ptr<const OptimizeSnapshot> builtSnap_;
   OptimizeOverlayMesh overlay_;
   std::optional<SceneEntry> play_;
-  bool playing_ = false, pausedAtEnd_ = false, openRequest_ = false;
+  bool playing_ = false, pausedAtEnd_ = false, openRequest_ = false, overviewRequest_ = false;
   int hovered_ = -1, dragging_ = -1, builtHover_ = -1;
   Vec3 dragOffset_ = Vec3::Zero();
   double playHorizon_ = 0;
