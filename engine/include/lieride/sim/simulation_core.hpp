@@ -6,6 +6,7 @@
 // CSV's diverged row (docs/formats.md section 3). A vehicle's simulation derives from
 // SimulationOf<its state type> and supplies one integrator step and what the monitor reads.
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "lieride/control/controls.hpp"
