@@ -1,9 +1,25 @@
 #pragma once
 // Procedural mesh primitives (flat or smooth normals, one colour each), combined into vehicle
-// models with MeshData::append and a transform.
+// models with MeshData::append and a transform. Plain vertex data: no GL here (render/gl_util
+// uploads a MeshData into a Mesh).
 #include <glm/glm.hpp>
+#include <vector>
 
-#include "render/gl_util.hpp"
+namespace lieride::gui {
+
+struct Vertex {
+  glm::vec3 position;
+  glm::vec3 normal;
+  glm::vec3 color;
+};
+
+struct MeshData {
+  std::vector<Vertex> vertices;
+  std::vector<unsigned> indices;
+  void append(const MeshData& other, const glm::mat4& transform, const glm::vec3* recolor = nullptr);
+};
+
+}  // namespace lieride::gui
 
 namespace lieride::gui::prim {
 

@@ -1,7 +1,20 @@
-#include "render/primitives.hpp"
+#include "views/primitives.hpp"
 
 #include <cmath>
 #include <glm/gtc/matrix_transform.hpp>
+
+namespace lieride::gui {
+
+void MeshData::append(const MeshData& o, const glm::mat4& t, const glm::vec3* recolor) {
+  const auto base = static_cast<unsigned>(vertices.size());
+  const glm::mat3 nt = glm::transpose(glm::inverse(glm::mat3(t)));
+  for (const auto& v : o.vertices)
+    vertices.push_back({glm::vec3(t * glm::vec4(v.position, 1.0f)), glm::normalize(nt * v.normal),
+                        recolor ? *recolor : v.color});
+  for (unsigned i : o.indices) indices.push_back(base + i);
+}
+
+}  // namespace lieride::gui
 
 namespace lieride::gui::prim {
 

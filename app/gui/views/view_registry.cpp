@@ -1,0 +1,47 @@
+// The app's one table of vehicle kinds: each kind the engine registers (lieride/sim/registry.hpp)
+// and the view that draws and pilots it. The only place in app/ that names a kind
+// (tests/reduced/test_vehicle_kinds.cpp checks). A new kind: its view file and one row here.
+#include <cstring>
+
+#include "views/vehicle_view.hpp"
+
+namespace lieride::gui {
+
+std::unique_ptr<VehicleView> makeHelicopterView(const Simulation& sim);
+std::unique_ptr<VehicleView> makeRigidBodyView(const Simulation& sim);
+std::unique_ptr<VehicleView> makeBoatView(const Simulation& sim);
+std::unique_ptr<VehicleView> makeCarView(const Simulation& sim);
+std::unique_ptr<VehicleView> makeSnakeboardView(const Simulation& sim);
+std::unique_ptr<VehicleView> makeSleighView(const Simulation& sim);
+std::unique_ptr<VehicleView> makeDescriptionView(const Simulation& sim);
+std::unique_ptr<VehicleView> makeMarkerView(const Simulation& sim, bool nonholonomic);
+
+namespace {
+
+struct ViewKind {
+  const char* kind;
+  std::unique_ptr<VehicleView> (*make)(const Simulation&);
+};
+
+const ViewKind kViews[] = {
+    {"helicopter", makeHelicopterView},
+    {"rigid-body", makeRigidBodyView},
+    {"boat", makeBoatView},
+    {"car", makeCarView},
+    {"snakeboard", makeSnakeboardView},
+    {"sleigh", makeSleighView},
+    {"sleigh-controlled", makeSleighView},
+    {"reduced", makeDescriptionView},
+    {"np-particle", [](const Simulation& sim) { return makeMarkerView(sim, true); }},
+};
+
+}  // namespace
+
+std::shared_ptr<const VehicleView> makeView(const Simulation& sim) {
+  const std::string kind = sim.vehicleType();
+  for (const ViewKind& v : kViews)
+    if (kind == v.kind) return v.make(sim);
+  return makeMarkerView(sim, false);
+}
+
+}  // namespace lieride::gui
