@@ -123,6 +123,7 @@ TEST_CASE("views: a description vehicle is driven through the generic channel ma
   CHECK(input(*sc.simulation, "torque_1") == 1.0);
   CHECK(input(*sc.simulation, "torque_2") == -0.5);
   CHECK(input(*sc.simulation, "wheel_1") == 0.0);
+  CHECK(view->title().find("two-wheeled-robot") != std::string::npos);  // the description's name
   const HelpLines help = view->help(false);
   REQUIRE(help.size() == 2);
   CHECK(help[0].first == genericAxisName(0));

@@ -93,7 +93,7 @@ void scenePanel(AppState& app, const PhysicsFrame& f) {
     }
   }
   if (!app.sceneError.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.35f, 1), "%s", app.sceneError.c_str());
-  ImGui::Text("Vehicle: %s", app.vehicle.c_str());
+  ImGui::Text("Vehicle: %s", app.view ? app.view->title().c_str() : app.vehicle.c_str());
   ImGui::SameLine(ImGui::GetContentRegionAvail().x - 50);
   if (ImGui::Button("Reset", ImVec2(58, 0))) app.command(CommandKind::Reset);
   tooltip("Back to the scene's start, with its own h and integrator (Backspace).");

@@ -41,6 +41,7 @@ const ReducedDescription& descriptionOf(const Simulation& sim) {
 class DescriptionView final : public VehicleView {
  public:
   explicit DescriptionView(const Simulation& sim) : VehicleView(sim), parts_(descriptionOf(sim).parts) {
+    title_ += " (" + descriptionOf(sim).name + ")";
     traits_.nonholonomic = true;
     float reach = 0.3f, top = 0.3f;
     for (std::size_t i = 0; i < parts_.size(); ++i) {

@@ -59,7 +59,7 @@ MeshData wheelMesh(float radius, float width) {
   return m;
 }
 
-VehicleView::VehicleView(const Simulation& sim) : channels_(channelInfo(sim)) {}
+VehicleView::VehicleView(const Simulation& sim) : title_(sim.vehicleType()), channels_(channelInfo(sim)) {}
 
 int VehicleView::addMesh(MeshData m) {
   meshes_.push_back(std::move(m));

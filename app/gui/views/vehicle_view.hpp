@@ -58,6 +58,8 @@ class VehicleView {
   VehicleView& operator=(const VehicleView&) = delete;
 
   const ViewTraits& traits() const { return traits_; }
+  // What the Scene panel calls the vehicle: its kind (and a description's name).
+  const std::string& title() const { return title_; }
   // The simulation's channels with units, pilot ranges and trim (engine descriptor).
   const std::vector<ChannelInfo>& channels() const { return channels_; }
 
@@ -92,6 +94,7 @@ class VehicleView {
   double scaled(int index, double a) const;
 
   ViewTraits traits_;
+  std::string title_;
   std::vector<ChannelInfo> channels_;
   std::vector<MeshData> meshes_;
 };

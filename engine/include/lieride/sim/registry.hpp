@@ -17,8 +17,8 @@ struct IntegratorInfo {
 
 // One input channel of a constructed vehicle, for front ends (the app's pilot and its help):
 // its unit, the range a pilot may command and its trim (the neutral input: the helicopter's
-// hover collective m g, zero for most). The ranges follow the vehicle's parameters
-// (docs/models.md): a boat's thrust limits, the car's steering limit as a rate bound.
+// hover collective m g, zero for most). Where the model has limits the range is the built
+// model's own (a boat's [vehicle.thrusters] min_thrust and max_thrust, docs/models.md).
 struct ChannelInfo {
   std::string name;
   std::string unit;
