@@ -36,20 +36,8 @@ class RigidBodyView final : public VehicleView {
   }
 };
 
-// A grey ball for a kind that has no drawing of its own.
-class MarkerView final : public VehicleView {
- public:
-  MarkerView(const Simulation& sim, bool nonholonomic) : VehicleView(sim) {
-    traits_.nonholonomic = nonholonomic;
-    addMesh(sphere(0.3f, 24, 12, vec3(0.55f, 0.56f, 0.58f)));
-  }
-};
-
 }  // namespace
 
 std::unique_ptr<VehicleView> makeRigidBodyView(const Simulation& sim) { return std::make_unique<RigidBodyView>(sim); }
-std::unique_ptr<VehicleView> makeMarkerView(const Simulation& sim, bool nonholonomic) {
-  return std::make_unique<MarkerView>(sim, nonholonomic);
-}
 
 }  // namespace lieride::gui
