@@ -36,6 +36,7 @@ bool App::loadScene(int index, const SceneEntry* entry, bool startPaused) {
   st_.sceneIndex = index;  // -1: a scenario file outside the menu (the menu shows its name)
   st_.sceneName = scene.name;
   st_.vehicle = scene.vehicle;
+  st_.view = scene.view;
   st_.offsets = scene.offsets;
   st_.scripted = scene.scripted;
   st_.settings.lastScene = scene.name;
@@ -51,7 +52,7 @@ bool App::loadScene(int index, const SceneEntry* entry, bool startPaused) {
   opt.assist = st_.settings.input.assist;
   opt.startPaused = startPaused || (!sceneProblem(*e).empty() && !sceneIsReplay(*e));  // a problem waits for Play
   const std::size_t n = scene.slots.size();
-  renderer_ = std::make_unique<Renderer>(scene.geometry, scene.name);
+  renderer_ = std::make_unique<Renderer>(scene.geometry, scene.view, scene.name);
   physics_ = std::make_unique<PhysicsThread>(std::move(scene.slots), opt);
   st_.send = [p = physics_.get()](const Command& c) { p->send(c); };
   st_.plots.assign(n, PlotHistory{});
@@ -189,7 +190,6 @@ void App::frame(double wallDt, int w, int h, const CameraInput& in) {
       motion_.have = true;
     }
     VehiclePose vp;
-    vp.vehicle = v.curr.vehicle;
     const Vec3 off = i < st_.offsets.size() ? st_.offsets[i] : Vec3::Zero();
     const Vec3 pos = p.position + off;
     const Mat3 R = p.orientation.toRotationMatrix();
@@ -209,21 +209,18 @@ void App::frame(double wallDt, int w, int h, const CameraInput& in) {
       st_.deviation[i].push(p.t, (p.position - interpolate(f.sims[0].prev, f.sims[0].curr, target).position).norm());
     focus += glm::vec3(M[3]) / static_cast<float>(f.sims.size());
     // Chase heading: the vehicle's, except for free bodies whose tumbling would spin the view.
-    if (i == 0) yaw = v.curr.vehicle == "rigid-body" ? 0.35f : static_cast<float>(std::atan2(R(1, 0), R(0, 0)));
+    if (i == 0) yaw = st_.view->traits().freeBody ? 0.35f : static_cast<float>(std::atan2(R(1, 0), R(0, 0)));
   }
-  // Rotor spin: proportional to sqrt(thrust), advanced with simulated time.
+  // The view's animation (a rotor's spin), advanced with simulated time; the phase wraps after
+  // 10 turns so that parts turning at simple multiples of it (the tail rotor's 5.3) stay smooth.
   const double dt = std::clamp(st_.renderTime - lastRenderT_, 0.0, 0.1);
   lastRenderT_ = st_.renderTime;
-  if (st_.vehicle == "helicopter" && !poses_.empty()) {
-    const double hover = 49.05;
-    const double uc = std::max(0.0, channelValue(poses_.front(), "collective", hover));
-    const double omega = 70.0 * std::sqrt(uc / hover);
-    rotorAngle_ = std::fmod(rotorAngle_ + omega * dt, 2 * M_PI);
-    tailAngle_ = std::fmod(tailAngle_ + 5.3 * omega * dt, 2 * M_PI);
+  if (!poses_.empty()) {
+    const double rate = st_.view->animationRate(poses_.front());
+    animPhase_ = std::fmod(animPhase_ + rate * dt, 20 * M_PI);
     for (auto& p : poses_) {
-      p.rotorAngle = rotorAngle_;
-      p.tailRotorAngle = tailAngle_;
-      p.rotorSpeed = f.paused ? 0.0 : omega;
+      p.phase = animPhase_;
+      p.rate = f.paused ? 0.0 : rate;
     }
   }
   cam_.mode = static_cast<CameraMode>(st_.cameraMode);
@@ -237,10 +234,11 @@ void App::frame(double wallDt, int w, int h, const CameraInput& in) {
   float spread = 0;
   for (const auto& a : poses_)
     for (const auto& b : poses_) spread = std::max(spread, glm::length(glm::vec3(a.world[3]) - glm::vec3(b.world[3])));
-  const float size = VehicleModels::size(st_.vehicle) * (f.sims.size() > 1 ? 1.8f : 1.0f) + 0.9f * spread;
+  const ViewTraits& traits = st_.view->traits();
+  const float size = traits.size * (f.sims.size() > 1 ? 1.8f : 1.0f) + 0.9f * spread;
   CameraInput camIn = in;  // a drag on an Optimize handle moves it instead of orbiting
   if (optimize_.mouse(renderer_->viewProj(w, h, cam_), glm::vec2(w, h) / st_.pixelRatio)) camIn.dragLeft = glm::vec2(0);
-  cam_.update(wallDt, focus + glm::vec3(0, 0, VehicleModels::focusHeight(st_.vehicle)), yaw, size, camIn);
+  cam_.update(wallDt, focus + glm::vec3(0, 0, traits.focusHeight), yaw, size, camIn);
   renderer_->draw(w, h, cam_, poses_, trails_, st_.renderTime, st_.settings.showTrails,
                   static_cast<int>(st_.viewLeft * st_.pixelRatio));
   if (!overlay_) overlay_ = std::make_unique<OptimizeOverlay>();

@@ -48,7 +48,7 @@ class App {
   std::vector<Trail> trails_;
   std::vector<InterpolatedPose> lastGood_;
   std::vector<VehiclePose> poses_;
-  double rotorAngle_ = 0, tailAngle_ = 0, lastRenderT_ = 0;
+  double animPhase_ = 0, lastRenderT_ = 0;
   std::uint32_t resets_ = 0;
   SceneEntry current_;
   bool batchDefaults_ = false;

@@ -92,9 +92,8 @@ std::optional<int> parse(const std::vector<std::string>& args, Options& o) {
   return std::nullopt;
 }
 
-VehiclePose poseOf(const exporter::TakeTracks& tr, const exporter::PoseKey& k, double rotorAngle, double rotorSpeed) {
+VehiclePose poseOf(const exporter::TakeTracks& tr, const exporter::PoseKey& k) {
   VehiclePose vp;
-  vp.vehicle = tr.vehicle;
   const Mat3 R = k.orientation.normalized().toRotationMatrix();
   glm::mat4 M(1.0f);
   for (int c = 0; c < 3; ++c)
@@ -106,14 +105,11 @@ VehiclePose poseOf(const exporter::TakeTracks& tr, const exporter::PoseKey& k, d
   vp.shape = k.shape;
   vp.channels = tr.channels;
   vp.inputs = k.inputs;
-  vp.rotorAngle = rotorAngle;
-  vp.tailRotorAngle = std::fmod(5.3 * rotorAngle, 2 * M_PI);
-  vp.rotorSpeed = rotorSpeed;
   return vp;
 }
 
-int render(const Options& o, const exporter::TakeTracks& tr, const VehicleGeometry& geometry, const std::string& sceneName,
-           std::size_t frames) {
+int render(const Options& o, const exporter::TakeTracks& tr, const VehicleGeometry& geometry,
+           const std::shared_ptr<const VehicleView>& view, const std::string& sceneName, std::size_t frames) {
   SDL_SetHint(SDL_HINT_VIDEODRIVER, std::getenv("SDL_VIDEODRIVER") ? std::getenv("SDL_VIDEODRIVER") : "offscreen");
   if (SDL_Init(SDL_INIT_VIDEO) != 0) {
     std::cerr << "lieride render: SDL_Init failed: " << SDL_GetError() << "\n";
@@ -165,27 +161,27 @@ int render(const Options& o, const exporter::TakeTracks& tr, const VehicleGeomet
       }
     }
     if (usePng) std::filesystem::create_directories(o.pngDir);
-    Renderer renderer(geometry, sceneName);
+    Renderer renderer(geometry, view, sceneName);
     CameraRig cam;
     cam.mode = o.camera == "chase" ? CameraMode::Chase : CameraMode::Orbit;
     cam.snap();
     std::vector<Trail> trails(1);
     std::vector<unsigned char> px(static_cast<std::size_t>(o.width) * static_cast<std::size_t>(o.height) * 4);
     const bool tty = ::isatty(2);
-    const float size = VehicleModels::size(tr.vehicle), focus = VehicleModels::focusHeight(tr.vehicle);
+    const float size = view->traits().size, focus = view->traits().focusHeight;
     const exporter::PoseKey& start = tr.keys.front();
-    double rotorAngle = 0;
+    double phase = 0;
     for (std::size_t f = 0; f < frames && !code; ++f) {
       const exporter::PoseKey& k = tr.keys[f];
-      double omega = 0;
-      if (tr.vehicle == "helicopter") {  // the app's spin: 70 sqrt(u_c / 49.05) rad/s
-        omega = 70.0 * std::sqrt(std::max(0.0, exporter::valueOf(tr.channels, k.inputs, "collective", 49.05)) / 49.05);
-        if (f > 0) rotorAngle = std::fmod(rotorAngle + omega * (k.t - tr.keys[f - 1].t), 2 * M_PI);
-      }
-      const std::vector<VehiclePose> poses = {poseOf(tr, k, rotorAngle, omega)};
+      std::vector<VehiclePose> poses = {poseOf(tr, k)};
+      // The view's animation (the rotor's spin) as the app advances it, on the take clock.
+      const double rate = view->animationRate(poses[0]);
+      if (f > 0) phase = std::fmod(phase + rate * (k.t - tr.keys[f - 1].t), 20 * M_PI);
+      poses[0].phase = phase;
+      poses[0].rate = rate;
       trails[0].add(glm::vec3(poses[0].world[3]));
       const Mat3 R = k.orientation.toRotationMatrix();
-      const float yaw = tr.vehicle == "rigid-body" ? 0.35f : static_cast<float>(std::atan2(R(1, 0), R(0, 0)));
+      const float yaw = view->traits().freeBody ? 0.35f : static_cast<float>(std::atan2(R(1, 0), R(0, 0)));
       const exporter::PoseKey& target = o.camera == "fixed" ? start : k;
       if (o.camera == "orbit") cam.orbitYaw = static_cast<float>(-2.3 + 0.25 * k.t);  // a slow turn around
       cam.update(1.0 / o.fps, glm::vec3(target.position.x(), target.position.y(), target.position.z() + focus), yaw,
@@ -259,6 +255,7 @@ int runRenderTake(const std::vector<std::string>& args) {
   }
   exporter::TakeTracks tracks;
   VehicleGeometry geometry;
+  std::shared_ptr<const VehicleView> view;
   std::string sceneName;
   std::size_t frames = 0;
   try {
@@ -270,6 +267,7 @@ int runRenderTake(const std::vector<std::string>& args) {
     entry.name = sc.name;
     const LoadedScene loaded = loadScene(entry);
     geometry = loaded.geometry;
+    view = loaded.view;
     sceneName = loaded.name;
     TakePlayer player(std::move(sc.simulation), take);
     tracks = exporter::sampleTake(player, o.fps);
@@ -285,7 +283,7 @@ int runRenderTake(const std::vector<std::string>& args) {
     std::cerr << "lieride: " << e.what() << "\n";
     return 2;
   }
-  return render(o, tracks, geometry, sceneName, frames);
+  return render(o, tracks, geometry, view, sceneName, frames);
 }
 
 }  // namespace lieride::gui

@@ -13,4 +13,12 @@ const VehicleInfo* findVehicle(const std::string& type) {
   return it == r.end() ? nullptr : &*it;
 }
 
+std::vector<ChannelInfo> channelInfo(const Simulation& sim) {
+  const VehicleInfo* v = findVehicle(sim.vehicleType());
+  if (v && v->describeChannels) return v->describeChannels(sim);
+  std::vector<ChannelInfo> out;
+  for (const auto& name : sim.controls().channels()) out.push_back({name, "", 0.0, 0.0, 0.0});
+  return out;
+}
+
 }  // namespace lieride

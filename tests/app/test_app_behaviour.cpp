@@ -219,7 +219,7 @@ TEST_CASE("physics: integrator switch shows at once while paused and revives a d
 TEST_CASE("pilot: the car's keyboard steering centres when the key is released", "[app][pilot]") {
   auto slots = sceneSlots("[vehicle]\ntype = \"car\"\n[integrator]\nname = \"lie-nh\"\ndt = 0.01\n");
   Simulation& sim = *slots[0].sim;
-  Pilot pilot(sim, slots[0].limits);
+  Pilot pilot(sim);
   auto steering = [&] {
     const Snapshot s = sim.snapshot();
     return std::atan(s.shape[1]);  // (psi, sigma), sigma = tan(steering angle)

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <vector>
 
+#include "lieride/sim/scenario.hpp"
 #include "ui/panels.hpp"
 
 using namespace lieride;
@@ -67,6 +68,8 @@ TEST_CASE("panels: each panel draws headless without a renderer", "[panels]") {
   std::vector<Command> sent;
   app.send = [&](const Command& c) { sent.push_back(c); };
   app.vehicle = "helicopter";
+  const Scenario heli = loadScenarioFromString("[vehicle]\ntype = \"helicopter\"\n", "h.toml", ".");
+  app.view = makeView(*heli.simulation);  // its help, assist switch and large-h warning
   app.sceneName = "large steps";
   app.scenes = {{"large steps", "", "", {"lie-cay", "rk4"}, ""}};
   app.gaits = {{0, "collective", 1.0, 0.5, 0.0, 49.0}};

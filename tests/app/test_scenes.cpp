@@ -109,7 +109,7 @@ TEST_CASE("scenes: the flight assist hovers hands-off and lands the helicopter o
   REQUIRE(e != nullptr);
   LoadedScene l = loadScene(*e);
   Simulation& sim = *l.slots[0].sim;
-  const Pilot pilot(sim, l.slots[0].limits);
+  const Pilot pilot(sim);
   Snapshot s = sim.snapshot();
   const double z0 = s.position.z();
   auto fly = [&](const PilotAxes& axes, double seconds, double& zmin) {

@@ -39,7 +39,7 @@ Live flyAndRecord(const std::string& scene, const std::string& integrator, long 
   const std::string text = testing::readText(testing::scenesDir() / (scene + ".toml"));
   Scenario sc = loadScenarioFromString(text, scene, testing::scenesDir().string(), {integrator, std::nullopt, std::nullopt});
   const auto initial = sc.simulation->clone();
-  const Pilot pilot(*sc.simulation, PilotLimits{});
+  const Pilot pilot(*sc.simulation);
   const bool assist = true;
   const double h0 = sc.simulation->timeStep();
   // Record pressed: resetAll (the scene as loaded), then the pilot's inputs.

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <unistd.h>
 #include <vector>
 
 #include "lieride/sim/scenario.hpp"
@@ -74,7 +75,7 @@ struct TakeFile {
 };
 
 // A take of `steps` steps of `scene` starting with `integrator`: inputs sampled every h into
-// dir/<scene>-inputs.csv; events: h halved at steps/5, the next integrator of the vehicle's
+// dir/<scene>-<pid>-inputs.csv; events: h halved at steps/5, the next integrator of the vehicle's
 // list at 2 steps/5, a reset (the file's h and integrator again) at 3 steps/5, the next
 // integrator again at 4 steps/5.
 inline TakeFile makeTake(const std::string& scene, const std::string& integrator, const std::filesystem::path& dir,
@@ -87,7 +88,8 @@ inline TakeFile makeTake(const std::string& scene, const std::string& integrator
   std::string take = withoutControls(sceneText);
   if (controls.size() > 0) {
     std::filesystem::create_directories(dir);
-    const std::filesystem::path csv = dir / (scene + "-inputs.csv");
+    // One file per process: ctest runs test cases of one binary side by side in one folder.
+    const std::filesystem::path csv = dir / (scene + "-" + std::to_string(::getpid()) + "-inputs.csv");
     std::ofstream out(csv, std::ios::binary);
     out << "t";
     for (const auto& name : controls.channels()) out << "," << name;

@@ -264,6 +264,9 @@ rows = [[0, 0, 1, "a"]]
       // Found by the fuzzer: GiNaC's parser crashes on a call with no arguments.
       {"\"1 + a^2\"", "\"1 + cos()\"", "kinetic.matrix[3][3]", "empty parentheses"},
       {"rows = [[0, 0, 1, \"a\"]]", "rows = [[0, 0, 1, \"sin( )*a\"]]", "constraints.rows[0][3]", "empty parentheses"},
+      // A part turned the other way names a shape variable too.
+      {"rows = [[0, 0, 1, \"a\"]]", "rows = [[0, 0, 1, \"a\"]]\n[[parts]]\nkind = \"box\"\nsize = [1, 1, 1]\nturn = \"-b\"",
+       "parts[0].turn", "unknown shape variable 'b'"},
   };
   for (const Case& c : cases) {
     std::string text = good;

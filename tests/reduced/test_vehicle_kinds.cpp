@@ -1,7 +1,8 @@
 // Vehicle kinds are told apart by the registry and by the models' own virtual functions, never
-// by comparing type strings: no source file of the engine, the CLI or the benchmarks compares
-// anything with a registered vehicle type name. And every Simulation keeps the last good state
-// when a step diverges (lieride/sim/simulation.hpp).
+// by comparing type strings: no source file of the engine, the app, the CLI or the benchmarks
+// compares anything with a registered vehicle type name, and the desktop app names a kind only
+// in its view registry (app/gui/views/view_registry.cpp). And every Simulation keeps the last
+// good state when a step diverges (lieride/sim/simulation.hpp).
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
@@ -37,7 +38,7 @@ TEST_CASE("no type-string comparisons outside the registry", "[kinds]") {
     return false;
   };
   int files = 0;
-  for (const char* dir : {"engine", "app/cli", "bench"}) {
+  for (const char* dir : {"engine", "app", "bench"}) {
     for (const auto& e : fs::recursive_directory_iterator(fs::path(LIERIDE_SOURCE_DIR) / dir)) {
       const auto ext = e.path().extension();
       if (!e.is_regular_file() || (ext != ".cpp" && ext != ".hpp")) continue;
@@ -52,6 +53,43 @@ TEST_CASE("no type-string comparisons outside the registry", "[kinds]") {
     }
   }
   CHECK(files > 20);
+}
+
+TEST_CASE("the app names vehicle kinds only in its view registry", "[kinds]") {
+  namespace fs = std::filesystem;
+  std::string names;
+  for (const auto& v : vehicleRegistry()) {
+    if (!names.empty()) names.push_back('|');
+    for (char ch : v.type) {
+      if (ch == '-') names.push_back('\\');
+      names.push_back(ch);
+    }
+  }
+  // Any string literal that is a kind's name: a comparison, a ternary, a table, a default. The
+  // scenario text of the app's built-in scenes (`type = "helicopter"`) is data, not a test.
+  const std::regex literal("\"(" + names + ")\"");
+  const std::regex scenarioKey("^\\s*type\\s*=\\s*\"");
+  const fs::path registry = fs::path(LIERIDE_SOURCE_DIR) / "app/gui/views/view_registry.cpp";
+  int files = 0, registryNames = 0;
+  for (const auto& e : fs::recursive_directory_iterator(fs::path(LIERIDE_SOURCE_DIR) / "app")) {
+    const auto ext = e.path().extension();
+    if (!e.is_regular_file() || (ext != ".cpp" && ext != ".hpp")) continue;
+    const bool isRegistry = fs::equivalent(e.path(), registry);
+    ++files;
+    std::ifstream in(e.path());
+    std::string line;
+    for (int n = 1; std::getline(in, line); ++n) {
+      if (isRegistry) {
+        registryNames += std::regex_search(line, literal);
+        continue;
+      }
+      INFO(e.path().string() << ":" << n << ": " << line);
+      CHECK_FALSE((std::regex_search(line, literal) && !std::regex_search(line, scenarioKey)));
+    }
+  }
+  CHECK(files > 30);
+  // Every kind the engine registers has its row in the view registry.
+  CHECK(registryNames == static_cast<int>(vehicleRegistry().size()));
 }
 
 TEST_CASE("a diverging step leaves every simulation at its last good state", "[kinds]") {

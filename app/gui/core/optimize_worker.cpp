@@ -46,11 +46,11 @@ class RecordingNlp final : public opt::Nlp {
 // row belongs to (the latest knot among its variables; a free-time step variable is no knot).
 class Ghost {
  public:
-  explicit Ghost(const opt::DmocSession& s) : s_(s), vehicle_(s.problem().vehicle) {
-    if (vehicle_ == "car") layout(opt::CarDmoc::kStride, opt::CarDmoc::kKnotVars, s.car().knots());
-    else if (vehicle_ == "helicopter")
-      layout(opt::HelicopterDmoc::kStride, opt::HelicopterDmoc::kKnotVars, s.helicopter().knots());
-    else if (vehicle_ == "sleigh-controlled") layout(opt::SleighDmoc::kStride, opt::SleighDmoc::kKnotVars, s.sleigh().knots());
+  explicit Ghost(const opt::DmocSession& s) : s_(s) {
+    const opt::DmocSession::KnotLayout l = s.knotLayout();
+    stride_ = l.stride;
+    knotVars_ = l.knotVars;
+    knots_ = l.knots;
     const opt::Nlp& nlp = s.nlp();
     std::vector<double> xl, xu;
     nlp.bounds(xl, xu, gl_, gu_);
@@ -83,19 +83,7 @@ class Ghost {
     out.resize(static_cast<std::size_t>(knots_ + 1));
     for (int k = 0; k <= knots_; ++k) {
       GhostKnot& p = out[static_cast<std::size_t>(k)];
-      const double* v = x.data() + stride_ * k;
-      if (vehicle_ == "car") {
-        p.position = Vec3(v[opt::CarDmoc::kX], v[opt::CarDmoc::kY], 0.0);
-        p.orientation = Quat(Eigen::AngleAxisd(v[opt::CarDmoc::kTheta], Vec3::UnitZ()));
-      } else if (vehicle_ == "helicopter") {
-        using H = opt::HelicopterDmoc;
-        p.position = Vec3(v[H::kX], v[H::kY], v[H::kZ]);
-        Quat q(v[H::kQw], v[H::kQx], v[H::kQy], v[H::kQz]);
-        p.orientation = q.norm() > 0 ? q.normalized() : Quat::Identity();
-      } else {
-        p.position = Vec3(v[opt::SleighDmoc::kX], v[opt::SleighDmoc::kY], 0.0);
-        p.orientation = Quat(Eigen::AngleAxisd(v[opt::SleighDmoc::kTheta], Vec3::UnitZ()));
-      }
+      s_.knotPose(x.data(), k, p.position, p.orientation);
     }
     s_.nlp().constraints(x.data(), g_.data(), nullptr);
     for (std::size_t i = 0; i < g_.size(); ++i) {
@@ -107,13 +95,7 @@ class Ghost {
   }
 
  private:
-  void layout(int stride, int knotVars, int n) {
-    stride_ = stride;
-    knotVars_ = knotVars;
-    knots_ = n;
-  }
   const opt::DmocSession& s_;
-  std::string vehicle_;
   int stride_ = 0, knotVars_ = 0, knots_ = 0;
   std::vector<double> gl_, gu_, g_;
   std::vector<int> rowKnot_;

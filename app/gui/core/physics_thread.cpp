@@ -29,7 +29,7 @@ PhysicsThread::PhysicsThread(std::vector<SimSlot> sims, PhysicsOptions options) 
   vehicles_.reserve(sims.size());
   for (auto& slot : sims) {
     auto initial = slot.sim->clone();
-    Pilot pilot(*slot.sim, slot.limits);
+    Pilot pilot = slot.view ? Pilot(slot.view) : Pilot(*slot.sim);
     Vehicle v{std::move(slot), std::move(initial), std::move(pilot), {}, {}, false, 0, {}, -1e300, 0, 0, 0, false};
     v.curr = v.slot.sim->snapshot();
     v.prev = v.curr;

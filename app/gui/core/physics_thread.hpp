@@ -23,7 +23,7 @@ struct SimSlot {
   std::unique_ptr<Simulation> sim;
   std::string label;
   bool manual = true;  // pilot drives it from the start
-  PilotLimits limits;
+  std::shared_ptr<const VehicleView> view;  // its kind's view (the pilot's mapping); null: built from sim
 };
 
 struct PhysicsOptions {

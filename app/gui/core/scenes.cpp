@@ -27,7 +27,8 @@ std::string lower(std::string s) {
   return s;
 }
 
-// The default scene: a helicopter hovering 1.5 m up (u_c = m g), flight assist on.
+// The default scene: a helicopter hovering 1.5 m up, flight assist on (the pilot holds the
+// engine's trim, u_c = m g, until the sticks move).
 const char* kHelicopter = R"(name = "helicopter free flight"
 [vehicle]
 type = "helicopter"
@@ -40,8 +41,6 @@ position = [0.0, 0.0, 1.5]
 name = "lie-cay-tln"
 dt = 0.005
 duration = 1e9
-[controls]
-collective = 49.05
 )";
 
 // A free body spun near its intermediate axis (the Dzhanibekov flip) at a large step.
@@ -72,46 +71,6 @@ std::string sceneName(const fs::path& file) {
   }
   return file.stem().string();
 }
-// The few model parameters the pilot's flight assist needs, with docs/models.md's defaults.
-PilotLimits readLimits(const SceneEntry& entry) {
-  PilotLimits l;
-  try {
-    toml::table t = entry.file.empty() ? toml::parse(entry.text) : toml::parse_file(entry.file);
-    const auto v = t["vehicle"];
-    l.mass = v["mass"].value_or(l.mass);
-    if (const auto* j = v["inertia"].as_array(); j && j->size() == 3)
-      for (int i = 0; i < 3; ++i) l.inertia(i) = (*j)[static_cast<std::size_t>(i)].value_or(l.inertia(i));
-    l.hubHeight = v["hub_height"].value_or(l.hubHeight);
-    l.tailArm = v["tail_arm"].value_or(l.tailArm);
-    l.maxSteer = v["max_steer"].value_or(l.maxSteer);
-  } catch (const std::exception&) {
-  }
-  return l;
-}
-Vec3 vec3Of(const toml::node_view<const toml::node>& n, Vec3 fallback) {
-  if (const auto* a = n.as_array(); a && a->size() == 3)
-    for (int i = 0; i < 3; ++i) fallback(i) = (*a)[static_cast<std::size_t>(i)].value_or(fallback(i));
-  return fallback;
-}
-
-VehicleGeometry readGeometry(const SceneEntry& entry) {
-  VehicleGeometry g;
-  try {
-    const toml::table t = entry.file.empty() ? toml::parse(entry.text) : toml::parse_file(entry.file);
-    const auto v = t["vehicle"];
-    const std::string type = v["type"].value_or(std::string());
-    g.wheelbase = v["wheelbase"].value_or(g.wheelbase);
-    g.wheelRadius = v["wheel_radius"].value_or(g.wheelRadius);
-    g.halfWheelbase = v["half_wheelbase"].value_or(g.halfWheelbase);
-    g.bodyInertia = vec3Of(v["inertia"], g.bodyInertia);
-    const auto hull = v["hull"];
-    g.hull = Vec3(hull["length"].value_or(g.hull.x()), hull["beam"].value_or(g.hull.y()), hull["height"].value_or(g.hull.z()));
-    g.thrusterRight = vec3Of(v["thrusters"]["right"], g.thrusterRight);
-    g.thrusterLeft = vec3Of(v["thrusters"]["left"], g.thrusterLeft);
-  } catch (const std::exception&) {
-  }
-  return g;
-}
 // What is drawn is what is simulated: the water surface is the boat force model's own.
 void takeWaterFrom(const Simulation& sim, VehicleGeometry& g) {
   const auto* se3 = dynamic_cast<const Se3Simulation*>(&sim);
@@ -124,7 +83,7 @@ void takeWaterFrom(const Simulation& sim, VehicleGeometry& g) {
 // A free rigid body feels no gravity; one that starts at the ground is drawn 1.6 m up so it
 // tumbles in the air instead of through the floor (a drawing offset, the state is untouched).
 void liftFreeBodies(LoadedScene& s) {
-  if (s.vehicle != "rigid-body" || s.slots.empty()) return;
+  if (!s.view->traits().freeBody || s.slots.empty()) return;
   if (s.slots.front().sim->snapshot().position.z() < 1.0)
     for (auto& o : s.offsets) o.z() += 1.6;
 }
@@ -244,7 +203,6 @@ double integratorNumber(const SceneEntry& entry, const std::string& key, double 
 LoadedScene loadScene(const SceneEntry& entry) {
   LoadedScene out;
   out.name = entry.name;
-  out.geometry = readGeometry(entry);
   auto load = [&](const ScenarioOverrides& o) {
     return entry.file.empty() ? loadScenarioFromString(entry.text, entry.name, entry.baseDir.empty() ? assetsDir() : entry.baseDir, o)
                               : loadScenario(entry.file, o);
@@ -252,13 +210,14 @@ LoadedScene loadScene(const SceneEntry& entry) {
   if (entry.compare.empty()) {
     Scenario sc = load({});
     out.vehicle = sc.simulation->vehicleType();
+    out.view = makeView(*sc.simulation);
     // A vehicle whose inputs come from its own state (the sleigh's Pontryagin flow: extras) is
     // scripted too: the pilot does not drive it.
     out.scripted = (!sc.simulation->controls().identicallyZero() || !sc.simulation->snapshot().extras.empty()) &&
-                   out.vehicle != "helicopter" && out.vehicle != "boat";
+                   !out.view->traits().pilotOverScript;
     out.scripted = out.scripted || !sceneProblem(entry).empty();  // optimal controls, not the pilot
     takeWaterFrom(*sc.simulation, out.geometry);
-    out.slots.push_back({std::move(sc.simulation), entry.name, !out.scripted, readLimits(entry)});
+    out.slots.push_back({std::move(sc.simulation), entry.name, !out.scripted, out.view});
     out.offsets.push_back(Vec3::Zero());
     liftFreeBodies(out);
     return out;
@@ -269,8 +228,9 @@ LoadedScene loadScene(const SceneEntry& entry) {
     o.integrator = entry.compare[i];
     Scenario sc = load(o);
     out.vehicle = sc.simulation->vehicleType();
+    if (!out.view) out.view = makeView(*sc.simulation);
     takeWaterFrom(*sc.simulation, out.geometry);
-    out.slots.push_back({std::move(sc.simulation), entry.compare[i], true, readLimits(entry)});
+    out.slots.push_back({std::move(sc.simulation), entry.compare[i], true, out.view});
     const double y = (static_cast<double>(i) - 0.5 * static_cast<double>(entry.compare.size() - 1)) * spacing;
     out.offsets.push_back(Vec3(0.0, -y, 0.0));
   }

@@ -6,6 +6,7 @@
 
 #include "lieride/model/water.hpp"
 #include "physics_thread.hpp"
+#include "views/vehicle_view.hpp"
 
 namespace lieride::gui {
 
@@ -17,14 +18,8 @@ struct SceneEntry {
   std::string baseDir;      // text scenes: where relative paths resolve (default: assets/)
 };
 
-// Drawing dimensions read from the scenario's [vehicle] table (docs/models.md defaults), and the
-// water surface the boat floats on (the engine's WaterSurface, built from the same keys).
+// The water surface a boat floats on: the force model's own (WaterSurface parameters).
 struct VehicleGeometry {
-  double wheelbase = 2.7, wheelRadius = 0.33;        // car
-  double halfWheelbase = 0.35;                        // snakeboard
-  Vec3 hull = Vec3(4.0, 1.6, 1.0);                    // boat box
-  Vec3 thrusterRight = Vec3(-2.0, -0.6, -0.45), thrusterLeft = Vec3(-2.0, 0.6, -0.45);
-  Vec3 bodyInertia = Vec3(1.0, 2.0, 3.0);             // rigid body: drawn box proportions
   bool hasWater = false;
   WaterParams water;
 };
@@ -36,6 +31,7 @@ struct LoadedScene {
   std::vector<Vec3> offsets;  // where each copy is drawn (world frame, metres)
   bool scripted = false;      // the scenario's own inputs drive it (parking, gaits)
   VehicleGeometry geometry;
+  std::shared_ptr<const VehicleView> view;  // of the first copy's kind (all copies share it)
 };
 
 std::string assetsDir();  // the directory holding scenes/, fonts/ (source tree or install)

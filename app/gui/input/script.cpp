@@ -49,9 +49,8 @@ void InputScript::update(AppState& app, const PhysicsFrame& f) {
     const Snapshot& s = f.sims.front().curr;
     maxZ_ = std::max(maxZ_, s.position.z());
     minZ_ = std::min(minZ_, s.position.z());
-    if (s.vehicle == "helicopter")
-      for (const Vec3& r : HelicopterForces::skidPoints(HelicopterParams{}))
-        lowestSkid_ = std::min(lowestSkid_, (s.position + s.orientation * r).z());
+    if (app.view)
+      if (const auto low = app.view->lowestContact(s)) lowestSkid_ = std::min(lowestSkid_, *low);
   }
   if (next_ >= lines_.size() || quit_) return;
   const Line& l = lines_[next_];

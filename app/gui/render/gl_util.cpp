@@ -66,15 +66,6 @@ void Program::set(const char* n, const glm::vec4& v) const { glUniform4fv(loc(n)
 void Program::set(const char* n, float v) const { glUniform1f(loc(n), v); }
 void Program::set(const char* n, int v) const { glUniform1i(loc(n), v); }
 
-void MeshData::append(const MeshData& o, const glm::mat4& t, const glm::vec3* recolor) {
-  const auto base = static_cast<unsigned>(vertices.size());
-  const glm::mat3 nt = glm::transpose(glm::inverse(glm::mat3(t)));
-  for (const auto& v : o.vertices)
-    vertices.push_back({glm::vec3(t * glm::vec4(v.position, 1.0f)), glm::normalize(nt * v.normal),
-                        recolor ? *recolor : v.color});
-  for (unsigned i : o.indices) indices.push_back(base + i);
-}
-
 Mesh::Mesh(const MeshData& data, bool dynamic) {
   glGenVertexArrays(1, &vao_);
   glGenBuffers(1, &vbo_);

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "views/primitives.hpp"
+
 namespace lieride::gui {
 
 class Program {
@@ -28,18 +30,6 @@ class Program {
 
  private:
   GLuint id_ = 0;
-};
-
-struct Vertex {
-  glm::vec3 position;
-  glm::vec3 normal;
-  glm::vec3 color;
-};
-
-struct MeshData {
-  std::vector<Vertex> vertices;
-  std::vector<unsigned> indices;
-  void append(const MeshData& other, const glm::mat4& transform, const glm::vec3* recolor = nullptr);
 };
 
 class Mesh {

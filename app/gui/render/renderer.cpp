@@ -6,7 +6,7 @@
 #include <cstring>
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "render/primitives.hpp"
+#include "views/primitives.hpp"
 
 namespace lieride::gui {
 
@@ -46,9 +46,9 @@ MeshData blobDisc() {
 }
 }  // namespace
 
-Renderer::Renderer(const VehicleGeometry& g, const std::string& sceneName)
+Renderer::Renderer(const VehicleGeometry& g, std::shared_ptr<const VehicleView> view, const std::string& sceneName)
     : geometry_(g),
-      models_(g),
+      view_(std::move(view)),
       mesh_("mesh.vert", "mesh.frag"),
       flat_("flat.vert", "flat.frag"),
       sky_("sky.vert", "sky.frag"),
@@ -61,6 +61,7 @@ Renderer::Renderer(const VehicleGeometry& g, const std::string& sceneName)
       trailMesh_(MeshData{}, true),
       waterMesh_(MeshData{}, true),
       farWater_(MeshData{}, true) {
+  for (const MeshData& m : view_->meshes()) viewMeshes_.emplace_back(m);
   Scenery scenery = sceneryFor(sceneName);
   if (!scenery.solid.vertices.empty()) scenerySolid_ = Mesh(scenery.solid);
   if (!scenery.markings.vertices.empty()) sceneryMarkings_ = Mesh(scenery.markings);
@@ -74,6 +75,14 @@ Renderer::Renderer(const VehicleGeometry& g, const std::string& sceneName)
       water_surface_.emplace();
     }
   }
+}
+
+void Renderer::addItems(const VehiclePose& p, glm::vec3 tint) {
+  placements_.clear();
+  view_->place(p, placements_);
+  for (const PartPlacement& q : placements_)
+    if (q.mesh >= 0 && static_cast<std::size_t>(q.mesh) < viewMeshes_.size())
+      items_.push_back({&viewMeshes_[static_cast<std::size_t>(q.mesh)], q.model, q.alpha, q.shadow, tint});
 }
 
 glm::mat4 Renderer::viewProj(int w, int h, const CameraRig& cam) const {
@@ -104,12 +113,8 @@ void Renderer::draw(int w, int h, const CameraRig& cam, const std::vector<Vehicl
   glDepthFunc(GL_LEQUAL);
 
   items_.clear();
-  for (const auto& v : vehicles) models_.items(v, items_);
-  for (const auto& v : parked_) {
-    const std::size_t first = items_.size();
-    models_.items(v, items_);
-    for (std::size_t k = first; k < items_.size(); ++k) items_[k].tint = glm::vec3(4.6f, 1.9f, 0.9f);  // the blue body turns a parked-car silver
-  }
+  for (const auto& v : vehicles) addItems(v, glm::vec3(1.0f));
+  for (const auto& v : parked_) addItems(v, glm::vec3(4.6f, 1.9f, 0.9f));  // the blue body turns a parked-car silver
   if (scenerySolid_.valid()) items_.push_back({&scenerySolid_, glm::mat4(1.0f), 1.0f, true, glm::vec3(1.0f)});
 
   static const char* skip = std::getenv("LIERIDE_DEBUG_SKIP");  // profiling aid: "ground,sky,shadow"
@@ -136,7 +141,7 @@ void Renderer::draw(int w, int h, const CameraRig& cam, const std::vector<Vehicl
     setCommon(mesh_, cam);
     mesh_.set("u_viewProj", vp);
     mesh_.set("u_shadowPass", 1);
-    const bool freeSpace = !vehicles.empty() && vehicles.front().vehicle == "rigid-body";
+    const bool freeSpace = view_->traits().freeBody;
     for (const auto& it : items_) {
       if (!it.shadow || skipped("shadow") || freeSpace) continue;
       const float z = it.model[3][2];
@@ -212,7 +217,7 @@ void Renderer::drawGround(const glm::mat4& vp, const CameraRig& cam, const std::
   setFlat(cam, vp, snap, 1.0f);
   // A free rigid body feels no ground (and a drifting Runge-Kutta copy may pass below z = 0):
   // it gets the grid alone, which hides nothing.
-  const bool freeSpace = !vehicles.empty() && vehicles.front().vehicle == "rigid-body";
+  const bool freeSpace = view_->traits().freeBody;
   if (!freeSpace) {
     glEnable(GL_POLYGON_OFFSET_FILL);
     glPolygonOffset(1.0f, 1.0f);  // lines, marks and shadows drawn on it win the depth test
@@ -230,7 +235,7 @@ void Renderer::drawGround(const glm::mat4& vp, const CameraRig& cam, const std::
     const glm::vec3 p(v.world[3]);
     if (p.z < -0.5f) continue;
     const float hgt = std::max(p.z, 0.0f);
-    const float size = 0.35f * VehicleModels::size(v.vehicle) * (1.0f + 0.2f * hgt) * 1.2f;
+    const float size = 0.35f * view_->traits().size * (1.0f + 0.2f * hgt) * 1.2f;
     const glm::vec3 c(p.x - lightDir_.x / lightDir_.z * hgt * 0.2f, p.y - lightDir_.y / lightDir_.z * hgt * 0.2f, 0.0f);
     setFlat(cam, vp, c, size);
     flat_.set("u_alpha", 0.45f / (1.0f + 0.15f * hgt));

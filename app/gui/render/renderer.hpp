@@ -10,9 +10,18 @@
 #include "render/camera.hpp"
 #include "render/gl_util.hpp"
 #include "render/scenery.hpp"
-#include "render/vehicles.hpp"
+#include "scenes.hpp"
+#include "views/vehicle_view.hpp"
 
 namespace lieride::gui {
+
+struct DrawItem {
+  const Mesh* mesh = nullptr;
+  glm::mat4 model{1.0f};
+  float alpha = 1.0f;
+  bool shadow = true;
+  glm::vec3 tint{1.0f};  // multiplies the colours (parked cars are not the user's car)
+};
 
 struct Trail {
   std::deque<glm::vec3> points;
@@ -22,7 +31,8 @@ struct Trail {
 
 class Renderer {
  public:
-  Renderer(const VehicleGeometry& geometry, const std::string& sceneName);
+  // Draws the vehicles with `view`'s meshes (views/vehicle_view.hpp).
+  Renderer(const VehicleGeometry& geometry, std::shared_ptr<const VehicleView> view, const std::string& sceneName);
   // `simTime` drives the water; `viewport` is the drawable size in pixels.
   void draw(int width, int height, const CameraRig& cam, const std::vector<VehiclePose>& vehicles,
             const std::vector<Trail>& trails, double simTime, bool showTrails, int scissorLeft = 0);
@@ -34,8 +44,12 @@ class Renderer {
   void setCommon(const Program& p, const CameraRig& cam) const;
   void drawSky(const glm::mat4& vp, const CameraRig& cam);
 
+  void addItems(const VehiclePose& p, glm::vec3 tint);
+
   VehicleGeometry geometry_;
-  VehicleModels models_;
+  std::shared_ptr<const VehicleView> view_;
+  std::vector<Mesh> viewMeshes_;
+  std::vector<PartPlacement> placements_;
   void drawGround(const glm::mat4& vp, const CameraRig& cam, const std::vector<VehiclePose>& vehicles);
   void setFlat(const CameraRig& cam, const glm::mat4& vp, glm::vec3 offset, float scale) const;
 

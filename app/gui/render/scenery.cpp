@@ -3,7 +3,7 @@
 #include <cmath>
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "render/primitives.hpp"
+#include "views/primitives.hpp"
 
 namespace lieride::gui {
 namespace {
@@ -38,7 +38,6 @@ void solidBox(MeshData& m, glm::vec3 centre, float yaw, glm::vec3 size, glm::vec
 
 VehiclePose parkedCar(float x, float y, float yaw) {
   VehiclePose p;
-  p.vehicle = "car";
   p.world = T(x, y, 0.0f) * Rz(yaw);
   p.shapeNames = {"psi", "sigma"};
   p.shape = {0.0, 0.0};

@@ -7,14 +7,14 @@
 #include <vector>
 
 #include "render/gl_util.hpp"
-#include "render/vehicles.hpp"
+#include "views/vehicle_view.hpp"
 
 namespace lieride::gui {
 
 struct Scenery {
   MeshData solid;     // lit, casts shadows (piers, walls, kerbs)
   MeshData markings;  // unlit, blended; alpha in normal.x (berth outline, parking slot)
-  std::vector<VehiclePose> parked;  // other vehicles standing in the scene
+  std::vector<VehiclePose> parked;  // other vehicles of the scene's kind standing in it (drawn tinted)
   bool empty() const { return solid.vertices.empty() && markings.vertices.empty() && parked.empty(); }
 };
 

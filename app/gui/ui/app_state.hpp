@@ -87,6 +87,7 @@ struct AppState {
   std::vector<SceneEntry> scenes;
   int sceneIndex = 0;
   std::string sceneName, vehicle, sceneError;
+  std::shared_ptr<const VehicleView> view;  // the current vehicle's kind (views/vehicle_view.hpp)
   std::vector<Vec3> offsets;
   std::vector<GaitControl> gaits;
   bool scripted = false;

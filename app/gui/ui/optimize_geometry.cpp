@@ -3,10 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <glm/gtc/matrix_transform.hpp>
-#include <toml++/toml.h>
 
 #include "lieride/model/car.hpp"
-#include "render/primitives.hpp"
+#include "views/primitives.hpp"
 
 namespace lieride::gui {
 namespace {
@@ -82,18 +81,9 @@ void arrow(MeshData& m, glm::vec3 p, float yaw, float size, float w, glm::vec3 c
 
 float yawOf(const Quat& q) { return static_cast<float>(std::atan2(2.0 * (q.w() * q.z() + q.x() * q.y()), 1.0 - 2.0 * (q.y() * q.y() + q.z() * q.z()))); }
 
-Body carBody(const opt::Problem& p) {
-  Body b;
-  b.rear = static_cast<float>(p.body.rearOverhang);
-  b.front = static_cast<float>(p.body.frontOverhang);
-  b.width = static_cast<float>(p.body.width);
-  double l = CarParams{}.wheelbase;
-  try {
-    l = toml::parse(p.scenarioToml)["vehicle"]["wheelbase"].value_or(l);
-  } catch (const std::exception&) {
-  }
-  b.wheelbase = static_cast<float>(l);
-  return b;
+Body bodyOf(const opt::DmocSession::Footprint& f) {
+  return Body{static_cast<float>(f.rearOverhang), static_cast<float>(f.frontOverhang), static_cast<float>(f.width),
+              static_cast<float>(f.wheelbase)};
 }
 
 void obstacles(const opt::Problem& p, OptimizeOverlayMesh& out) {
@@ -120,11 +110,11 @@ void obstacles(const opt::Problem& p, OptimizeOverlayMesh& out) {
   }
 }
 
-void goalAndWaypoints(const opt::Problem& p, float w, OptimizeOverlayMesh& out) {
+void goalAndWaypoints(const opt::Problem& p, const OverlayHints& hints, float w, OptimizeOverlayMesh& out) {
   const float heading = p.goal.heading ? static_cast<float>(*p.goal.heading) : 0.0f;
-  if (p.vehicle == "car" && p.goal.position) {
+  if (hints.footprint && p.goal.position) {
     const glm::vec3 g(static_cast<float>(p.goal.position->x()), static_cast<float>(p.goal.position->y()), 0.03f);
-    carOutline(out.marks, g, heading, carBody(p), 1.6f * w, kGoal, 0.95f);
+    carOutline(out.marks, g, heading, bodyOf(*hints.footprint), 1.6f * w, kGoal, 0.95f);
   } else if (p.goal.position3) {
     // The pad: a ring with an H, level at the goal; the goal heading as an arrow.
     const glm::vec3 g = v3(*p.goal.position3) + glm::vec3(0, 0, 0.03f);
@@ -148,16 +138,16 @@ void goalAndWaypoints(const opt::Problem& p, float w, OptimizeOverlayMesh& out) 
   }
 }
 
-void ghost(const opt::Problem& p, const OptimizeSnapshot& s, float w, OptimizeOverlayMesh& out) {
+void ghost(const OverlayHints& hints, const OptimizeSnapshot& s, float w, OptimizeOverlayMesh& out) {
   const std::vector<GhostKnot>& k = s.knots;
   if (k.size() < 2) return;
-  const bool planar = p.vehicle != "helicopter";
+  const bool planar = !hints.spatial;
   const glm::vec3 lift(0, 0, planar ? 0.05f : 0.0f);
   for (std::size_t i = 0; i + 1 < k.size(); ++i)
     band(out.marks, v3(k[i].position) + lift, v3(k[i + 1].position) + lift, w, violationColor(k[i].violation),
          violationColor(k[i + 1].violation), 0.9f, !planar);
   const std::size_t every = std::max<std::size_t>(1, (k.size() - 1) / 12);
-  const Body body = p.vehicle == "car" ? carBody(p) : Body{};
+  const Body body = hints.footprint ? bodyOf(*hints.footprint) : Body{};
   std::vector<std::size_t> shown;
   for (std::size_t i = 0; i < k.size(); i += every) shown.push_back(i);
   if (shown.back() != k.size() - 1) shown.push_back(k.size() - 1);  // always the last knot
@@ -165,8 +155,8 @@ void ghost(const opt::Problem& p, const OptimizeSnapshot& s, float w, OptimizeOv
     const glm::vec3 c = violationColor(k[j].violation);
     const glm::vec3 pos = v3(k[j].position) + lift;
     const float yaw = yawOf(k[j].orientation);
-    if (p.vehicle == "car") carOutline(out.marks, pos, yaw, body, 0.6f * w, c, 0.75f);
-    else if (p.vehicle == "helicopter") {
+    if (hints.footprint) carOutline(out.marks, pos, yaw, body, 0.6f * w, c, 0.75f);
+    else if (hints.spatial) {
       // The body axes at the knot: x (nose) 1.6 m, y 1 m, tilted with the attitude.
       const Mat3 R = k[j].orientation.toRotationMatrix();
       const glm::vec3 ex = v3(R.col(0)), ey = v3(R.col(1));
@@ -185,15 +175,26 @@ glm::vec3 violationColor(double violation) {
   return t < 0.5f ? glm::mix(green, yellow, 2.0f * t) : glm::mix(yellow, red, 2.0f * t - 1.0f);
 }
 
-void buildOptimizeOverlay(const opt::Problem& p, const OptimizeSnapshot* s, OptimizeOverlayMesh& out,
-                          const std::vector<Vec3>& handles, int highlight) {
+OverlayHints overlayHints(const opt::Problem& p) {
+  OverlayHints h;
+  try {
+    const opt::DmocSession session(p);
+    h.spatial = session.spatial();
+    h.footprint = session.footprint();
+  } catch (const std::exception&) {
+  }
+  return h;
+}
+
+void buildOptimizeOverlay(const opt::Problem& p, const OverlayHints& hints, const OptimizeSnapshot* s,
+                          OptimizeOverlayMesh& out, const std::vector<Vec3>& handles, int highlight) {
   // Line widths follow the problem's extent (a 6 m parking manoeuvre, a 30 m landing).
   double extent = 5.0;
   if (s && s->knots.size() >= 2) extent = (s->knots.back().position - s->knots.front().position).norm();
   const float w = std::clamp(static_cast<float>(0.006 * extent), 0.05f, 0.25f);
   obstacles(p, out);
-  goalAndWaypoints(p, w, out);
-  if (s) ghost(p, *s, w, out);
+  goalAndWaypoints(p, hints, w, out);
+  if (s) ghost(hints, *s, w, out);
   for (std::size_t i = 0; i < handles.size(); ++i) {
     const bool hot = static_cast<int>(i) == highlight;
     const float r = hot ? 0.45f : 0.3f;

@@ -4,6 +4,9 @@
 // translucent solids, the goal pose (the car's body outline, the helicopter's pad), the
 // waypoints, and the ghost of an iterate (a ribbon through the knots and the body outline at
 // every few knots), each knot coloured by the violation of its constraints. Plain mesh data.
+#include <optional>
+
+#include "lieride/optimize/dmoc.hpp"
 #include "optimize_worker.hpp"
 #include "render/gl_util.hpp"
 
@@ -22,9 +25,18 @@ constexpr float kObstacleHeight = 1.4f;
 // Green where a knot's constraints hold to 1e-8, through yellow, to red from 1e-2 on.
 glm::vec3 violationColor(double violation);
 
+// How to draw a problem's vehicle, from its transcription (opt::DmocSession): poses in 3-D or
+// on the ground, and the body outline a planar vehicle keeps clear of obstacles, if any.
+struct OverlayHints {
+  bool spatial = false;
+  std::optional<opt::DmocSession::Footprint> footprint;
+};
+// The hints of a problem (a problem that cannot be transcribed: planar, no outline).
+OverlayHints overlayHints(const opt::Problem& p);
+
 // `snapshot` may be null (nothing solved yet: no ghost). `handles`: the points the view can
 // drag (white rings), `highlight` the one under the mouse or dragged (-1: none).
-void buildOptimizeOverlay(const opt::Problem& p, const OptimizeSnapshot* snapshot, OptimizeOverlayMesh& out,
-                          const std::vector<Vec3>& handles = {}, int highlight = -1);
+void buildOptimizeOverlay(const opt::Problem& p, const OverlayHints& hints, const OptimizeSnapshot* snapshot,
+                          OptimizeOverlayMesh& out, const std::vector<Vec3>& handles = {}, int highlight = -1);
 
 }  // namespace lieride::gui

@@ -87,6 +87,7 @@ bool OptimizePanel::select(const std::string& file) {
       problems_.push_back({file, p.name, p.vehicle});
       index = static_cast<int>(problems_.size() - 1);
     }
+    hints_ = overlayHints(p);
     problem_ = std::move(p);
   } catch (const std::exception& e) {
     error_ = e.what();
@@ -438,7 +439,7 @@ const OptimizeOverlayMesh& OptimizePanel::overlay() {
   if (problem_) {
     std::vector<Vec3> at;
     for (const Handle& h : handles()) at.push_back(h.position);
-    buildOptimizeOverlay(*problem_, s.get(), overlay_, at, highlight);
+    buildOptimizeOverlay(*problem_, hints_, s.get(), overlay_, at, highlight);
   }
   ++overlayVersion_;
   return overlay_;

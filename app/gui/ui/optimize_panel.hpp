@@ -84,6 +84,7 @@ class OptimizePanel {
   std::string sceneProblem_;   // the current scene's own problem file, if any
   int selected_ = -1;          // index into problems_
   std::optional<opt::Problem> problem_;  // the selected problem as edited
+  OverlayHints hints_;                   // how its vehicle is drawn
   bool autoSolve_ = true;
   std::string error_;
   OptimizeWorker worker_;

@@ -95,7 +95,7 @@ void scenePanel(AppState& app, const PhysicsFrame& f) {
     }
   }
   if (!app.sceneError.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.35f, 1), "%s", app.sceneError.c_str());
-  ImGui::Text("Vehicle: %s", app.vehicle.c_str());
+  ImGui::Text("Vehicle: %s", app.view ? app.view->title().c_str() : app.vehicle.c_str());
   ImGui::SameLine(ImGui::GetContentRegionAvail().x - 50);
   if (ImGui::Button("Reset", ImVec2(58, 0))) app.command(CommandKind::Reset);
   tooltip("Back to the scene's start, with its own h and integrator (Backspace).");
@@ -197,12 +197,8 @@ void integratorPanel(AppState& app, const PhysicsFrame& f) {
   tooltip("The fixed time step h of every integrator (log scale, 1e-4 to 1 s; keys [ and ]). "
           "Symplectic Lie group integrators stay bounded at large h where Runge-Kutta drifts or diverges.");
   if (f.sims.size() > 1) sectionHint("This slider sets h for every copy; a copy added with its own h keeps it until then.");
-  if (app.vehicle == "helicopter" && f.assist && f.h > 0.02)
-    ImGui::TextColored(ImVec4(1, 0.75f, 0.35f, 1), "%s",
-                       "Flight assist at large h: the assist is a feedback law applied once per step, so at this h "
-                       "it corrects only every h seconds and the closed loop goes unstable with ANY integrator. "
-                       "That is sampled-data control, not the integrator failing: fly with h <= 0.02 s, or turn the "
-                       "assist off to compare integrators at large h.");
+  if (const std::string w = app.view ? app.view->stepWarning(f.assist, f.h) : std::string(); !w.empty())
+    ImGui::TextColored(ImVec4(1, 0.75f, 0.35f, 1), "%s", w.c_str());
   if (!f.sims.empty() && f.sims.size() < 3 && !app.scenes.empty()) {
     // Side by side: a copy of this scene run by another integrator, drawn next to it.
     ImGui::SetNextItemWidth(150);
@@ -258,7 +254,7 @@ void controlsPanel(AppState& app, const PhysicsFrame& f) {
       ImGui::TextDisabled("(scripted inputs)");
     }
   }
-  if (app.vehicle == "helicopter") {
+  if (app.view && app.view->traits().hasAssist) {
     if (ImGui::Checkbox("Flight assist (attitude hold + rate damping)", &app.settings.input.assist)) {
       Command c = Command::make(CommandKind::SetAssist);
       c.flag = app.settings.input.assist;
@@ -269,7 +265,8 @@ void controlsPanel(AppState& app, const PhysicsFrame& f) {
             "Off: sticks drive collective, tail and rotor tilt directly; land on the skids yourself.");
   }
   if (ImGui::BeginTable("mapping", 1, ImGuiTableFlags_RowBg)) {
-    for (const auto& [input, effect] : Pilot::describe(app.vehicle, app.settings.input.assist)) {
+    const HelpLines help = app.view ? app.view->help(app.settings.input.assist) : HelpLines{};
+    for (const auto& [input, effect] : help) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::TextColored(ImVec4(0.96f, 0.7f, 0.3f, 1), "%s", input.c_str());
@@ -384,7 +381,7 @@ void plotsPanel(AppState& app, const PhysicsFrame& f) {
   const double window = app.settings.historySeconds;
   const double tNow = app.renderTime;
   struct Def { const char* title; const char* logTitle; const char* unit; TimeSeries PlotSegment::*member; const char* help; };
-  const bool planar = app.vehicle == "car" || app.vehicle == "snakeboard" || app.vehicle == "sleigh" || app.vehicle == "np-particle";
+  const bool planar = app.view && app.view->traits().nonholonomic;
   const std::array<Def, 5> defs = {{
       {"energy E", "energy E", "J", &PlotSegment::energy, "Kinetic plus potential energy of the state at t (gravity, buoyancy, the skids' springs)."},
       {"energy balance E - E(0) - W", "|E - E(0) - W|", "J", &PlotSegment::balance,

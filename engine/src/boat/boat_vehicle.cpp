@@ -172,6 +172,13 @@ void registerBoatVehicles(std::vector<VehicleInfo>& registry) {
                       "boat on water: hull clipping, buoyancy, Eq. 15 damping, waves, current, wind, two thrusters "
                       "(docs/models.md 3)",
                       integrators, {"thrust_right", "thrust_left"}, buildBoat});
+  // Pilot ranges: the thrusters' own limits ([vehicle.thrusters] min_thrust, max_thrust).
+  registry.back().describeChannels = [](const Simulation& sim) {
+    const auto& forces = dynamic_cast<const Se3Simulation&>(sim).forceModel();
+    const ThrusterParams& t = dynamic_cast<const BoatForces&>(forces).params().thrusters;
+    return std::vector<ChannelInfo>{{"thrust_right", "N", t.minThrust, t.maxThrust, 0.0},
+                                    {"thrust_left", "N", t.minThrust, t.maxThrust, 0.0}};
+  };
 }
 
 }  // namespace lieride

@@ -46,6 +46,10 @@ void registerOcpVehicles(std::vector<VehicleInfo>& registry) {
                        {"rk4", "classical Runge-Kutta"}},
                       {"u1", "u2"},
                       buildControlledSleigh});
+  // Pilot ranges: force u1 along the blade +-1 N, torque u2 +-0.5 N m.
+  registry.back().describeChannels = [](const Simulation&) {
+    return std::vector<ChannelInfo>{{"u1", "N", -1.0, 1.0, 0.0}, {"u2", "N m", -0.5, 0.5, 0.0}};
+  };
 }
 
 }  // namespace lieride

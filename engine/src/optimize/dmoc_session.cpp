@@ -54,6 +54,31 @@ DmocSession::DmocSession(Problem problem) : problem_(std::move(problem)) {
   car_ = std::make_unique<CarDmoc>(problem_, params_, start_);
 }
 
+DmocSession::KnotLayout DmocSession::knotLayout() const {
+  if (car_) return {CarDmoc::kStride, CarDmoc::kKnotVars, car_->knots()};
+  if (sleigh_) return {SleighDmoc::kStride, SleighDmoc::kKnotVars, sleigh_->knots()};
+  return {HelicopterDmoc::kStride, HelicopterDmoc::kKnotVars, heli_->knots()};
+}
+
+void DmocSession::knotPose(const double* x, int k, Vec3& position, Quat& orientation) const {
+  const double* v = x + knotLayout().stride * k;
+  auto planar = [&](double px, double py, double theta) {
+    position = Vec3(px, py, 0.0);
+    orientation = Quat(Eigen::AngleAxisd(theta, Vec3::UnitZ()));
+  };
+  if (car_) return planar(v[CarDmoc::kX], v[CarDmoc::kY], v[CarDmoc::kTheta]);
+  if (sleigh_) return planar(v[SleighDmoc::kX], v[SleighDmoc::kY], v[SleighDmoc::kTheta]);
+  using H = HelicopterDmoc;
+  position = Vec3(v[H::kX], v[H::kY], v[H::kZ]);
+  const Quat q(v[H::kQw], v[H::kQx], v[H::kQy], v[H::kQz]);
+  orientation = q.norm() > 0.0 ? q.normalized() : Quat::Identity();
+}
+
+std::optional<DmocSession::Footprint> DmocSession::footprint() const {
+  if (!car_) return std::nullopt;
+  return Footprint{problem_.body.rearOverhang, problem_.body.frontOverhang, problem_.body.width, params_.wheelbase};
+}
+
 std::unique_ptr<PlanarSimulation> DmocSession::simulation(std::optional<double> h) const {
   Scenario sc = loadScenarioFromString(replayScenarioToml(problem_, "", h), problem_.file, problem_.baseDir);
   auto* planar = dynamic_cast<PlanarSimulation*>(sc.simulation.get());

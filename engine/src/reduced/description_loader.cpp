@@ -312,7 +312,15 @@ class Loader {
       for (double x : p.size)
         if (!(x > 0.0)) fail(w + ".size", "expected positive sizes");
       p.at = numbers("at", 3, {0.0, 0.0, 0.0});
-      p.turn = shapeIndex(t, "turn", w + ".turn");
+      // turn = "-phi": turned the other way (the snakeboard's front axle).
+      if (const auto* turn = t.get_as<std::string>("turn"); turn && turn->get().rfind('-', 0) == 0) {
+        toml::table flipped = t;
+        flipped.insert_or_assign("turn", turn->get().substr(1));
+        p.turn = shapeIndex(flipped, "turn", w + ".turn");
+        p.turnScale = -1.0;
+      } else {
+        p.turn = shapeIndex(t, "turn", w + ".turn");
+      }
       p.spin = shapeIndex(t, "spin", w + ".spin");
       if (p.spin >= 0 && p.kind != "wheel") fail(w + ".spin", "only a wheel spins");
       d.parts.push_back(p);

@@ -146,6 +146,13 @@ void registerReducedVehicles(std::vector<VehicleInfo>& registry) {
   registry.push_back({"reduced",
                       "a planar vehicle from a description file (Ostrowski's reduced equations; description = \"assets/vehicles/NAME.toml\")",
                       infos, {}, buildReduced});
+  // The description's own [[inputs]]: unit and range as declared (docs/formats.md section 5).
+  registry.back().describeChannels = [](const Simulation& sim) {
+    const auto& model = dynamic_cast<const ReducedModel&>(dynamic_cast<const PlanarSimulation&>(sim).model());
+    std::vector<ChannelInfo> out;
+    for (const ReducedChannel& c : model.description().channels) out.push_back({c.name, c.unit, c.min, c.max, 0.0});
+    return out;
+  };
 }
 
 }  // namespace lieride

@@ -51,6 +51,7 @@ struct ReducedPart {
   std::vector<double> size;  // box: [length, width, height]; cylinder/wheel: [radius, width]
   std::vector<double> at;    // [x, y, z] in the body frame
   int turn = -1;             // shape variable turning it about z (-1: none)
+  double turnScale = 1.0;    // -1 for turn = "-name": turned by minus the shape variable
   int spin = -1;             // shape variable spinning a wheel about its axle (-1: none)
 };
 

@@ -33,6 +33,21 @@ class DmocSession {
   bool isCar() const { return car_ != nullptr; }
   std::vector<std::string> channels() const;
 
+  // Drawing an iterate (the app's ghost trajectory) without knowing the vehicle: where each
+  // knot's variables lie in x, the pose they hold, and the body outline the problem keeps
+  // clear of obstacles (the car's, relative to its rear-axle midpoint).
+  struct KnotLayout {
+    int stride = 0, knotVars = 0, knots = 0;  // knot k's variables start at stride * k
+  };
+  struct Footprint {
+    double rearOverhang = 0.0, frontOverhang = 0.0, width = 0.0, wheelbase = 0.0;
+  };
+  KnotLayout knotLayout() const;
+  // Knot k's position and orientation in x (planar vehicles: a turn about z by the heading).
+  void knotPose(const double* x, int k, Vec3& position, Quat& orientation) const;
+  bool spatial() const { return heli_ != nullptr; }  // poses in SE(3), not on the ground plane
+  std::optional<Footprint> footprint() const;
+
   // The problem's solver settings ([problem] hessian).
   SolveOptions defaultOptions() const {
     SolveOptions o;
