@@ -50,20 +50,25 @@ struct StepCost {
   bool ok = true;
 };
 
+// One timed configuration: a scenario and an integrator, reported under `name`.
+struct StepCase {
+  std::string name, toml, integrator;
+};
+
 // Best-of-reps cost per step of the bare NhIntegrator::step and of Simulation::step, all
-// integrators interleaved within each repetition.
-inline std::vector<StepCost> measureStepCosts(const std::string& toml, const std::vector<std::string>& names,
-                                              long steps, int reps, double& sink) {
+// cases interleaved within each repetition (machine load affects them alike).
+inline std::vector<StepCost> measureStepCases(const std::vector<StepCase>& cases, long steps, int reps, double& sink) {
   std::vector<StepCost> out;
-  for (const auto& n : names) out.push_back({n});
+  for (const auto& c : cases) out.push_back({c.name});
   for (int rep = 0; rep < reps; ++rep) {
-    for (auto& e : out) {
-      auto sim = load(toml, with(e.name, 0.01));
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+      StepCost& e = out[i];
+      auto sim = load(cases[i].toml, with(cases[i].integrator, 0.01));
       const NhModel& model = sim->model();
       const ControlSet& controls = sim->controls();
       const double h = sim->timeStep();
       NhIntegratorSettings settings;
-      auto integ = makeNhIntegrator(e.name, model, settings);
+      auto integ = makeNhIntegrator(cases[i].integrator, model, settings);
       NhState s = sim->state();
       integ->reset(model, controls, 0.0, h, s);
       long iters = 0;
@@ -83,6 +88,14 @@ inline std::vector<StepCost> measureStepCosts(const std::string& toml, const std
     }
   }
   return out;
+}
+
+// measureStepCases for every integrator in `names` on one scenario.
+inline std::vector<StepCost> measureStepCosts(const std::string& toml, const std::vector<std::string>& names,
+                                              long steps, int reps, double& sink) {
+  std::vector<StepCase> cases;
+  for (const auto& n : names) cases.push_back({n, toml, n});
+  return measureStepCases(cases, steps, reps, sink);
 }
 
 }  // namespace lieride::bench::planar
