@@ -100,11 +100,9 @@ void Kernel::stack(const Mat3& W, const Mat3S& K, const Mat3& E, const Mat3& I, 
                    Mat3S& rhs) const {
   S = W;
   rhs = K;
-  const Mat3 EtI = E.transpose() * I;
-  const Mat3S EtB = E.transpose() * B;
   for (int i = 0; i < 3 - k_; ++i) {
-    S.row(k_ + i) = EtI.row(i);
-    rhs.row(k_ + i) = EtB.row(i);
+    S.row(k_ + i) = E.col(i).transpose() * I;
+    rhs.row(k_ + i) = E.col(i).transpose() * B;
   }
 }
 
@@ -155,7 +153,9 @@ void Kernel::frameDerivative(const Frame& f, const ConstraintJet& j, int x, Mat3
 Vec3 Kernel::bodyVelocity(const Frame& f, const SVec& u, const Vec3& p) const {
   Vec3 xi = -(f.A * u);
   const int b = numSymmetry();
-  if (b) {
+  if (b == 1) {
+    xi += f.E.col(0) * (p(0) / f.E.col(0).dot(f.I * f.E.col(0)));
+  } else if (b) {
     // (E^T I E) c = p on the first b rows, the identity past b.
     Mat3 G = f.E.transpose() * f.I * f.E;
     for (int i = b; i < 3; ++i) G(i, i) = 1.0;

@@ -30,6 +30,33 @@ using reduced::SVec;
 // ad_v^T mu on se(2) (se2::ad).
 inline Vec3 adT(const Vec3& v, const Vec3& mu) { return {v(2) * mu(1) - v(1) * mu(2), v(0) * mu(2), -v(0) * mu(1)}; }
 
+// d/ds dexp^-1(v + s dv) at s = 0 for se2::dexpInv: with t = v(0), a(t) = (t/2) cot(t/2) and
+// b(t) = (a - 1)/t, dexp^-1 = [[1, 0, 0], [-v2/2 - b v1, a, t/2], [v1/2 - b v2, -t/2, a]], so
+// its derivative needs b'(t) = (a' - b)/t, a' = b + t b' (series below |t| = 0.1).
+Mat3 dexpInvDerivative(const Vec3& v, const Vec3& dv) {
+  const double t = v(0), dt = dv(0);
+  double b, db;
+  if (std::abs(t) < 0.1) {
+    const double t2 = t * t;
+    b = -t * (1.0 / 12.0 + t2 * (1.0 / 720.0 + t2 * (1.0 / 30240.0 + t2 / 1209600.0)));
+    db = -(1.0 / 12.0 + t2 * (1.0 / 240.0 + t2 * (1.0 / 6048.0 + t2 * 7.0 / 1209600.0)));
+  } else {
+    const double x = 0.5 * t, sx = std::sin(x), cx = std::cos(x);
+    const double a = x * cx / sx;
+    b = (a - 1.0) / t;
+    const double da = 0.5 * (cx / sx - x / (sx * sx));
+    db = (da - b) / t;
+  }
+  const double da = b + t * db;
+  Mat3 D = Mat3::Zero();
+  D(1, 1) = D(2, 2) = da * dt;
+  D(1, 2) = 0.5 * dt;
+  D(2, 1) = -0.5 * dt;
+  D(1, 0) = -0.5 * dv(2) - b * dv(1) - db * dt * v(1);
+  D(2, 0) = 0.5 * dv(1) - b * dv(2) - db * dt * v(2);
+  return D;
+}
+
 class Solver {
  public:
   virtual ~Solver() = default;
@@ -67,6 +94,7 @@ class FixedSolver final : public Solver {
       }
       for (int i = 0; i < ND; ++i) z_(NB + i) = u(dyn_[i]);
     }
+    past_ = 0;
   }
 
   StepReport step(const ReducedModel& m, const ControlSet& c, double t, double h, NhState& s) override {
@@ -92,11 +120,15 @@ class FixedSolver final : public Solver {
     ZMat J = ZMat::Zero();
     reduced::Frame fa;
     reduced::ConstraintJet ja;
-    // Residual at z, and the Jacobian when another Newton update will follow.
-    auto evaluate = [&](const ZVec& z) {
+    bool haveFrame = false;
+    // Residual at z, and the Jacobian when another Newton update will follow (always after the
+    // guess: one update at least, so that the solution is exact to round-off and not merely to
+    // the tolerance). With every shape variable prescribed r_a is fixed, and so is the frame there.
+    auto evaluate = [&](const ZVec& z, bool first) -> bool {
       u = uKin;
       for (int i = 0; i < ND; ++i) u(dyn_[i]) = z(NB + i);
-      frameAt(r_ + al * h * u, fa, ja);
+      if (ND > 0 || !haveFrame) frameAt(r_ + al * h * u, fa, ja);
+      haveFrame = true;
       xi = -(fa.A * u);
       if constexpr (NB > 0) xi += fa.E.template leftCols<NB>() * z.template head<NB>();
       momenta(xi, u, mu, pi);
@@ -105,7 +137,7 @@ class FixedSolver final : public Solver {
         if constexpr (NB > 0) R.template head<NB>() = frameK_.E.template leftCols<NB>().transpose() * D;
         const SVec row = pi - piTarget - frameK_.A.transpose() * D;
         for (int i = 0; i < ND; ++i) R(NB + i) = row(dyn_[i]);
-        if (R.cwiseAbs().maxCoeff() / scale <= settings_.tolerance) return;
+        if (!first && R.cwiseAbs().maxCoeff() / scale <= settings_.tolerance) return false;
         for (int col = 0; col < N; ++col) {
           Vec3 dxi;
           SVec du = SVec::Zero();
@@ -128,23 +160,34 @@ class FixedSolver final : public Solver {
           const SVec dRow = dpi - frameK_.A.transpose() * dD;
           for (int i = 0; i < ND; ++i) J(NB + i, col) = dRow(dyn_[i]);
         }
+        return true;
       }
+      return false;
     };
 
     StepReport rep;
-    ZVec z = z_;
-    evaluate(z);
+    ZVec z = predict();
+    bool fresh = evaluate(z, true);
+    (void)fresh;
     if constexpr (N > 0) {
+      // Newton from the guess: one update at least, and a second (with the same matrix when the
+      // residual did not ask for a new one) unless the first left the residual at round-off
+      // (1e-3 of the tolerance), so that the solution is exact and not merely within the tolerance.
       rep.residual = R.cwiseAbs().maxCoeff() / scale;
-      while (rep.residual > settings_.tolerance && rep.iterations < settings_.maxIterations) {
-        z -= J.partialPivLu().solve(R);
-        evaluate(z);
+      Eigen::PartialPivLU<ZMat> lu(J);  // the guess's Jacobian
+      fresh = false;
+      while ((rep.residual > settings_.tolerance || rep.iterations == 0 ||
+              (rep.iterations == 1 && rep.residual > 1e-3 * settings_.tolerance)) &&
+             rep.iterations < settings_.maxIterations) {
+        if (fresh) lu.compute(J);
+        z -= lu.solve(R);
+        fresh = evaluate(z, false);
         rep.residual = R.cwiseAbs().maxCoeff() / scale;
         ++rep.iterations;
       }
     }
     rep.converged = std::isfinite(rep.residual) && rep.residual <= settings_.tolerance;
-    z_ = z;
+    remember(z);
     muPlus_ = tangentT(-h * xi, mu);
     piPlus_ = pi + h * al * f;
     g_ = g_ * se2::exp(h * xi);
@@ -164,6 +207,20 @@ class FixedSolver final : public Solver {
   }
 
  private:
+  // The Newton guess: the solutions of the last four steps extrapolated by a cubic (the error
+  // O(h^4) leaves one Newton update for most steps); fewer after a reset.
+  ZVec predict() const {
+    if (past_ == 0) return z_;
+    if (past_ == 1) return zPast_[0];
+    if (past_ == 2) return 2.0 * zPast_[0] - zPast_[1];
+    if (past_ == 3) return 3.0 * (zPast_[0] - zPast_[1]) + zPast_[2];
+    return 4.0 * (zPast_[0] + zPast_[2]) - 6.0 * zPast_[1] - zPast_[3];
+  }
+  void remember(const ZVec& z) {
+    for (int i = 3; i > 0; --i) zPast_[i] = zPast_[i - 1];
+    zPast_[0] = z;
+    past_ = std::min(past_ + 1, 4);
+  }
   void bind(const ReducedModel& m) {
     kern_ = m.description().kernel.get();
     ns_ = m.numShape();
@@ -194,13 +251,10 @@ class FixedSolver final : public Solver {
     if (settings_.exactDexp) return se2::dexpInv(v).transpose() * mu;
     return mu - 0.5 * adT(v, mu);
   }
-  // d/dz of C(h xi)^T mu along (dxi, dmu): exact for C_TLN; for dexp^-1 the derivative of the
-  // matrix is taken by a central difference (Newton then converges linearly, to the same root).
+  // d/dz of C(h xi)^T mu along (dxi, dmu), exact for both tangents.
   Vec3 tangentDerivative(double h, const Vec3& xi, const Vec3& mu, const Vec3& dxi, const Vec3& dmu) const {
     if (!settings_.exactDexp) return dmu - 0.5 * h * (adT(dxi, mu) + adT(xi, dmu));
-    const double e = 1e-7;
-    const Mat3 dC = (se2::dexpInv(h * (xi + e * dxi)) - se2::dexpInv(h * (xi - e * dxi))) / (2.0 * e);
-    return dC.transpose() * mu + se2::dexpInv(h * xi).transpose() * dmu;
+    return dexpInvDerivative(h * xi, h * dxi).transpose() * mu + se2::dexpInv(h * xi).transpose() * dmu;
   }
   // The continuous velocities at r_, g_ consistent with the memory (mu+, pi+): an affine
   // system in (symmetry coordinates, free shape rates), as in the general form; uBase holds
@@ -263,7 +317,9 @@ class FixedSolver final : public Solver {
   SVec r_ = SVec::Zero();
   Vec3 muPlus_ = Vec3::Zero();
   SVec piPlus_ = SVec::Zero();
-  ZVec z_ = ZVec::Zero();
+  ZVec z_ = ZVec::Zero();  // the guess after a reset
+  ZVec zPast_[4] = {ZVec::Zero(), ZVec::Zero(), ZVec::Zero(), ZVec::Zero()};  // the last solutions, newest first
+  int past_ = 0;
   reduced::Frame frameK_;  // at r_
   reduced::ConstraintJet jetK_;
 };
