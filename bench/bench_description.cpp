@@ -81,28 +81,27 @@ int runDescriptionSuite(const std::string& outDirArg, std::ostream& log) {
   auto verdict = [](bool ok) { return std::string(ok ? "met" : "**missed**"); };
   std::vector<std::vector<std::string>> rows;
   std::ofstream csv(outDir + "/description_step_cost.csv");
-  csv << "vehicle,inputs,integrator,hand_bare_ns,description_bare_ns,ratio,hand_sim_ns,description_sim_ns,"
-         "hand_mean_iters,description_mean_iters,status\n";
+  csv << "vehicle,inputs,integrator,hand_cpu_ns,description_cpu_ns,cpu_ratio,hand_bare_ns,description_bare_ns,"
+         "hand_sim_ns,description_sim_ns,hand_mean_iters,description_mean_iters,status\n";
   std::string headline;
   for (std::size_t i = 0; i < pairs.size(); ++i) {
     const Pair& p = pairs[i];
     const StepCost& h = costs[2 * i];
     const StepCost& d = costs[2 * i + 1];
-    const double ratio = d.bareNs / h.bareNs;
+    const double ratio = d.bareCpuNs / h.bareCpuNs;
     const bool ok = h.ok && d.ok;
-    const bool targeted = p.targeted;
-    rows.push_back({p.vehicle, p.inputs, p.integrator, formatNumber(h.bareNs), formatNumber(d.bareNs),
-                    formatNumber(ratio), formatNumber(d.simNs), formatNumber(d.meanIters),
-                    targeted ? verdict(ratio <= kMaxRatio) : "-", targeted ? verdict(d.bareNs <= kMaxDescNs) : "-",
-                    ok ? "ok" : "failed"});
-    csv << p.vehicle << ',' << p.inputs << ',' << p.integrator << ',' << h.bareNs << ',' << d.bareNs << ',' << ratio
-        << ',' << h.simNs << ',' << d.simNs << ',' << h.meanIters << ',' << d.meanIters << ','
-        << (ok ? "ok" : "failed") << '\n';
-    if (targeted)
-      headline += "- snakeboard, " + p.inputs + ": description lie-nh **" + formatNumber(d.bareNs) + " ns** per step, " +
-                  formatNumber(ratio) + "x the hand-written " + formatNumber(h.bareNs) + " ns; <= " +
+    rows.push_back({p.vehicle, p.inputs, p.integrator, formatNumber(h.bareCpuNs), formatNumber(d.bareCpuNs),
+                    formatNumber(ratio), formatNumber(h.bareNs), formatNumber(d.bareNs), formatNumber(d.simNs),
+                    formatNumber(d.meanIters), p.targeted ? verdict(ratio <= kMaxRatio) : "-",
+                    p.targeted ? verdict(d.bareCpuNs <= kMaxDescNs) : "-", ok ? "ok" : "failed"});
+    csv << p.vehicle << ',' << p.inputs << ',' << p.integrator << ',' << h.bareCpuNs << ',' << d.bareCpuNs << ','
+        << ratio << ',' << h.bareNs << ',' << d.bareNs << ',' << h.simNs << ',' << d.simNs << ',' << h.meanIters << ','
+        << d.meanIters << ',' << (ok ? "ok" : "failed") << '\n';
+    if (p.targeted)
+      headline += "- snakeboard, " + p.inputs + ": description lie-nh **" + formatNumber(d.bareCpuNs) + " ns** per step, " +
+                  formatNumber(ratio) + "x the hand-written " + formatNumber(h.bareCpuNs) + " ns; <= " +
                   formatNumber(kMaxRatio) + "x: " + verdict(ratio <= kMaxRatio) + ", <= 1 us: " +
-                  verdict(d.bareNs <= kMaxDescNs) + ".\n";
+                  verdict(d.bareCpuNs <= kMaxDescNs) + ".\n";
   }
 
   std::ostringstream md;
@@ -110,14 +109,17 @@ int runDescriptionSuite(const std::string& outDirArg, std::ostream& log) {
      << (quick ? " (LIERIDE_BENCH_QUICK)" : "")
      << ". Cost of one step (h = 0.01, best of repetitions, every case interleaved in each repetition) of the "
      << "snakeboard and the car written as descriptions (assets/vehicles/*.toml, `type = \"reduced\"`) and of the "
-     << "hand-written models, same scenario, same run. `bare`: NhIntegrator::step alone; `sim`: Simulation::step. "
+     << "hand-written models, same scenario, same run. `cpu`: thread CPU time of NhIntegrator::step alone (the figure the targets use: it does not "
+     << "count the time the thread waits on a loaded machine); `bare`: the same loop's wall time; `sim`: Simulation::step "
+     << "(wall). "
      << "The hand-written lie-nh is the explicit update of Kobilarov et al. 5.2.1 (car) and 5.2.2 (snakeboard); the "
      << "description's is the Newton form of the same discrete equations (Eqs. 16-17) with the Jacobian from the "
      << "symbolic derivatives. Targets (description snakeboard, lie-nh): <= " << formatNumber(kMaxRatio)
      << "x the hand-written step and <= 1 us.\n\n";
   md << headline << '\n';
-  md << markdownTable({"vehicle", "inputs", "integrator", "hand-written bare ns", "description bare ns",
-                       "description / hand-written", "description sim ns", "iterations", "<= 2x", "<= 1 us", "status"},
+  md << markdownTable({"vehicle", "inputs", "integrator", "hand-written cpu ns", "description cpu ns",
+                       "description / hand-written", "hand-written bare ns", "description bare ns", "description sim ns",
+                       "iterations", "<= 2x", "<= 1 us", "status"},
                       rows);
   md << "\nData: description_step_cost.csv.\n";
   std::ofstream(outDir + "/summary.md") << md.str();

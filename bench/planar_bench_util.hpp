@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
+#include <ctime>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -17,6 +18,12 @@
 namespace lieride::bench::planar {
 
 using Clock = std::chrono::steady_clock;
+
+inline double threadCpuNs() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return 1e9 * static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec);
+}
 
 inline bool quickMode() {
   const char* v = std::getenv("LIERIDE_BENCH_QUICK");
@@ -46,6 +53,7 @@ inline Vec3 poseOf(const PlanarSimulation& s) {
 struct StepCost {
   std::string name;
   double bareNs = INFINITY, simNs = INFINITY;
+  double bareCpuNs = INFINITY;  // thread CPU time of the bare step (robust to a loaded machine)
   double meanIters = 0.0;
   bool ok = true;
 };
@@ -72,9 +80,11 @@ inline std::vector<StepCost> measureStepCases(const std::vector<StepCase>& cases
       NhState s = sim->state();
       integ->reset(model, controls, 0.0, h, s);
       long iters = 0;
+      const double c0 = threadCpuNs();
       const auto t0 = Clock::now();
       for (long k = 0; k < steps; ++k) iters += integ->step(model, controls, static_cast<double>(k) * h, h, s).iterations;
       const auto t1 = Clock::now();
+      e.bareCpuNs = std::min(e.bareCpuNs, (threadCpuNs() - c0) / static_cast<double>(steps));
       sink += s.q(1);
       e.bareNs = std::min(e.bareNs, std::chrono::duration<double, std::nano>(t1 - t0).count() / static_cast<double>(steps));
       e.meanIters = static_cast<double>(iters) / static_cast<double>(steps);
