@@ -51,6 +51,21 @@ void Kernel::constraintJet(const double* r, ConstraintJet& j) const {
 }
 
 void Kernel::full(const double* r, FullJet& f) const {
+  if (constantInertia_ && !hasPotential_) {  // only the constraints depend on the shape
+    ConstraintJet j;
+    constraintJet(r, j);
+    f.W = j.W;
+    f.K = j.K;
+    f.M = M0_;
+    f.V = 0.0;
+    for (int x = 0; x < kMaxShape; ++x) {
+      f.dM[x].setZero();
+      f.dV[x] = 0.0;
+      f.dW[x] = j.dW[x];
+      f.dK[x] = j.dK[x];
+    }
+    return;
+  }
   double out[kFullOutputs];
   full_.eval(r, out, scratch(full_));
   constexpr int m = kMaxCoords * kMaxCoords;
