@@ -83,39 +83,34 @@ void ReducedModel::reducedRate(double t, const NVec& y0, const ControlSet& c, NV
     q.tail(s_) = r.head(s_);
     force(q, c.values(t), F);  // includes -dV/dr
     const CVec Mdv = Mdot * v;
-    // Unknowns (dxi/dt, free shape accelerations, multipliers): 3 + nd + k <= 8, the identity
-    // past them. Known prescribed accelerations move to the right-hand side.
-    constexpr int kMax = 3 + kMaxShape + 3;
-    Eigen::Matrix<double, kMax, kMax> S = Eigen::Matrix<double, kMax, kMax>::Zero();
-    Eigen::Matrix<double, kMax, 1> rhs = Eigen::Matrix<double, kMax, 1>::Zero();
+    // Generalised forces of Lagrange-d'Alembert with the known prescribed accelerations moved to
+    // the right: (d/dt dl/dxi - ad^T mu, d/dt dl/du - dl/dr - tau) = W, K^T lambda.
     const CVec Macc = J.M.rightCols<kMaxShape>() * acc;
-    const Vec3 Kacc = f.K * acc;
-    S.topLeftCorner<3, 3>() = f.I;
-    for (int a = 0; a < nd; ++a) {
-      const int j = dyn[a];
-      S.block<3, 1>(0, 3 + a) = f.B.col(j);
-      S.block<1, 3>(3 + a, 0) = f.B.col(j).transpose();
-      for (int e = 0; e < nd; ++e) S(3 + a, 3 + e) = f.C(j, dyn[e]);
-      for (int i = 0; i < k; ++i) {
-        S(3 + a, 3 + nd + i) = -f.K(i, j);
-        S(3 + nd + i, 3 + a) = f.K(i, j);
-      }
-    }
-    for (int i = 0; i < k; ++i) {
-      S.block<3, 1>(0, 3 + nd + i) = -f.W.row(i).transpose();
-      S.block<1, 3>(3 + nd + i, 0) = f.W.row(i);
-    }
-    for (int i = 3 + nd + k; i < kMax; ++i) S(i, i) = 1.0;
+    CVec rhs = CVec::Zero();
     rhs.head<3>() = adT * mu - Mdv.head<3>() - Macc.head<3>();
     for (int a = 0; a < nd; ++a) {
       const int j = dyn[a];
       const double dldr = 0.5 * v.dot(J.dM[j] * v);  // - dV/dr is in F
-      rhs(3 + a) = dldr + F(3 + j) - Mdv(3 + j) - Macc(3 + j);
+      rhs(3 + j) = dldr + F(3 + j) - Mdv(3 + j) - Macc(3 + j);
     }
-    const Vec3 cdot = -(Wdot * xi + Kdot * u) - Kacc;
-    rhs.segment(3 + nd, k) = cdot.head(k);
-    const Eigen::Matrix<double, kMax, 1> x = S.partialPivLu().solve(rhs);
-    for (int a = 0; a < nd; ++a) acc(dyn[a]) = x(3 + a);
+    // The differentiated constraints W dxi/dt + K_free a = c: a particular dxi/dt with
+    // W x_p = c and E^T I x_p = 0 from the frame's stacked system, plus the admissible
+    // directions (E_i, 0) and (-A_j, e_j) for free j, along which the multipliers do no work
+    // (W E = 0, W A = K): the symmetric positive definite system V^T M V y = V^T (rhs - M x_p).
+    Vec3 cdot = -(Wdot * xi + Kdot * u) - f.K * acc;
+    for (int i = k; i < 3; ++i) cdot(i) = 0.0;
+    CVec xp = CVec::Zero();
+    xp.head<3>() = f.Sinv * cdot;
+    CMat V = CMat::Zero();
+    for (int i = 0; i < b; ++i) V.col(i).head<3>() = f.E.col(i);
+    for (int a = 0; a < nd; ++a) {
+      V.col(b + a).head<3>() = -f.A.col(dyn[a]);
+      V(3 + dyn[a], b + a) = 1.0;
+    }
+    CMat Y = V.transpose() * J.M * V;
+    for (int i = b + nd; i < reduced::kMaxCoords; ++i) Y(i, i) = 1.0;
+    const CVec y = Y.ldlt().solve(V.transpose() * (rhs - J.M * xp));
+    for (int a = 0; a < nd; ++a) acc(dyn[a]) = y(b + a);
   }
   ydot.segment(3 + s_, s_) = acc.head(s_);
 }
