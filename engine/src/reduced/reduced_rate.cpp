@@ -109,7 +109,7 @@ void ReducedModel::reducedRate(double t, const NVec& y0, const ControlSet& c, NV
     }
     CMat Y = V.transpose() * J.M * V;
     for (int i = b + nd; i < reduced::kMaxCoords; ++i) Y(i, i) = 1.0;
-    const CVec y = Y.ldlt().solve(V.transpose() * (rhs - J.M * xp));
+    const CVec y = Y.llt().solve(V.transpose() * (rhs - J.M * xp));
     for (int a = 0; a < nd; ++a) acc(dyn[a]) = y(b + a);
   }
   ydot.segment(3 + s_, s_) = acc.head(s_);
