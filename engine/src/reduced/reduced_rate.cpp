@@ -4,6 +4,8 @@
 #include "lieride/model/reduced_model.hpp"
 #include "reduced_kernel.hpp"
 
+#include <cmath>
+
 namespace lieride {
 
 using reduced::CMat;
@@ -11,6 +13,34 @@ using reduced::CVec;
 using reduced::kMaxShape;
 using reduced::Mat3S;
 using reduced::SVec;
+
+namespace {
+
+// Y y = g on the leading n x n block of a symmetric positive definite Y, by Cholesky (Y's lower
+// triangle is overwritten; g becomes y).
+void solvePositiveDefinite(CMat& Y, CVec& g, int n) {
+  for (int j = 0; j < n; ++j) {
+    double d = Y(j, j);
+    for (int p = 0; p < j; ++p) d -= Y(j, p) * Y(j, p);
+    d = std::sqrt(d);
+    Y(j, j) = d;
+    for (int i = j + 1; i < n; ++i) {
+      double v = Y(i, j);
+      for (int p = 0; p < j; ++p) v -= Y(i, p) * Y(j, p);
+      Y(i, j) = v / d;
+    }
+  }
+  for (int i = 0; i < n; ++i) {
+    for (int p = 0; p < i; ++p) g(i) -= Y(i, p) * g(p);
+    g(i) /= Y(i, i);
+  }
+  for (int i = n - 1; i >= 0; --i) {
+    for (int p = i + 1; p < n; ++p) g(i) -= Y(p, i) * g(p);
+    g(i) /= Y(i, i);
+  }
+}
+
+}  // namespace
 
 // y' = f(t, y) for y = (theta, x, y, r, u, p):
 //   reconstruction g^-1 dg/dt = xi = E (E^T I E)^-1 p - A u;
@@ -107,9 +137,16 @@ void ReducedModel::reducedRate(double t, const NVec& y0, const ControlSet& c, NV
       V.col(b + a).head<3>() = -f.A.col(dyn[a]);
       V(3 + dyn[a], b + a) = 1.0;
     }
-    CMat Y = V.transpose() * J.M * V;
-    for (int i = b + nd; i < reduced::kMaxCoords; ++i) Y(i, i) = 1.0;
-    const CVec y = Y.llt().solve(V.transpose() * (rhs - J.M * xp));
+    const int ny = b + nd;
+    const CMat MV = J.M * V;
+    const CVec g = rhs - J.M * xp;
+    CMat Y;
+    CVec y;
+    for (int i = 0; i < ny; ++i) {
+      y(i) = V.col(i).dot(g);
+      for (int j = 0; j < ny; ++j) Y(i, j) = V.col(i).dot(MV.col(j));
+    }
+    solvePositiveDefinite(Y, y, ny);
     for (int a = 0; a < nd; ++a) acc(dyn[a]) = y(b + a);
   }
   ydot.segment(3 + s_, s_) = acc.head(s_);
