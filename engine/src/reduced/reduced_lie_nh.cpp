@@ -70,6 +70,20 @@ class FixedSolver final : public Solver {
   static constexpr int N = NB + ND;
   using ZVec = Eigen::Matrix<double, N, 1>;
   using ZMat = Eigen::Matrix<double, N, N>;
+  // Solves with a Newton matrix: the closed-form inverse up to 3 x 3, LU with partial pivoting above.
+  struct Inverse {
+    explicit Inverse(const ZMat& J) { compute(J); }
+    void compute(const ZMat& J) {
+      if constexpr (N <= 3) inv = J.inverse();
+      else lu.compute(J);
+    }
+    ZVec solve(const ZVec& r) const {
+      if constexpr (N <= 3) return inv * r;
+      else return lu.solve(r);
+    }
+    ZMat inv;
+    Eigen::PartialPivLU<ZMat> lu;
+  };
 
  public:
   explicit FixedSolver(const NhIntegratorSettings& s) : settings_(s) {}
@@ -174,13 +188,13 @@ class FixedSolver final : public Solver {
       // residual did not ask for a new one) unless the first left the residual at round-off
       // (1e-3 of the tolerance), so that the solution is exact and not merely within the tolerance.
       rep.residual = R.cwiseAbs().maxCoeff() / scale;
-      Eigen::PartialPivLU<ZMat> lu(J);  // the guess's Jacobian
+      Inverse inv(J);  // the guess's Jacobian
       fresh = false;
       while ((rep.residual > settings_.tolerance || rep.iterations == 0 ||
               (rep.iterations == 1 && rep.residual > 1e-3 * settings_.tolerance)) &&
              rep.iterations < settings_.maxIterations) {
-        if (fresh) lu.compute(J);
-        z -= lu.solve(R);
+        if (fresh) inv.compute(J);
+        z -= inv.solve(R);
         fresh = evaluate(z, false);
         rep.residual = R.cwiseAbs().maxCoeff() / scale;
         ++rep.iterations;
@@ -292,7 +306,7 @@ class FixedSolver final : public Solver {
         residual(dmu, dpi, Jc);
         J.col(col) = Jc;
       }
-      const ZVec z = -J.partialPivLu().solve(G0);
+      const ZVec z = -Inverse(J).solve(G0);
       for (int i = 0; i < ND; ++i) u(dyn_[i]) = z(NB + i);
       xi = -(f.A * u);
       if constexpr (NB > 0) xi += f.E.template leftCols<NB>() * z.template head<NB>();
