@@ -98,7 +98,7 @@ class FixedSolver final : public Solver {
     r_.setZero();
     r_.head(ns_) = s.q.tail(ns_);
     momenta(xi, u, muPlus_, piPlus_);
-    frameAt(r_, frameK_, jetK_);
+    frameAt(r_, frameK_);
     // The first Newton guess: c from E c = xi + A u (least squares) and the state's shape rates.
     if constexpr (N > 0) {
       if constexpr (NB > 0) {
@@ -134,14 +134,26 @@ class FixedSolver final : public Solver {
     ZMat J = ZMat::Zero();
     reduced::Frame fa;
     reduced::ConstraintJet ja;
-    bool haveFrame = false;
+    bool haveFrame = false, haveJet = false;
     // Residual at z, and the Jacobian when another Newton update will follow (always after the
     // guess: one update at least, so that the solution is exact to round-off and not merely to
-    // the tolerance). With every shape variable prescribed r_a is fixed, and so is the frame there.
+    // the tolerance). The constraints' shape derivatives are evaluated only for a Jacobian. With
+    // every shape variable prescribed r_a is fixed, and so is the frame there.
     auto evaluate = [&](const ZVec& z, bool first) -> bool {
       u = uKin;
       for (int i = 0; i < ND; ++i) u(dyn_[i]) = z(NB + i);
-      if (ND > 0 || !haveFrame) frameAt(r_ + al * h * u, fa, ja);
+      const SVec ra = r_ + al * h * u;
+      if (ND > 0 || !haveFrame) {
+        if (first) {
+          kern_->constraintJet(ra.data(), ja);
+          fa.W = ja.W;
+          fa.K = ja.K;
+          finish(fa);
+        } else {
+          frameAt(ra, fa);
+        }
+        haveJet = first;
+      }
       haveFrame = true;
       xi = -(fa.A * u);
       if constexpr (NB > 0) xi += fa.E.template leftCols<NB>() * z.template head<NB>();
@@ -152,6 +164,8 @@ class FixedSolver final : public Solver {
         const SVec row = pi - piTarget - frameK_.A.transpose() * D;
         for (int i = 0; i < ND; ++i) R(NB + i) = row(dyn_[i]);
         if (!first && R.cwiseAbs().maxCoeff() / scale <= settings_.tolerance) return false;
+        if (!haveJet) kern_->constraintJet(ra.data(), ja);
+        haveJet = true;
         for (int col = 0; col < N; ++col) {
           Vec3 dxi;
           SVec du = SVec::Zero();
@@ -246,11 +260,13 @@ class FixedSolver final : public Solver {
     B_ = M.topRightCorner<3, kMaxShape>();
     C_ = M.bottomRightCorner<kMaxShape, kMaxShape>();
   }
-  // E, A at r from one pass over the constraint tape (values and shape derivatives).
-  void frameAt(const SVec& r, reduced::Frame& f, reduced::ConstraintJet& j) const {
-    kern_->constraintJet(r.data(), j);
-    f.W = j.W;
-    f.K = j.K;
+  // E, A at r from one pass over the constraint tape (values only).
+  void frameAt(const SVec& r, reduced::Frame& f) const {
+    kern_->constraints(r.data(), f);
+    finish(f);
+  }
+  // E, A from the frame's W and K and the constant inertia.
+  void finish(reduced::Frame& f) const {
     f.I = I_;
     f.B = B_;
     f.C = C_;
@@ -274,7 +290,7 @@ class FixedSolver final : public Solver {
   // system in (symmetry coordinates, free shape rates), as in the general form; uBase holds
   // the prescribed shape rates. The frame at r_ is kept for the next step.
   void continuous(const SVec& uBase, NhState& s) {
-    frameAt(r_, frameK_, jetK_);
+    frameAt(r_, frameK_);
     const reduced::Frame& f = frameK_;
     Vec3 xi = -(f.A * uBase);
     SVec u = uBase;
@@ -335,7 +351,6 @@ class FixedSolver final : public Solver {
   ZVec zPast_[4] = {ZVec::Zero(), ZVec::Zero(), ZVec::Zero(), ZVec::Zero()};  // the last solutions, newest first
   int past_ = 0;
   reduced::Frame frameK_;  // at r_
-  reduced::ConstraintJet jetK_;
 };
 
 template <int NB>
