@@ -127,7 +127,13 @@ void Kernel::finishFrame(Frame& f) const {
   Mat3 S;
   Mat3S rhs;
   stack(f.W, f.K, f.E, f.I, f.B, S, rhs);
-  f.Sinv = S.inverse();
+  // The inverse's columns are the cross products of S's rows over the determinant.
+  const Vec3 r0 = S.row(0).transpose(), r1 = S.row(1).transpose(), r2 = S.row(2).transpose();
+  const Vec3 c0 = r1.cross(r2);
+  const double inv = 1.0 / r0.dot(c0);
+  f.Sinv.col(0) = inv * c0;
+  f.Sinv.col(1) = inv * r2.cross(r0);
+  f.Sinv.col(2) = inv * r0.cross(r1);
   f.A = f.Sinv * rhs;
 }
 
