@@ -27,6 +27,7 @@ void addCarSuite(std::vector<BenchSuite>& suites);
 void addNpParticleSuite(std::vector<BenchSuite>& suites);
 void addSleighSuite(std::vector<BenchSuite>& suites);
 void addSnakeboardSuite(std::vector<BenchSuite>& suites);
+void addDescriptionSuite(std::vector<BenchSuite>& suites);
 void addOptimizeSuite(std::vector<BenchSuite>& suites);
 void addSleighOcpSuite(std::vector<BenchSuite>& suites);
 void addTakeRecordSuite(std::vector<BenchSuite>& suites);

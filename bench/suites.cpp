@@ -12,6 +12,7 @@ const std::vector<BenchSuite>& benchSuites() {
     addNpParticleSuite(s);
     addSleighSuite(s);
     addSnakeboardSuite(s);
+    addDescriptionSuite(s);
     addOptimizeSuite(s);
     addSleighOcpSuite(s);
     addTakeRecordSuite(s);

@@ -12,6 +12,7 @@
 #include <toml++/toml.h>
 
 #include "expression_tape.hpp"
+#include "reduced_kernel.hpp"
 #include "lieride/sim/user_input.hpp"
 #include "lieride/model/reduced_model.hpp"
 #include "lieride/sim/table_reader.hpp"
@@ -327,64 +328,83 @@ class Loader {
     }
   }
 
-  // Symbolic derivatives, compilation and the checks at the initial shape.
+  // Symbolic derivatives, compilation and the checks at the initial shape. The kernel's tapes
+  // list their outputs in its padded, column-major layouts (reduced_kernel.hpp).
   void derive(ReducedDescription& d, const std::vector<double>& r0) {
     const int s = static_cast<int>(d.shape.size()), n = 3 + s, k = d.numConstraints;
+    using reduced::kMaxCoords;
+    using reduced::kMaxShape;
     std::vector<GiNaC::symbol> syms;
     for (const ex& e : symbols_) syms.push_back(GiNaC::ex_to<GiNaC::symbol>(e));
-    std::vector<ex> wk, all;
-    for (int i = 0; i < k; ++i)
-      for (int j = 0; j < n; ++j) wk.push_back(C_[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)]);
-    for (int i = 0; i < n; ++i)
-      for (int j = 0; j < n; ++j) all.push_back(M_(static_cast<unsigned>(i), static_cast<unsigned>(j)));
-    all.insert(all.end(), wk.begin(), wk.end());
-    all.push_back(V_);
+    // d/dr_x of an entry; x = -1: the entry itself.
+    auto entry = [&](const ex& e, int x) { return x < 0 ? e : e.diff(syms[static_cast<std::size_t>(x)]); };
+    auto constraint = [&](int i, int j) { return C_[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)]; };
+    auto mass = [&](int i, int j) { return M_(static_cast<unsigned>(i), static_cast<unsigned>(j)); };
+    // W (3 x 3) then K (3 x kMaxShape), column-major, zero past k rows and s columns.
+    auto pushConstraints = [&](std::vector<ex>& out, int x) {
+      for (int j = 0; j < 3; ++j)
+        for (int i = 0; i < 3; ++i) out.push_back(i < k && x < s ? entry(constraint(i, j), x) : ex(0));
+      for (int j = 0; j < kMaxShape; ++j)
+        for (int i = 0; i < 3; ++i) out.push_back(i < k && j < s && x < s ? entry(constraint(i, 3 + j), x) : ex(0));
+    };
+    // M padded to kMaxCoords^2 (coordinate order omega, vx, vy, then the shape rates), then V.
+    auto pushMass = [&](std::vector<ex>& out, int x) {
+      for (int j = 0; j < kMaxCoords; ++j)
+        for (int i = 0; i < kMaxCoords; ++i) out.push_back(i < n && j < n && x < s ? entry(mass(i, j), x) : ex(0));
+      out.push_back(x < s ? entry(V_, x) : ex(0));
+    };
+    std::vector<ex> wk, jet, all, gradV;
+    pushConstraints(wk, -1);
+    jet = wk;
+    pushMass(all, -1);
+    pushConstraints(all, -1);
+    for (int x = 0; x < kMaxShape; ++x) {
+      pushConstraints(jet, x);
+      pushMass(all, x);
+      pushConstraints(all, x);
+    }
     d.constantInertia = true;
-    std::vector<ex> gradV, jet = wk;
-    for (const auto& x : syms)
-      for (const ex& e : wk) jet.push_back(e.diff(x));
-    for (const auto& x : syms) {
+    for (const auto& sx : syms) {
       for (int i = 0; i < n; ++i)
-        for (int j = 0; j < n; ++j) {
-          const ex dm = M_(static_cast<unsigned>(i), static_cast<unsigned>(j)).diff(x);
-          if (!dm.normal().is_zero()) d.constantInertia = false;
-          all.push_back(dm);
-        }
-      for (const ex& e : wk) all.push_back(e.diff(x));
-      gradV.push_back(V_.diff(x));
-      all.push_back(gradV.back());
+        for (int j = 0; j < n; ++j)
+          if (!mass(i, j).diff(sx).normal().is_zero()) d.constantInertia = false;
+      gradV.push_back(V_.diff(sx));
     }
     d.hasPotential = !V_.normal().is_zero();
+    std::shared_ptr<reduced::Kernel> kernel;
     try {
-      d.constraintTape = std::make_shared<reduced::ExpressionTape>(syms, wk);
-      d.fullTape = std::make_shared<reduced::ExpressionTape>(syms, all);
-      d.potentialGradientTape = std::make_shared<reduced::ExpressionTape>(syms, gradV);
-      d.constraintJetTape = std::make_shared<reduced::ExpressionTape>(syms, jet);
+      kernel = std::make_shared<reduced::Kernel>(s, k, reduced::ExpressionTape(syms, wk), reduced::ExpressionTape(syms, jet),
+                                                 reduced::ExpressionTape(syms, all), reduced::ExpressionTape(syms, gradV));
     } catch (const std::exception& e) {
       fail("kinetic", std::string("cannot compile the description: ") + e.what());
     }
-    auto zero = [&](int i, int j) { return M_(static_cast<unsigned>(i), static_cast<unsigned>(j)).normal().is_zero(); };
-    auto same = [&](int i, int j, int a, int b) {
-      return (M_(static_cast<unsigned>(i), static_cast<unsigned>(j)) - M_(static_cast<unsigned>(a), static_cast<unsigned>(b))).normal().is_zero();
-    };
+    auto zero = [&](int i, int j) { return mass(i, j).normal().is_zero(); };
+    auto same = [&](int i, int j, int a, int b) { return (mass(i, j) - mass(a, b)).normal().is_zero(); };
     bool coord = d.constantInertia && zero(0, 1) && zero(0, 2) && zero(1, 2) && same(1, 1, 2, 2);
     for (int j = 3; j < n; ++j) coord = coord && zero(1, j) && zero(2, j);
     d.constantCoordinateMetric = coord;
-    checkAt(d, r0);
+    checkAt(d, *kernel, r0);
+    kernel->setKernelAxes(d.kernelAxes[0], d.kernelAxes[1]);
+    if (d.constantInertia) {
+      reduced::FullJet f;
+      kernel->full(r0.data(), f);
+      kernel->setConstantInertia(f.M, d.hasPotential);
+    }
+    d.kernel = kernel;
   }
 
-  void checkAt(ReducedDescription& d, const std::vector<double>& r0) const {
+  void checkAt(ReducedDescription& d, const reduced::Kernel& kernel, const std::vector<double>& r0) const {
     const int s = static_cast<int>(d.shape.size()), n = 3 + s, k = d.numConstraints;
-    std::vector<double> out(static_cast<std::size_t>(d.fullTape->numOutputs()));
-    std::vector<double> work(static_cast<std::size_t>(d.fullTape->numRegisters()));
-    d.fullTape->eval(r0.data(), out.data(), work.data());
-    for (double v : out)
-      if (!std::isfinite(v)) fail("kinetic", "an entry or derivative is not finite at the initial shape");
-    Eigen::MatrixXd M(n, n), WK(k, n);
-    for (int i = 0; i < n; ++i)
-      for (int j = 0; j < n; ++j) M(i, j) = out[static_cast<std::size_t>(i * n + j)];
-    for (int i = 0; i < k; ++i)
-      for (int j = 0; j < n; ++j) WK(i, j) = out[static_cast<std::size_t>(n * n + i * n + j)];
+    reduced::FullJet f;
+    kernel.full(r0.data(), f);
+    bool finite = std::isfinite(f.V) && f.M.allFinite() && f.W.allFinite() && f.K.allFinite();
+    for (int x = 0; x < s; ++x)
+      finite = finite && std::isfinite(f.dV[x]) && f.dM[x].allFinite() && f.dW[x].allFinite() && f.dK[x].allFinite();
+    if (!finite) fail("kinetic", "an entry or derivative is not finite at the initial shape");
+    const Eigen::MatrixXd M = f.M.topLeftCorner(n, n);
+    Eigen::MatrixXd WK(k, n);
+    WK.leftCols(3) = f.W.topRows(k);
+    WK.rightCols(s) = f.K.topLeftCorner(k, s);
     const Eigen::Matrix3d I = M.topLeftCorner(3, 3);
     const Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d> eigI(I);
     const double scaleI = std::max(1e-300, eigI.eigenvalues().cwiseAbs().maxCoeff());

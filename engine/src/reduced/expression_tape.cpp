@@ -2,6 +2,7 @@
 
 #include <ginac/ginac.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <stdexcept>
@@ -41,6 +42,25 @@ ExpressionTape::ExpressionTape(const std::vector<symbol>& inputs, const std::vec
   Compiler c(*this);
   for (int i = 0; i < numInputs_; ++i) c.seen_[inputs[static_cast<std::size_t>(i)]] = i;
   for (const ex& e : outputs) outputs_.push_back(c.emit(e.eval()));
+  fuseSinCos();
+}
+
+// sin(x) and cos(x) of one argument (the rotating wheels and axles of most vehicles): one
+// sincos at the earlier of the two instructions.
+void ExpressionTape::fuseSinCos() {
+  std::map<int, std::size_t> sinOf, cosOf;
+  for (std::size_t i = 0; i < code_.size(); ++i) {
+    if (code_[i].op == Op::Sin) sinOf.emplace(code_[i].a, i);
+    if (code_[i].op == Op::Cos) cosOf.emplace(code_[i].a, i);
+  }
+  for (const auto& [arg, si] : sinOf) {
+    const auto it = cosOf.find(arg);
+    if (it == cosOf.end()) continue;
+    const std::size_t ci = it->second;
+    const std::size_t first = std::min(si, ci), second = std::max(si, ci);
+    code_[first] = {si < ci ? Op::SinCos : Op::CosSin, arg, numInputs_ + static_cast<int>(second), 0.0};
+    code_[second] = {Op::Nop, 0, 0, 0.0};
+  }
 }
 
 int ExpressionTape::Compiler::emit(const ex& e) {
@@ -147,6 +167,9 @@ void ExpressionTape::eval(const double* in, double* out, double* w) const {
       case Op::Sinh: *r = std::sinh(w[k.a]); break;
       case Op::Cosh: *r = std::cosh(w[k.a]); break;
       case Op::Tanh: *r = std::tanh(w[k.a]); break;
+      case Op::SinCos: ::sincos(w[k.a], r, w + k.b); break;
+      case Op::CosSin: ::sincos(w[k.a], w + k.b, r); break;
+      case Op::Nop: break;
     }
     ++r;
   }

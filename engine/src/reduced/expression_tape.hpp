@@ -26,14 +26,17 @@ class ExpressionTape {
   void eval(const double* in, double* out, double* work) const;
 
  private:
+  // SinCos: sin into its register and cos into register b (the later Cos became a Nop); CosSin
+  // the other way round.
   enum class Op : unsigned char { Const, Add, Sub, Mul, Div, Neg, Sq, PowInt, Pow, Sqrt, Sin, Cos, Tan, Exp, Log,
-                                  Abs, Atan, Asin, Acos, Sinh, Cosh, Tanh };
+                                  Abs, Atan, Asin, Acos, Sinh, Cosh, Tanh, SinCos, CosSin, Nop };
   struct Instr {
     Op op;
     int a = 0, b = 0;
     double c = 0.0;
   };
   class Compiler;
+  void fuseSinCos();
 
   int numInputs_ = 0;
   std::vector<Instr> code_;

@@ -2,138 +2,275 @@
 // (or the exact dexp^-1), the same discrete equations as the general form in
 // engine/src/planar/lie_nh_general.cpp, solved by Newton with the exact Jacobian: the shape
 // derivatives of the connection and symmetry directions come from the description's symbolic
-// constraint derivatives (ReducedModel::jet).
-//   unknowns z = (free shape rates u_k, symmetry coordinates c_k), r_a = r_k + alpha h u_k,
+// constraint derivatives (reduced::Kernel::frameDerivative).
+//   unknowns z = (symmetry coordinates c_k, free shape rates u_k), r_a = r_k + alpha h u_k,
 //   xi_k = E(r_a) c_k - A(r_a) u_k, mu = I xi + B u, pi = B^T xi + C u,
 //   D = C(h xi_k)^T mu_k - mu+,
 //   E(r_k)^T D = 0,   pi_k - pi+ - h (1 - alpha) f = A(r_k)^T D   (free shape rows).
+// The solver is compiled for each count of symmetry coordinates (NB <= 3) and free shape
+// variables (ND <= 2), so that z, the residual and the Newton matrix are fixed-size; reset()
+// picks the one the model's current inputs need. The frame at r_k+1 that gives the continuous
+// velocities is the next step's frame at r_k.
 #include <algorithm>
 #include <cmath>
 
 #include "lieride/integrate/nonholonomic_integrators.hpp"
 #include "lieride/model/reduced_model.hpp"
+#include "reduced_kernel.hpp"
 
 namespace lieride {
 namespace {
 
-using Small = ReducedJet::Small;
-using ZVec = Eigen::Matrix<double, Eigen::Dynamic, 1, 0, 5, 1>;
-using ZMat = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, 5, 5>;
-using SVec = Eigen::Matrix<double, Eigen::Dynamic, 1, 0, 2, 1>;
+using reduced::CMat;
+using reduced::kMaxShape;
+using reduced::Mat3S;
+using reduced::SMat;
+using reduced::SVec;
 
-class ReducedLieNh final : public NhIntegrator {
+// ad_v^T mu on se(2) (se2::ad).
+inline Vec3 adT(const Vec3& v, const Vec3& mu) { return {v(2) * mu(1) - v(1) * mu(2), v(0) * mu(2), -v(0) * mu(1)}; }
+
+// d/ds dexp^-1(v + s dv) at s = 0 for se2::dexpInv: with t = v(0), a(t) = (t/2) cot(t/2) and
+// b(t) = (a - 1)/t, dexp^-1 = [[1, 0, 0], [-v2/2 - b v1, a, t/2], [v1/2 - b v2, -t/2, a]], so
+// its derivative needs b'(t) = (a' - b)/t, a' = b + t b' (series below |t| = 0.1).
+Mat3 dexpInvDerivative(const Vec3& v, const Vec3& dv) {
+  const double t = v(0), dt = dv(0);
+  double b, db;
+  if (std::abs(t) < 0.1) {
+    const double t2 = t * t;
+    b = -t * (1.0 / 12.0 + t2 * (1.0 / 720.0 + t2 * (1.0 / 30240.0 + t2 / 1209600.0)));
+    db = -(1.0 / 12.0 + t2 * (1.0 / 240.0 + t2 * (1.0 / 6048.0 + t2 * 7.0 / 1209600.0)));
+  } else {
+    const double x = 0.5 * t, sx = std::sin(x), cx = std::cos(x);
+    const double a = x * cx / sx;
+    b = (a - 1.0) / t;
+    const double da = 0.5 * (cx / sx - x / (sx * sx));
+    db = (da - b) / t;
+  }
+  const double da = b + t * db;
+  Mat3 D = Mat3::Zero();
+  D(1, 1) = D(2, 2) = da * dt;
+  D(1, 2) = 0.5 * dt;
+  D(2, 1) = -0.5 * dt;
+  D(1, 0) = -0.5 * dv(2) - b * dv(1) - db * dt * v(1);
+  D(2, 0) = 0.5 * dv(1) - b * dv(2) - db * dt * v(2);
+  return D;
+}
+
+class Solver {
  public:
-  explicit ReducedLieNh(const NhIntegratorSettings& s) : settings_(s) {}
-  std::string name() const override { return "lie-nh"; }
-  std::unique_ptr<NhIntegrator> clone() const override { return std::make_unique<ReducedLieNh>(*this); }
-  double alpha() const override { return settings_.alpha; }
+  virtual ~Solver() = default;
+  virtual std::unique_ptr<Solver> clone() const = 0;
+  virtual void reset(const ReducedModel& m, const NhState& s) = 0;
+  virtual StepReport step(const ReducedModel& m, const ControlSet& c, double t, double h, NhState& s) = 0;
+};
 
-  void reset(const NhModel& nm, const ControlSet&, double, double, const NhState& s) override {
-    const auto& m = static_cast<const ReducedModel&>(nm);
+template <int NB, int ND>
+class FixedSolver final : public Solver {
+  static constexpr int N = NB + ND;
+  using ZVec = Eigen::Matrix<double, N, 1>;
+  using ZMat = Eigen::Matrix<double, N, N>;
+  // Solves with a Newton matrix: the closed-form inverse up to 3 x 3, LU with partial pivoting above.
+  struct Inverse {
+    explicit Inverse(const ZMat& J) { compute(J); }
+    void compute(const ZMat& J) {
+      if constexpr (N <= 3) inv = J.inverse();
+      else lu.compute(J);
+    }
+    ZVec solve(const ZVec& r) const {
+      if constexpr (N <= 3) return inv * r;
+      else return lu.solve(r);
+    }
+    ZMat inv;
+    Eigen::PartialPivLU<ZMat> lu;
+  };
+
+ public:
+  explicit FixedSolver(const NhIntegratorSettings& s) : settings_(s) {}
+  std::unique_ptr<Solver> clone() const override { return std::make_unique<FixedSolver>(*this); }
+
+  void reset(const ReducedModel& m, const NhState& s) override {
     bind(m);
     g_ = m.pose(s);
     const Vec3 xi = m.bodyVelocity(s);
-    const SVec u = s.qdot.tail(ns_);
-    r_ = s.q.tail(ns_);
+    SVec u = SVec::Zero();
+    u.head(ns_) = s.qdot.tail(ns_);
+    r_.setZero();
+    r_.head(ns_) = s.q.tail(ns_);
     momenta(xi, u, muPlus_, piPlus_);
-    m.jet(r_, jet_);
-    z_.resize(nd_ + b_);
-    for (int i = 0; i < nd_; ++i) z_(i) = u(dyn_[static_cast<std::size_t>(i)]);
-    if (b_) z_.tail(b_) = jet_.E.fullPivHouseholderQr().solve(Vec3(xi + jet_.A * u));
+    frameAt(r_, frameK_);
+    // The first Newton guess: c from E c = xi + A u (least squares) and the state's shape rates.
+    if constexpr (N > 0) {
+      if constexpr (NB > 0) {
+        const auto E = frameK_.E.template leftCols<NB>();
+        const Eigen::Matrix<double, NB, NB> G = E.transpose() * E;
+        z_.template head<NB>() = G.ldlt().solve(E.transpose() * (xi + frameK_.A * u));
+      }
+      for (int i = 0; i < ND; ++i) z_(NB + i) = u(dyn_[i]);
+    }
+    past_ = 0;
   }
 
-  StepReport step(const NhModel& nm, const ControlSet& c, double t, double h, NhState& s) override {
-    const auto& m = static_cast<const ReducedModel&>(nm);
+  StepReport step(const ReducedModel& m, const ControlSet& c, double t, double h, NhState& s) override {
     const double al = settings_.alpha;
     NVec F;
     m.force(s.q, c.values(t + al * h), F);
-    const SVec f = F.tail(ns_);
-    NhState next = s;
-    m.advancePrescribed(t, h, c, next);
-    const SVec uKin = (next.q.tail(ns_) - r_) / h;
-    m.jet(r_, jetK_);
+    SVec f = SVec::Zero();
+    f.head(ns_) = F.tail(ns_);
+    SVec uKin = SVec::Zero();
+    NhState next;
+    if (ND < ns_) {
+      next = s;
+      m.advancePrescribed(t, h, c, next);
+      uKin.head(ns_) = (next.q.tail(ns_) - r_.head(ns_)) / h;
+      for (int i = 0; i < ND; ++i) uKin(dyn_[i]) = 0.0;
+    }
     const SVec piTarget = piPlus_ + h * (1.0 - al) * f;
-    const int n = nd_ + b_;
+    const double scale = std::max({1e-300, muPlus_.cwiseAbs().maxCoeff(), piTarget.cwiseAbs().maxCoeff()});
 
-    const double scale = std::max({1e-300, muPlus_.cwiseAbs().maxCoeff(), ns_ ? piTarget.cwiseAbs().maxCoeff() : 0.0});
-    SVec u;
+    SVec u, pi;
     Vec3 xi, mu;
-    SVec pi;
-    ZVec R(n);
-    ZMat J(n, n);
-    // Residual and Jacobian at z.
-    auto evaluate = [&](const ZVec& z, bool withJacobian) {
+    ZVec R = ZVec::Zero();
+    ZMat J = ZMat::Zero();
+    reduced::Frame fa;
+    reduced::ConstraintJet ja;
+    bool haveFrame = false, haveJet = false;
+    // Residual at z, and the Jacobian when another Newton update will follow (always after the
+    // guess: one update at least, so that the solution is exact to round-off and not merely to
+    // the tolerance). The constraints' shape derivatives are evaluated only for a Jacobian. With
+    // every shape variable prescribed r_a is fixed, and so is the frame there.
+    auto evaluate = [&](const ZVec& z, bool first) -> bool {
       u = uKin;
-      for (int i = 0; i < nd_; ++i) u(dyn_[static_cast<std::size_t>(i)]) = z(i);
-      const NVec ra = r_ + al * h * u;
-      m.jet(ra, jet_);
-      xi = -(jet_.A * u);
-      if (b_) xi += jet_.E * z.tail(b_);
+      for (int i = 0; i < ND; ++i) u(dyn_[i]) = z(NB + i);
+      const SVec ra = r_ + al * h * u;
+      if (ND > 0 || !haveFrame) {
+        if (first) {
+          kern_->constraintJet(ra.data(), ja);
+          fa.W = ja.W;
+          fa.K = ja.K;
+          finish(fa);
+        } else {
+          frameAt(ra, fa);
+        }
+        haveJet = first;
+      }
+      haveFrame = true;
+      xi = -(fa.A * u);
+      if constexpr (NB > 0) xi += fa.E.template leftCols<NB>() * z.template head<NB>();
       momenta(xi, u, mu, pi);
       const Vec3 D = tangentT(h * xi, mu) - muPlus_;
-      if (b_) R.head(b_) = jetK_.E.transpose() * D;
-      const SVec shapeRow = pi - piTarget - jetK_.A.transpose() * D;
-      for (int i = 0; i < nd_; ++i) R(b_ + i) = shapeRow(dyn_[static_cast<std::size_t>(i)]);
-      // The Jacobian only when another Newton update will follow.
-      if (!withJacobian || R.cwiseAbs().maxCoeff() / scale <= settings_.tolerance) return;
-      for (int col = 0; col < n; ++col) {
-        Vec3 dxi;
-        SVec du = SVec::Zero(ns_);
-        if (col < nd_) {
-          const int j = dyn_[static_cast<std::size_t>(col)];
-          du(j) = 1.0;
-          Vec3 dxdr = -(jet_.dA[j] * u);
-          if (b_) dxdr += jet_.dE[j] * z.tail(b_);
-          dxi = -jet_.A.col(j) + al * h * dxdr;
-        } else {
-          dxi = jet_.E.col(col - nd_);
+      if constexpr (N > 0) {
+        if constexpr (NB > 0) R.template head<NB>() = frameK_.E.template leftCols<NB>().transpose() * D;
+        const SVec row = pi - piTarget - frameK_.A.transpose() * D;
+        for (int i = 0; i < ND; ++i) R(NB + i) = row(dyn_[i]);
+        if (!first && R.cwiseAbs().maxCoeff() / scale <= settings_.tolerance) return false;
+        if (!haveJet) kern_->constraintJet(ra.data(), ja);
+        haveJet = true;
+        for (int col = 0; col < N; ++col) {
+          Vec3 dxi;
+          SVec du = SVec::Zero();
+          if (col < NB) {
+            dxi = fa.E.col(col);
+          } else {
+            const int j = dyn_[col - NB];
+            du(j) = 1.0;
+            Mat3 dE;
+            Mat3S dA;
+            kern_->frameDerivative(fa, ja, j, dE, dA);
+            Vec3 dxdr = -(dA * u);
+            if constexpr (NB > 0) dxdr += dE.template leftCols<NB>() * z.template head<NB>();
+            dxi = -fa.A.col(j) + al * h * dxdr;
+          }
+          const Vec3 dmu = I_ * dxi + B_ * du;
+          const SVec dpi = B_.transpose() * dxi + C_ * du;
+          const Vec3 dD = tangentDerivative(h, xi, mu, dxi, dmu);
+          if constexpr (NB > 0) J.col(col).template head<NB>() = frameK_.E.template leftCols<NB>().transpose() * dD;
+          const SVec dRow = dpi - frameK_.A.transpose() * dD;
+          for (int i = 0; i < ND; ++i) J(NB + i, col) = dRow(dyn_[i]);
         }
-        const Vec3 dmu = I_ * dxi + B_ * du;
-        const SVec dpi = B_.transpose() * dxi + C_ * du;
-        const Vec3 dD = tangentDerivative(h, xi, mu, dxi, dmu);
-        ZVec dR(n);
-        if (b_) dR.head(b_) = jetK_.E.transpose() * dD;
-        const SVec dRow = dpi - jetK_.A.transpose() * dD;
-        for (int i = 0; i < nd_; ++i) dR(b_ + i) = dRow(dyn_[static_cast<std::size_t>(i)]);
-        J.col(col) = dR;
+        return true;
       }
+      return false;
     };
 
     StepReport rep;
-    ZVec z = z_;
-    evaluate(z, n > 0);
-    rep.residual = n ? R.cwiseAbs().maxCoeff() / scale : 0.0;
-    while (rep.residual > settings_.tolerance && rep.iterations < settings_.maxIterations) {
-      z -= J.partialPivLu().solve(R);
-      evaluate(z, true);
+    ZVec z = predict();
+    bool fresh = evaluate(z, true);
+    (void)fresh;
+    if constexpr (N > 0) {
+      // Newton from the guess: one update at least, and a second (with the same matrix when the
+      // residual did not ask for a new one) unless the first left the residual at round-off
+      // (1e-3 of the tolerance), so that the solution is exact and not merely within the tolerance.
       rep.residual = R.cwiseAbs().maxCoeff() / scale;
-      ++rep.iterations;
+      Inverse inv(J);  // the guess's Jacobian
+      fresh = false;
+      while ((rep.residual > settings_.tolerance || rep.iterations == 0 ||
+              (rep.iterations == 1 && rep.residual > 1e-3 * settings_.tolerance)) &&
+             rep.iterations < settings_.maxIterations) {
+        if (fresh) inv.compute(J);
+        z -= inv.solve(R);
+        fresh = evaluate(z, false);
+        rep.residual = R.cwiseAbs().maxCoeff() / scale;
+        ++rep.iterations;
+      }
     }
-    if (n == 0) evaluate(z, false);
     rep.converged = std::isfinite(rep.residual) && rep.residual <= settings_.tolerance;
-    z_ = z;
+    remember(z);
     muPlus_ = tangentT(-h * xi, mu);
     piPlus_ = pi + h * al * f;
     g_ = g_ * se2::exp(h * xi);
     r_ += h * u;
-    for (int j = 0; j < ns_; ++j)
-      if (m.prescribed(3 + j)) r_(j) = next.q(3 + j);
-    s = continuous(m, next);
+    SVec uBase = SVec::Zero();
+    if (ND < ns_) {  // the prescribed shape variables follow their signals
+      const SVec rFree = r_;
+      r_.head(ns_) = next.q.tail(ns_);
+      uBase.head(ns_) = next.qdot.tail(ns_);
+      for (int i = 0; i < ND; ++i) {
+        r_(dyn_[i]) = rFree(dyn_[i]);
+        uBase(dyn_[i]) = 0.0;
+      }
+    }
+    continuous(uBase, s);
     return rep;
   }
 
  private:
+  // The Newton guess: the solutions of the last four steps extrapolated by a cubic (the error
+  // O(h^4) leaves one Newton update for most steps); fewer after a reset.
+  ZVec predict() const {
+    if (past_ == 0) return z_;
+    if (past_ == 1) return zPast_[0];
+    if (past_ == 2) return 2.0 * zPast_[0] - zPast_[1];
+    if (past_ == 3) return 3.0 * (zPast_[0] - zPast_[1]) + zPast_[2];
+    return 4.0 * (zPast_[0] + zPast_[2]) - 6.0 * zPast_[1] - zPast_[3];
+  }
+  void remember(const ZVec& z) {
+    for (int i = 3; i > 0; --i) zPast_[i] = zPast_[i - 1];
+    zPast_[0] = z;
+    past_ = std::min(past_ + 1, 4);
+  }
   void bind(const ReducedModel& m) {
+    kern_ = m.description().kernel.get();
     ns_ = m.numShape();
-    b_ = m.numSymmetry();
-    dyn_.clear();
+    int nd = 0;
     for (int j = 0; j < ns_; ++j)
-      if (!m.prescribed(3 + j)) dyn_.push_back(j);
-    nd_ = static_cast<int>(dyn_.size());
-    const NMat& M = m.constantInertia();
-    I_ = M.topLeftCorner(3, 3);
-    B_ = M.topRightCorner(3, ns_);
-    C_ = M.bottomRightCorner(ns_, ns_);
+      if (!m.prescribed(3 + j)) dyn_[nd++] = j;
+    const CMat& M = kern_->constantMass();
+    I_ = M.topLeftCorner<3, 3>();
+    B_ = M.topRightCorner<3, kMaxShape>();
+    C_ = M.bottomRightCorner<kMaxShape, kMaxShape>();
+  }
+  // E, A at r from one pass over the constraint tape (values only).
+  void frameAt(const SVec& r, reduced::Frame& f) const {
+    kern_->constraints(r.data(), f);
+    finish(f);
+  }
+  // E, A from the frame's W and K and the constant inertia.
+  void finish(reduced::Frame& f) const {
+    f.I = I_;
+    f.B = B_;
+    f.C = C_;
+    kern_->finishFrame(f);
   }
   void momenta(const Vec3& xi, const SVec& u, Vec3& mu, SVec& pi) const {
     mu = I_ * xi + B_ * u;
@@ -142,78 +279,125 @@ class ReducedLieNh final : public NhIntegrator {
   // C(v)^T mu: C_TLN (mu - ad_v^T mu / 2) or the exact dexp^-1.
   Vec3 tangentT(const Vec3& v, const Vec3& mu) const {
     if (settings_.exactDexp) return se2::dexpInv(v).transpose() * mu;
-    return mu - 0.5 * se2::ad(v).transpose() * mu;
+    return mu - 0.5 * adT(v, mu);
   }
-  // d/dz of C(h xi)^T mu along (dxi, dmu): exact for C_TLN; for dexp^-1 the derivative of the
-  // matrix is taken by a central difference (Newton then converges linearly, to the same root).
+  // d/dz of C(h xi)^T mu along (dxi, dmu), exact for both tangents.
   Vec3 tangentDerivative(double h, const Vec3& xi, const Vec3& mu, const Vec3& dxi, const Vec3& dmu) const {
-    if (!settings_.exactDexp) return dmu - 0.5 * h * (se2::ad(dxi).transpose() * mu + se2::ad(xi).transpose() * dmu);
-    const double e = 1e-7;
-    const Mat3 dC = (se2::dexpInv(h * (xi + e * dxi)) - se2::dexpInv(h * (xi - e * dxi))) / (2.0 * e);
-    return dC.transpose() * mu + se2::dexpInv(h * xi).transpose() * dmu;
+    if (!settings_.exactDexp) return dmu - 0.5 * h * (adT(dxi, mu) + adT(xi, dmu));
+    return dexpInvDerivative(h * xi, h * dxi).transpose() * mu + se2::dexpInv(h * xi).transpose() * dmu;
   }
   // The continuous velocities at r_, g_ consistent with the memory (mu+, pi+): an affine
-  // system in (free shape rates, symmetry coordinates), as in the general form.
-  NhState continuous(const ReducedModel& m, const NhState& next) {
-    m.jet(r_, jet_);
-    SVec uBase = next.qdot.tail(ns_);
-    for (int j : dyn_) uBase(j) = 0.0;
-    const int n = nd_ + b_;
-    auto residual = [&](const Vec3& xi, const SVec& u, ZVec& G) {
+  // system in (symmetry coordinates, free shape rates), as in the general form; uBase holds
+  // the prescribed shape rates. The frame at r_ is kept for the next step.
+  void continuous(const SVec& uBase, NhState& s) {
+    frameAt(r_, frameK_);
+    const reduced::Frame& f = frameK_;
+    Vec3 xi = -(f.A * uBase);
+    SVec u = uBase;
+    if constexpr (N > 0) {
+      auto residual = [&](const Vec3& dmu, const SVec& dpi, ZVec& G) {
+        if constexpr (NB > 0) G.template head<NB>() = f.E.template leftCols<NB>().transpose() * dmu;
+        const SVec row = dpi - f.A.transpose() * dmu;
+        for (int i = 0; i < ND; ++i) G(NB + i) = row(dyn_[i]);
+      };
       Vec3 mu;
       SVec pi;
       momenta(xi, u, mu, pi);
-      G.resize(n);
-      if (b_) G.head(b_) = jet_.E.transpose() * (mu - muPlus_);
-      const SVec row = pi - jet_.A.transpose() * mu - (piPlus_ - jet_.A.transpose() * muPlus_);
-      for (int i = 0; i < nd_; ++i) G(b_ + i) = row(dyn_[static_cast<std::size_t>(i)]);
-    };
-    Vec3 xi = -(jet_.A * uBase);
-    SVec u = uBase;
-    if (n) {
-      ZVec G0, Gc;
-      residual(xi, u, G0);
-      ZMat J(n, n);
-      for (int col = 0; col < n; ++col) {
+      ZVec G0 = ZVec::Zero();
+      residual(mu - muPlus_, pi - piPlus_, G0);
+      ZMat J = ZMat::Zero();
+      for (int col = 0; col < N; ++col) {
+        SVec du = SVec::Zero();
         Vec3 dxi;
-        SVec du = SVec::Zero(ns_);
-        if (col < nd_) {
-          du(dyn_[static_cast<std::size_t>(col)]) = 1.0;
-          dxi = -jet_.A * du;
+        if (col < NB) {
+          dxi = f.E.col(col);
         } else {
-          dxi = jet_.E.col(col - nd_);
+          du(dyn_[col - NB]) = 1.0;
+          dxi = -f.A.col(dyn_[col - NB]);
         }
-        residual(xi + dxi, u + du, Gc);
-        J.col(col) = Gc - G0;  // affine: exact
+        Vec3 dmu;
+        SVec dpi;
+        momenta(dxi, du, dmu, dpi);
+        ZVec Jc = ZVec::Zero();
+        residual(dmu, dpi, Jc);
+        J.col(col) = Jc;
       }
-      const ZVec z = -J.partialPivLu().solve(G0);
-      for (int i = 0; i < nd_; ++i) u(dyn_[static_cast<std::size_t>(i)]) = z(i);
-      xi = -(jet_.A * u);
-      if (b_) xi += jet_.E * z.tail(b_);
+      const ZVec z = -Inverse(J).solve(G0);
+      for (int i = 0; i < ND; ++i) u(dyn_[i]) = z(NB + i);
+      xi = -(f.A * u);
+      if constexpr (NB > 0) xi += f.E.template leftCols<NB>() * z.template head<NB>();
     }
-    NhState s;
     s.q.resize(3 + ns_);
     s.qdot.resize(3 + ns_);
     const double cs = std::cos(g_.theta), sn = std::sin(g_.theta);
     s.q.head(3) << g_.theta, g_.x, g_.y;
     s.qdot.head(3) << xi(0), cs * xi(1) - sn * xi(2), sn * xi(1) + cs * xi(2);
-    s.q.tail(ns_) = r_;
-    s.qdot.tail(ns_) = u;
-    return s;
+    s.q.tail(ns_) = r_.head(ns_);
+    s.qdot.tail(ns_) = u.head(ns_);
   }
 
   NhIntegratorSettings settings_;
-  int ns_ = 0, nd_ = 0, b_ = 0;
-  std::vector<int> dyn_;
+  const reduced::Kernel* kern_ = nullptr;
+  int ns_ = 0;
+  int dyn_[kMaxShape] = {};  // the free shape variables
   Mat3 I_ = Mat3::Zero();
-  Eigen::Matrix<double, 3, Eigen::Dynamic, 0, 3, 2> B_;
-  Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, 2, 2> C_;
+  Mat3S B_ = Mat3S::Zero();
+  SMat C_ = SMat::Zero();
   SE2 g_;
-  SVec r_;
+  SVec r_ = SVec::Zero();
   Vec3 muPlus_ = Vec3::Zero();
-  SVec piPlus_;
-  ZVec z_;
-  ReducedJet jet_, jetK_;
+  SVec piPlus_ = SVec::Zero();
+  ZVec z_ = ZVec::Zero();  // the guess after a reset
+  ZVec zPast_[4] = {ZVec::Zero(), ZVec::Zero(), ZVec::Zero(), ZVec::Zero()};  // the last solutions, newest first
+  int past_ = 0;
+  reduced::Frame frameK_;  // at r_
+};
+
+template <int NB>
+std::unique_ptr<Solver> makeSolverNd(int nd, const NhIntegratorSettings& s) {
+  if (nd == 0) return std::make_unique<FixedSolver<NB, 0>>(s);
+  if (nd == 1) return std::make_unique<FixedSolver<NB, 1>>(s);
+  return std::make_unique<FixedSolver<NB, 2>>(s);
+}
+
+std::unique_ptr<Solver> makeSolver(int nb, int nd, const NhIntegratorSettings& s) {
+  if (nb == 0) return makeSolverNd<0>(nd, s);
+  if (nb == 1) return makeSolverNd<1>(nd, s);
+  if (nb == 2) return makeSolverNd<2>(nd, s);
+  return makeSolverNd<3>(nd, s);
+}
+
+class ReducedLieNh final : public NhIntegrator {
+ public:
+  explicit ReducedLieNh(const NhIntegratorSettings& s) : settings_(s) {}
+  ReducedLieNh(const ReducedLieNh& o) : NhIntegrator(o), settings_(o.settings_), nb_(o.nb_), nd_(o.nd_) {
+    if (o.solver_) solver_ = o.solver_->clone();
+  }
+  std::string name() const override { return "lie-nh"; }
+  std::unique_ptr<NhIntegrator> clone() const override { return std::make_unique<ReducedLieNh>(*this); }
+  double alpha() const override { return settings_.alpha; }
+
+  void reset(const NhModel& nm, const ControlSet&, double, double, const NhState& s) override {
+    const auto& m = static_cast<const ReducedModel&>(nm);
+    int nd = 0;
+    for (int j = 0; j < m.numShape(); ++j)
+      if (!m.prescribed(3 + j)) ++nd;
+    if (!solver_ || nb_ != m.numSymmetry() || nd_ != nd) {
+      nb_ = m.numSymmetry();
+      nd_ = nd;
+      solver_ = makeSolver(nb_, nd_, settings_);
+    }
+    solver_->reset(m, s);
+  }
+
+  StepReport step(const NhModel& nm, const ControlSet& c, double t, double h, NhState& s) override {
+    return solver_->step(static_cast<const ReducedModel&>(nm), c, t, h, s);
+  }
+
+ private:
+  NhIntegratorSettings settings_;
+  int nb_ = -1, nd_ = -1;
+  std::unique_ptr<Solver> solver_;
 };
 
 }  // namespace

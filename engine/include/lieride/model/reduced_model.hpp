@@ -16,6 +16,7 @@
 // The three cases of Ostrowski are the ranks k = 0 (unconstrained: Elroy's beanie, mechanical
 // connection), k = 3 (fully constrained: the two-wheeled robot, kinematic connection) and
 // 0 < k < 3 (mixed: the snakeboard, nonholonomic connection).
+#include <array>
 #include <memory>
 #include <string>
 #include <vector>
@@ -25,8 +26,11 @@
 namespace lieride {
 
 namespace reduced {
-class ExpressionTape;
+class Kernel;
 }
+
+// At most two shape variables: the reduced state 3 + 2 s + (3 - k) fits NVec's 8 numbers.
+constexpr int kMaxReducedShape = 2;
 
 struct ReducedShapeVariable {
   std::string name;
@@ -69,10 +73,8 @@ struct ReducedDescription {
   bool constantCoordinateMetric = false;  // and L is 1/2 qdot^T M qdot with constant M in (theta, x, y, r)
   bool hasPotential = false;
   int kernelAxes[2] = {0, 1};  // k = 1: E = [e_a x w, e_b x w]
-  // Tapes in r: constraints (W, K); everything (M, W, K, V and their r-derivatives); grad V.
-  std::shared_ptr<const reduced::ExpressionTape> constraintTape, fullTape, potentialGradientTape;
-  // W, K and their derivatives in each shape variable (the lie-nh Newton Jacobian).
-  std::shared_ptr<const reduced::ExpressionTape> constraintJetTape;
+  // The compiled entries and their shape derivatives, evaluated in fixed-size types.
+  std::shared_ptr<const reduced::Kernel> kernel;
 };
 
 // Loads assets/vehicles/NAME.toml (or the [vehicle] table of a scenario). Throws ScenarioError
@@ -94,14 +96,6 @@ struct ReducedFrame {
   NMat E;        // 3 x b symmetry directions
   NMat A;        // 3 x s connection
   double V = 0.0;
-};
-
-// The connection and symmetry directions with their first derivatives in the shape
-// (s <= 2, see ReducedDescription), for the lie-nh Newton Jacobian.
-struct ReducedJet {
-  using Small = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, 3, 3>;
-  Small E, A;         // 3 x b, 3 x s
-  Small dE[2], dA[2];  // d/dr_j
 };
 
 class ReducedModel final : public NhModel {
@@ -136,11 +130,8 @@ class ReducedModel final : public NhModel {
   // Derived quantities at a shape (for tests and the lie-nh view).
   ReducedFrame frame(const NVec& r) const;
   NMat symmetryBasis(const NVec& r) const;  // E alone (no connection)
-  void jet(const NVec& r, ReducedJet& j) const;
   const NMat& constantInertia() const { return M0_; }  // M when description().constantInertia
   std::unique_ptr<NhIntegrator> lieNhIntegrator(const NhIntegratorSettings& s) const override;
-  // Body velocity from the shape rates and the momentum (xi = E (E^T I E)^-1 p - A u).
-  Vec3 bodyVelocityFrom(const ReducedFrame& f, const NVec& u, const NVec& p) const;
   // The continuous state from pose, shape, shape rates and momentum.
   NhState stateFrom(const SE2& g, const NVec& r, const NVec& u, const NVec& p) const;
   // Momentum p = E^T dl/dxi of a state.
@@ -161,20 +152,17 @@ class ReducedModel final : public NhModel {
   std::unique_ptr<LieNhVehicle> lieNhView() const override;
 
  private:
-  void evalConstraints(const NVec& r, NMat& W, NMat& K) const;
-  void evalFull(const NVec& r, NMat& M, NMat& W, NMat& K, double& V, std::vector<NMat>& dM, std::vector<NMat>& dW,
-                std::vector<NMat>& dK, NVec& dV) const;
-  void basis(const NMat& W, NMat& E) const;
-  void finishFrame(ReducedFrame& f) const;
-  void applyPrescribed(double t, const ControlSet& c, NVec& r, NVec& u) const;
+  // Prescribed shape variables of r and u (s numbers each) set from their channels at t.
+  void applyPrescribed(double t, const ControlSet& c, double* r, double* u) const;
   double saturatedRate(int j, double r, double rate) const;
+  std::size_t at(int j) const { return static_cast<std::size_t>(j); }
 
   std::shared_ptr<const ReducedDescription> d_;
   int s_ = 0;
   NMat M0_;  // M at the initial shape (all of M when constantInertia)
   NMat Mq_;
-  std::vector<bool> prescribed_;
-  std::vector<int> positionChannel_, rateChannel_;  // per shape variable, -1 if none
+  std::array<bool, kMaxReducedShape> prescribed_{};
+  std::array<int, kMaxReducedShape> positionChannel_{-1, -1}, rateChannel_{-1, -1};  // -1: none
 };
 
 }  // namespace lieride

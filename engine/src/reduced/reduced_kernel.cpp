@@ -1,0 +1,188 @@
+#include "reduced_kernel.hpp"
+
+#include <vector>
+
+namespace lieride::reduced {
+
+namespace {
+
+// Reads W (3 x 3) and K (3 x kMaxShape), column-major, from o.
+void readConstraints(const double* o, Mat3& W, Mat3S& K) {
+  W = Eigen::Map<const Mat3>(o);
+  K = Eigen::Map<const Mat3S>(o + 9);
+}
+
+}  // namespace
+
+Kernel::Kernel(int s, int k, ExpressionTape constraints, ExpressionTape constraintJet, ExpressionTape full,
+               ExpressionTape potentialGradient)
+    : s_(s),
+      k_(k),
+      constraints_(std::move(constraints)),
+      constraintJet_(std::move(constraintJet)),
+      full_(std::move(full)),
+      potentialGradient_(std::move(potentialGradient)) {}
+
+void Kernel::setConstantInertia(const CMat& M, bool hasPotential) {
+  constantInertia_ = true;
+  hasPotential_ = hasPotential;
+  M0_ = M;
+}
+
+// The tape's scratch registers: one buffer per thread, grown to the largest tape it has run.
+double* Kernel::scratch(const ExpressionTape& t) {
+  thread_local std::vector<double> work;
+  const auto need = static_cast<std::size_t>(t.numRegisters());
+  if (work.size() < need) work.resize(need);
+  return work.data();
+}
+
+void Kernel::constraints(const double* r, Constraints& c) const {
+  double out[kConstraintOutputs];
+  constraints_.eval(r, out, scratch(constraints_));
+  readConstraints(out, c.W, c.K);
+}
+
+void Kernel::constraintJet(const double* r, ConstraintJet& j) const {
+  double out[kJetOutputs];
+  constraintJet_.eval(r, out, scratch(constraintJet_));
+  readConstraints(out, j.W, j.K);
+  for (int x = 0; x < kMaxShape; ++x) readConstraints(out + (1 + x) * kConstraintOutputs, j.dW[x], j.dK[x]);
+}
+
+void Kernel::full(const double* r, FullJet& f) const {
+  if (constantInertia_ && !hasPotential_) {  // only the constraints depend on the shape
+    ConstraintJet j;
+    constraintJet(r, j);
+    f.W = j.W;
+    f.K = j.K;
+    f.M = M0_;
+    f.V = 0.0;
+    for (int x = 0; x < kMaxShape; ++x) {
+      f.dM[x].setZero();
+      f.dV[x] = 0.0;
+      f.dW[x] = j.dW[x];
+      f.dK[x] = j.dK[x];
+    }
+    return;
+  }
+  double out[kFullOutputs];
+  full_.eval(r, out, scratch(full_));
+  constexpr int m = kMaxCoords * kMaxCoords;
+  f.M = Eigen::Map<const CMat>(out);
+  f.V = out[m];
+  readConstraints(out + m + 1, f.W, f.K);
+  for (int x = 0; x < kMaxShape; ++x) {
+    const double* o = out + (1 + x) * kFullBlock;
+    f.dM[x] = Eigen::Map<const CMat>(o);
+    f.dV[x] = o[m];
+    readConstraints(o + m + 1, f.dW[x], f.dK[x]);
+  }
+}
+
+void Kernel::potentialGradient(const double* r, SVec& g) const {
+  g.setZero();
+  potentialGradient_.eval(r, g.data(), scratch(potentialGradient_));
+}
+
+void Kernel::basis(const Mat3& W, Mat3& E) const {
+  E.setZero();
+  if (k_ == 0) {
+    E.setIdentity();
+  } else if (k_ == 1) {
+    const Vec3 w = W.row(0).transpose();
+    E.col(0) = Vec3::Unit(axes_[0]).cross(w);
+    E.col(1) = Vec3::Unit(axes_[1]).cross(w);
+  } else if (k_ == 2) {
+    E.col(0) = Vec3(W.row(0).transpose()).cross(Vec3(W.row(1).transpose()));
+  }
+}
+
+void Kernel::basisDerivative(const Mat3& W, const Mat3& dW, Mat3& dE) const {
+  dE.setZero();
+  if (k_ == 1) {
+    const Vec3 v = dW.row(0).transpose();
+    dE.col(0) = Vec3::Unit(axes_[0]).cross(v);
+    dE.col(1) = Vec3::Unit(axes_[1]).cross(v);
+  } else if (k_ == 2) {
+    const Vec3 w1 = W.row(0).transpose(), w2 = W.row(1).transpose();
+    dE.col(0) = Vec3(dW.row(0).transpose()).cross(w2) + w1.cross(Vec3(dW.row(1).transpose()));
+  }
+}
+
+// Rows 0..k-1: W and K (their rows past k are zero); rows k..2: E^T I and E^T B.
+void Kernel::stack(const Mat3& W, const Mat3S& K, const Mat3& E, const Mat3& I, const Mat3S& B, Mat3& S,
+                   Mat3S& rhs) const {
+  S = W;
+  rhs = K;
+  for (int i = 0; i < 3 - k_; ++i) {
+    S.row(k_ + i) = E.col(i).transpose() * I;
+    rhs.row(k_ + i) = E.col(i).transpose() * B;
+  }
+}
+
+// A from W A = K and E^T I A = E^T B (3 x 3, inverted in closed form).
+void Kernel::finishFrame(Frame& f) const {
+  basis(f.W, f.E);
+  Mat3 S;
+  Mat3S rhs;
+  stack(f.W, f.K, f.E, f.I, f.B, S, rhs);
+  // The inverse's columns are the cross products of S's rows over the determinant.
+  const Vec3 r0 = S.row(0).transpose(), r1 = S.row(1).transpose(), r2 = S.row(2).transpose();
+  const Vec3 c0 = r1.cross(r2);
+  const double inv = 1.0 / r0.dot(c0);
+  f.Sinv.col(0) = inv * c0;
+  f.Sinv.col(1) = inv * r2.cross(r0);
+  f.Sinv.col(2) = inv * r0.cross(r1);
+  f.A = f.Sinv * rhs;
+}
+
+void Kernel::frame(const FullJet& j, Frame& f) const {
+  f.W = j.W;
+  f.K = j.K;
+  f.V = j.V;
+  f.I = j.M.topLeftCorner<3, 3>();
+  f.B = j.M.topRightCorner<3, kMaxShape>();
+  f.C = j.M.bottomRightCorner<kMaxShape, kMaxShape>();
+  finishFrame(f);
+}
+
+void Kernel::frame(const double* r, Frame& f) const {
+  if (!constantInertia_ || hasPotential_) {
+    FullJet j;
+    full(r, j);
+    frame(j, f);
+    return;
+  }
+  constraints(r, f);
+  f.V = 0.0;
+  f.I = M0_.topLeftCorner<3, 3>();
+  f.B = M0_.topRightCorner<3, kMaxShape>();
+  f.C = M0_.bottomRightCorner<kMaxShape, kMaxShape>();
+  finishFrame(f);
+}
+
+// S dA_x = d(rhs)_x - dS_x A from S A = rhs (I and B constant).
+void Kernel::frameDerivative(const Frame& f, const ConstraintJet& j, int x, Mat3& dE, Mat3S& dA) const {
+  basisDerivative(f.W, j.dW[x], dE);
+  Mat3 dS;
+  Mat3S drhs;
+  stack(j.dW[x], j.dK[x], dE, f.I, f.B, dS, drhs);
+  dA = f.Sinv * (drhs - dS * f.A);
+}
+
+Vec3 Kernel::bodyVelocity(const Frame& f, const SVec& u, const Vec3& p) const {
+  Vec3 xi = -(f.A * u);
+  const int b = numSymmetry();
+  if (b == 1) {
+    xi += f.E.col(0) * (p(0) / f.E.col(0).dot(f.I * f.E.col(0)));
+  } else if (b) {
+    // (E^T I E) c = p on the first b rows, the identity past b.
+    Mat3 G = f.E.transpose() * f.I * f.E;
+    for (int i = b; i < 3; ++i) G(i, i) = 1.0;
+    xi += f.E * G.ldlt().solve(p);
+  }
+  return xi;
+}
+
+}  // namespace lieride::reduced
