@@ -285,6 +285,10 @@ SolveResult solveNlp(const Nlp& nlp, const SolveOptions& o) {
   // about 30 % less CPU time.
   opts.SetIntegerValue("mumps_scaling", 0);
   opts.SetIntegerValue("mumps_pivot_order", 0);
+  // Constraint multipliers start at 0 rather than at IPOPT's least-squares estimate, which
+  // at a guess far from feasible is large and misleading: car-parallel-park 22 -> 19
+  // iterations, helicopter-landing 134 -> 109, the same optima (a warm start brings its own).
+  opts.SetNumericValue("constr_mult_init_max", 0.0);
   if (o.warm) {
     opts.SetStringValue("warm_start_init_point", "yes");
     opts.SetNumericValue("warm_start_bound_push", 1e-9);
