@@ -1,13 +1,19 @@
-// `lieride bench optimize`: every shipped DMOC problem (assets/problems, docs/formats.md
-// section 4) solved cold from its default guess and warm after a small goal edit (the goal
-// position moved 0.1 m along x, started from the previous primal and dual solution), with
-// the Hessian by finite differences of the exact Lagrangian gradient and by L-BFGS. Reports
-// wall and CPU time (best of the repeats), iterations, the largest constraint violation and
-// the replay error of the optimal controls run through the simulator.
+// `lieride bench optimize [--quick]`: every shipped DMOC problem (assets/problems,
+// docs/formats.md section 4) by DMOC and, for the car and the helicopter, by the conventional
+// baseline (trapezoidal collocation in coordinates, collocation.hpp) on the same IPOPT with
+// the same guess and Hessian option. Per problem and method: cold solve from the default
+// guess, warm re-solve after a small goal edit (the goal position moved 0.1 m along x,
+// started from the cold solution's primal and dual values), iterations, the largest
+// constraint violation, the replay error of the optimal controls run through the simulator,
+// and where the CPU time went (our callbacks against IPOPT). Then the success rate of both
+// methods over random start poses for car-parallel-park (100; 5 with --quick).
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <ctime>
 #include <fstream>
+#include <functional>
+#include <random>
 #include <sstream>
 
 #include "bench_suite.hpp"
@@ -24,12 +30,13 @@ struct Timed {
   double wall = 1e30, cpu = 1e30;
 };
 
-Timed timedSolve(const DmocSession& s, const SolveOptions& o, int repeats) {
+// Best wall and process CPU time of `repeats` solves.
+Timed timedSolve(const Nlp& nlp, const SolveOptions& o, int repeats) {
   Timed t;
   for (int i = 0; i < repeats; ++i) {
     const auto w0 = std::chrono::steady_clock::now();
     const std::clock_t c0 = std::clock();
-    SolveResult r = s.solve(o);
+    SolveResult r = solveNlp(nlp, o);
     const double cpu = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
     t.wall = std::min(t.wall, wall);
@@ -39,57 +46,168 @@ Timed timedSolve(const DmocSession& s, const SolveOptions& o, int repeats) {
   return t;
 }
 
+std::string ms(double seconds) { return formatNumber(1e3 * seconds); }
+
+Problem movedGoal(const Problem& p) {
+  Problem edited = p;
+  if (edited.goal.position) edited.goal.position = Vec2(edited.goal.position->x() + 0.1, edited.goal.position->y());
+  if (edited.goal.position3) edited.goal.position3 = *edited.goal.position3 + Vec3(0.1, 0.0, 0.0);
+  return edited;
+}
+
+struct Method {
+  const char* name;
+  std::function<std::unique_ptr<Nlp>(const DmocSession&)> make;  // null: the session's own DMOC
+};
+
+// Whether the car at rest at `start` satisfies the problem's own obstacle constraints (the
+// smooth conservative outlines of CarDmoc): every knot's pose set to the start, knot 1's rows.
+bool clearStart(const Problem& p, const CarParams& params, const CarStart& start) {
+  const CarDmoc car(p, params, start);
+  std::vector<double> x;
+  car.initialGuess(x);
+  const int n = car.knots();
+  for (int k = 0; k <= n; ++k) {
+    x[static_cast<std::size_t>(CarDmoc::var(k, CarDmoc::kTheta))] = start.theta;
+    x[static_cast<std::size_t>(CarDmoc::var(k, CarDmoc::kX))] = start.x;
+    x[static_cast<std::size_t>(CarDmoc::var(k, CarDmoc::kY))] = start.y;
+  }
+  std::vector<double> g(static_cast<std::size_t>(car.numConstraints()));
+  car.constraints(x.data(), g.data(), nullptr);
+  const int first = CarDmoc::kDynamicsRows * n;  // obstacle rows, knot by knot from knot 1
+  const int perKnot = (car.numConstraints() - first - (p.goal.speed ? 1 : 0)) / n;
+  for (int i = first; i < first + perKnot; ++i)
+    if (g[static_cast<std::size_t>(i)] < 0.0) return false;
+  return true;
+}
+
+// A uniformly random start of car-parallel-park, at rest: the rear axle anywhere in a
+// 4 m x 1.5 m patch of the driving lane beside the front parked car, heading within
+// +-0.15 rad of the kerb's direction; drawn again while the car there would touch an
+// obstacle (near y = 3 a turned car reaches into the front parked car: no motion can start
+// there, and both methods rightly report it infeasible). `redraws` counts those.
+CarStart randomParkingStart(const Problem& p, const CarParams& params, const CarStart& base, std::mt19937& rng,
+                            int& redraws) {
+  std::uniform_real_distribution<double> x(6.5, 10.5), y(3.0, 4.5), heading(-0.15, 0.15);
+  CarStart s = base;
+  for (;;) {
+    s.x = x(rng);
+    s.y = y(rng);
+    s.theta = heading(rng);
+    if (clearStart(p, params, s)) return s;
+    ++redraws;
+  }
+}
+
+double median(std::vector<double> v) {
+  if (v.empty()) return 0.0;
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
 int runOptimizeSuite(const std::string& outDir, std::ostream& log) {
   const bool quick = std::getenv("LIERIDE_BENCH_QUICK") != nullptr;
   const int repeats = quick ? 1 : 5;
+  const int starts = quick ? 5 : 100;
   const std::string dir = std::string(LIERIDE_SOURCE_DIR) + "/assets/problems/";
+  const std::vector<Method> methods = {
+      {"DMOC", nullptr}, {"trapezoidal collocation", [](const DmocSession& s) { return s.collocation(); }}};
   std::vector<std::vector<std::string>> rows;
   std::ofstream csv(outDir + "/optimize.csv");
-  csv << "problem,knots,hessian,start,status,iterations,wall_s,cpu_s,cost,max_violation,replay_error_m\n";
+  csv << "problem,knots,method,hessian,status,iterations,cpu_s,wall_s,warm_status,warm_iterations,warm_cpu_s,"
+         "warm_wall_s,cost,max_violation,replay_error_m,callbacks_cpu_s,jacobian_cpu_s,hessian_cpu_s\n";
   int failures = 0;
   for (const char* name :
        {"car-parallel-park", "car-tunnel", "helicopter-landing", "sleigh-parallel-shift-dmoc", "sleigh-u-turn-dmoc"}) {
     const Problem p = loadProblem(dir + name + ".toml");
-    const DmocSession cold(p);
-    Problem edited = p;
-    if (edited.goal.position) edited.goal.position = Vec2(edited.goal.position->x() + 0.1, edited.goal.position->y());
-    if (edited.goal.position3) edited.goal.position3 = *edited.goal.position3 + Vec3(0.1, 0.0, 0.0);
-    const DmocSession warmSession(edited);
-    for (auto hess : {SolveOptions::Hessian::FiniteDifference, SolveOptions::Hessian::Lbfgs}) {
-      const bool isDefault = hess == cold.defaultOptions().hessian;  // the problem's [problem] hessian
-      const std::string hname = std::string(hess == SolveOptions::Hessian::Lbfgs ? "L-BFGS" : "FD of exact gradient") +
-                                (isDefault ? " (default)" : "");
-      SolveOptions o;
-      o.hessian = hess;
-      const Timed c = timedSolve(cold, o, repeats);
+    const DmocSession cold(p), warmSession(movedGoal(p));
+    const SolveOptions o = cold.defaultOptions();  // the problem's [problem] hessian, for both methods
+    const std::string hessian = o.hessian == SolveOptions::Hessian::Lbfgs ? "L-BFGS" : "FD of exact gradient";
+    for (const Method& m : methods) {
+      const std::unique_ptr<Nlp> ownCold = m.make ? m.make(cold) : nullptr;
+      const std::unique_ptr<Nlp> ownWarm = m.make ? m.make(warmSession) : nullptr;
+      if (m.make && !ownCold) continue;  // no baseline for this vehicle
+      const Nlp& coldNlp = ownCold ? *ownCold : cold.nlp();
+      const Nlp& warmNlp = ownWarm ? *ownWarm : warmSession.nlp();
+      const Timed c = timedSolve(coldNlp, o, repeats);
       SolveOptions ow = o;
       ow.warm = &c.result.solution;
-      const Timed w = timedSolve(warmSession, ow, repeats);
-      for (const auto& [start, t, session] :
-           {std::tuple<const char*, const Timed&, const DmocSession&>{"cold", c, cold}, {"warm (goal +0.1 m)", w, warmSession}}) {
-        const SolveResult& r = t.result;
-        const double replay = session.replayError(r.solution.x);
-        if (isDefault && r.status != SolveStatus::Solved) ++failures;
-        rows.push_back({name, std::to_string(p.knots), hname, start, toString(r.status), std::to_string(r.iterations),
-                        formatNumber(1e3 * t.wall), formatNumber(1e3 * t.cpu), formatNumber(r.maxViolation, 2),
-                        formatNumber(replay, 2)});
-        csv << name << ',' << p.knots << ',' << hname << ',' << start << ',' << toString(r.status) << ','
-            << r.iterations << ',' << t.wall << ',' << t.cpu << ',' << r.cost << ',' << r.maxViolation << ','
-            << replay << '\n';
-      }
+      const Timed w = timedSolve(warmNlp, ow, repeats);
+      const SolveResult& r = c.result;
+      const double replay = cold.replayError(r.solution.x);
+      if (!m.make && (r.status != SolveStatus::Solved || w.result.status != SolveStatus::Solved)) ++failures;
+      const SolveProfile& pr = r.profile;
+      const double callbacks = pr.functions + pr.jacobian + pr.hessian;
+      const std::string status = std::string(toString(r.status)) +
+                                 (w.result.status == r.status ? "" : std::string(" / warm ") + toString(w.result.status));
+      rows.push_back({name, std::to_string(p.knots), m.name, status, std::to_string(r.iterations), ms(c.cpu),
+                      ms(c.wall), std::to_string(w.result.iterations), ms(w.cpu), ms(w.wall),
+                      formatNumber(r.maxViolation, 2), formatNumber(replay, 2),
+                      formatNumber(100.0 * callbacks / std::max(pr.total, 1e-12), 2) + " %"});
+      csv << name << ',' << p.knots << ',' << m.name << ',' << hessian << ',' << toString(r.status) << ','
+          << r.iterations << ',' << c.cpu << ',' << c.wall << ',' << toString(w.result.status) << ','
+          << w.result.iterations << ',' << w.cpu << ',' << w.wall << ',' << r.cost << ',' << r.maxViolation << ','
+          << replay << ',' << callbacks << ',' << pr.jacobian << ',' << pr.hessian << '\n';
     }
   }
+
+  // Success rate over random parking starts.
+  const Problem park = loadProblem(dir + "car-parallel-park.toml");
+  const DmocSession parkSession(park);
+  std::ofstream starts_csv(outDir + "/parking_starts.csv");
+  starts_csv << "start,x,y,heading,method,status,iterations,cpu_s,max_violation\n";
+  std::vector<std::vector<std::string>> successRows;
+  int redraws = 0;
+  for (int method = 0; method < 2; ++method) {
+    std::mt19937 rng(2026);  // the same starts for both methods
+    int solved = 0;
+    redraws = 0;
+    std::vector<double> iterations, cpu;
+    for (int i = 0; i < starts; ++i) {
+      const CarStart s = randomParkingStart(park, parkSession.carParams(), parkSession.carStart(), rng, redraws);
+      std::unique_ptr<Nlp> nlp;
+      if (method == 0) nlp = std::make_unique<CarDmoc>(park, parkSession.carParams(), s);
+      else nlp = std::make_unique<CarCollocation>(park, parkSession.carParams(), s);
+      const Timed t = timedSolve(*nlp, parkSession.defaultOptions(), 1);
+      const bool ok = t.result.status == SolveStatus::Solved;
+      solved += ok ? 1 : 0;
+      if (ok) {
+        iterations.push_back(t.result.iterations);
+        cpu.push_back(t.cpu);
+      }
+      starts_csv << i << ',' << s.x << ',' << s.y << ',' << s.theta << ',' << methods[static_cast<std::size_t>(method)].name
+                 << ',' << toString(t.result.status) << ',' << t.result.iterations << ',' << t.cpu << ','
+                 << t.result.maxViolation << '\n';
+    }
+    successRows.push_back({methods[static_cast<std::size_t>(method)].name,
+                           std::to_string(solved) + " / " + std::to_string(starts),
+                           formatNumber(100.0 * solved / starts, 3) + " %", formatNumber(median(iterations)),
+                           ms(median(cpu))});
+  }
+
   std::ostringstream md;
-  md << "# DMOC solves\n\nGenerated by `lieride bench optimize`" << (quick ? " (LIERIDE_BENCH_QUICK)" : "")
-     << ". IPOPT (MUMPS), analytic constraint Jacobian. Times are the best of " << repeats
-     << " solves: wall clock and process CPU time (ms). The suite fails when a problem does not solve with its own "
-        "[problem] hessian (marked default). Warm: the goal moved 0.1 m along x, started from the cold "
+  md << "# DMOC and the collocation baseline\n\nGenerated by `lieride bench optimize`" << (quick ? " --quick" : "")
+     << ". IPOPT (MUMPS), exact sparse constraint Jacobians (DMOC: analytic; collocation: automatic differentiation), "
+        "the problem's [problem] hessian for both methods, the same default guess. Times are the best of "
+     << repeats
+     << " solves: process CPU and wall clock (ms). Warm: the goal moved 0.1 m along x, started from the cold "
         "solution's primal and dual values. Replay error: the largest distance between the optimised positions and "
-        "those of the simulator stepping the optimal controls (m).\n\n"
-     << markdownTable({"problem", "knots", "Hessian", "start", "status", "iterations", "wall ms", "CPU ms",
-                       "max violation", "replay error (m)"},
+        "those of the simulator stepping the optimal controls (m). Callbacks: the share of the cold solve's CPU time "
+        "spent in our function, Jacobian and Hessian evaluations (the rest is IPOPT, mostly MUMPS). The suite fails "
+        "when a DMOC solve fails.\n\n"
+     << markdownTable({"problem", "knots", "method", "status", "iterations", "cold CPU ms", "cold wall ms",
+                       "warm iterations", "warm CPU ms", "warm wall ms", "max violation", "replay error (m)",
+                       "callbacks"},
                       rows)
-     << "\nData: optimize.csv.\n";
+     << "\n## Success rate: car-parallel-park from " << starts
+     << " random starts\n\nAt rest, rear axle uniform in x [6.5, 10.5] m, y [3.0, 4.5] m, heading uniform in "
+        "[-0.15, 0.15] rad (seed 2026, the same starts for both methods), drawn again where the car would already "
+        "touch an obstacle ("
+     << redraws
+     << " redraws: there no motion can start); solved = IPOPT converged and every constraint holds to 1e-8. "
+        "Medians over the solved starts.\n\n"
+     << markdownTable({"method", "solved", "success rate", "median iterations", "median CPU ms"}, successRows)
+     << "\nData: optimize.csv, parking_starts.csv.\n";
   std::ofstream(outDir + "/summary.md") << md.str();
   log << md.str();
   return failures ? 1 : 0;
@@ -98,7 +216,9 @@ int runOptimizeSuite(const std::string& outDir, std::ostream& log) {
 }  // namespace
 
 void addOptimizeSuite(std::vector<BenchSuite>& suites) {
-  suites.push_back({"optimize", "DMOC problems: cold and warm solve times, iterations, violation, replay error",
+  suites.push_back({"optimize",
+                    "DMOC against trapezoidal collocation: cold and warm solve times, iterations, violation, replay "
+                    "error; parking success rate over random starts",
                     runOptimizeSuite});
 }
 

@@ -1,4 +1,5 @@
-// lieride bench NAME [--out DIR] | lieride bench --list
+// lieride bench NAME [--out DIR] [--quick] | lieride bench --list
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 
@@ -12,10 +13,11 @@ namespace lieride::cli {
 int runBench(const std::vector<std::string>& args) {
   CLI::App parser = makeParser("bench", "Run a benchmark suite; write CSV, a Markdown summary and PNG plots into DIR.");
   std::string name, outDir;
-  bool list = false;
+  bool list = false, quick = false;
   parser.add_option("NAME", name, "suite name (lieride bench --list)");
   parser.add_option("--out", outDir, "output folder (default: out/bench/NAME)");
   parser.add_flag("--list", list, "list the suites and exit");
+  parser.add_flag("--quick", quick, "a short run for CI (the same as LIERIDE_BENCH_QUICK=1)");
   if (const auto code = parseArgs(parser, args)) return *code;
   if (list) {
     for (const auto& s : bench::benchSuites()) std::cout << s.name << "  -  " << s.description << '\n';
@@ -36,6 +38,7 @@ int runBench(const std::vector<std::string>& args) {
       reportError("bench: --out '" + shown(outDir, 200) + "': " + ec.message());
       return kExitBadInput;
     }
+    if (quick) setenv("LIERIDE_BENCH_QUICK", "1", 1);  // every suite reads it
     try {
       return s.run(outDir, std::cout);
     } catch (const std::exception& e) {

@@ -202,3 +202,31 @@ TEST_CASE("car DMOC with free final time: Jacobian with the step column, solve, 
   CHECK(std::abs(T - 10.0) > 1e-3);  // the time is really free
   CHECK(s.replayError(r.solution.x) <= 1e-8);
 }
+
+TEST_CASE("car DMOC: the default parking guess backs into the gap along its heading, from rest to rest", "[optimize]") {
+  const DmocSession s(loadProblem(problemPath("car-parallel-park")));
+  const CarDmoc& car = s.car();
+  std::vector<double> x;
+  car.initialGuess(x);
+  const int n = car.knots();
+  const Problem& p = s.problem();
+  CHECK(x[CarDmoc::var(0, CarDmoc::kX)] == s.carStart().x);
+  CHECK(x[CarDmoc::var(0, CarDmoc::kY)] == s.carStart().y);
+  CHECK(std::abs(x[CarDmoc::var(n, CarDmoc::kX)] - p.goal.position->x()) < 1e-12);
+  CHECK(std::abs(x[CarDmoc::var(n, CarDmoc::kY)] - p.goal.position->y()) < 1e-12);
+  CHECK(std::abs(x[CarDmoc::var(n, CarDmoc::kTheta)] - *p.goal.heading) < 1e-9);
+  double worstSideways = 0.0;
+  for (int k = 0; k < n; ++k) {
+    const double th = 0.5 * (x[CarDmoc::var(k, CarDmoc::kTheta)] + x[CarDmoc::var(k + 1, CarDmoc::kTheta)]);
+    const double dx = x[CarDmoc::var(k + 1, CarDmoc::kX)] - x[CarDmoc::var(k, CarDmoc::kX)];
+    const double dy = x[CarDmoc::var(k + 1, CarDmoc::kY)] - x[CarDmoc::var(k, CarDmoc::kY)];
+    const double along = std::cos(th) * dx + std::sin(th) * dy, chord = std::hypot(dx, dy);
+    CHECK(along <= 1e-12);                                          // in reverse: the goal is behind
+    CHECK(x[CarDmoc::var(k, CarDmoc::kU)] <= 0.0);                  // wheels turning backwards
+    worstSideways = std::max(worstSideways, std::abs(-std::sin(th) * dx + std::cos(th) * dy) / std::max(chord, 1e-12));
+  }
+  INFO("largest sideways share of a step " << worstSideways);
+  CHECK(worstSideways < 0.05);  // the heading follows the path (no sliding sideways)
+  CHECK(x[CarDmoc::var(0, CarDmoc::kU)] > -0.1);     // starts from rest ...
+  CHECK(x[CarDmoc::var(n - 1, CarDmoc::kU)] > -0.1);  // ... and stops
+}

@@ -155,5 +155,8 @@ TEST_CASE("FD Hessian: a free final time's dense column is swept alone and stays
   REQUIRE(s.car().freeTime());
   const double err = hessianError(s.nlp(), 17);
   INFO("largest relative Hessian difference " << err);
-  CHECK(err < 1e-6);
+  // Forward differences (fd_hessian.hpp) are good to about 1e-8 relative per entry, times the
+  // third derivative; h's column sums every step's, which comes to a few 1e-6 here. A colouring
+  // that mixed two columns would be off by O(1).
+  CHECK(err < 2e-5);
 }

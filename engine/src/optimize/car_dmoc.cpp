@@ -149,29 +149,58 @@ void CarDmoc::bounds(std::vector<double>& xl, std::vector<double>& xu, std::vect
   }
 }
 
-// Straight-line interpolation of the pose from the start to the goal, wheel rates that cover
-// the displacement along the heading, no steering and no torque.
+// A drivable guess: the rear axle follows the cubic Hermite curve from the start pose to the
+// goal pose, tangent to both headings, forward or in reverse (the sign of the goal's
+// displacement along the start heading). Its parameter is a cubic in time tau = t / T whose
+// rates at the ends are 0 (at rest: the start without momentum, a goal speed of 0) or 1
+// (moving on), so a car at rest starts and stops smoothly. The heading is the curve's tangent (reversed when backing up), the
+// steering sigma = l kappa from its curvature (within the steering bound), the wheel rates
+// cover the chord of each step, the momentum and torque follow them (sigma = 0 terms).
 void CarDmoc::initialGuess(std::vector<double>& x) const {
   x.assign(static_cast<std::size_t>(numVariables()), 0.0);
   const Goal& g = problem_.goal;
   const Vec2 p0(start_.x, start_.y), p1 = g.position.value_or(p0);
-  const double th1 = g.heading.value_or(start_.theta);
+  const double th0 = start_.theta, th1 = g.heading.value_or(th0);
+  const Vec2 e0(std::cos(th0), std::sin(th0)), e1(std::cos(th1), std::sin(th1));
+  const double dir = e0.dot(p1 - p0) >= 0.0 ? 1.0 : -1.0;
+  const double D = (p1 - p0).norm();
+  const Vec2 m0 = dir * D * e0, m1 = dir * D * e1;
+  const double sigmaMax = 0.9 * std::tan(std::min(params_.maxSteer, problem_.maxSteer.value_or(params_.maxSteer)));
+  auto curve = [&](double s, Vec2& d1, Vec2& d2) {
+    const double s2 = s * s, s3 = s2 * s;
+    d1 = (6 * s2 - 6 * s) * p0 + (3 * s2 - 4 * s + 1) * m0 + (6 * s - 6 * s2) * p1 + (3 * s2 - 2 * s) * m1;
+    d2 = (12 * s - 6) * p0 + (6 * s - 4) * m0 + (6 - 12 * s) * p1 + (6 * s - 2) * m1;
+    return Vec2((2 * s3 - 3 * s2 + 1) * p0 + (s3 - 2 * s2 + s) * m0 + (-2 * s3 + 3 * s2) * p1 + (s3 - s2) * m1);
+  };
+  const double v0 = start_.momentum == 0.0 ? 0.0 : 1.0;
+  const double v1 = g.speed && std::abs(*g.speed) <= g.speedTolerance ? 0.0 : 1.0;
+  double theta = th0;
   for (int k = 0; k <= n_; ++k) {
-    const double s = static_cast<double>(k) / n_;
-    const Vec2 p = p0 + s * (p1 - p0);
-    x[var(k, kTheta)] = start_.theta + s * (th1 - start_.theta);
+    const double tau = static_cast<double>(k) / n_, t2 = tau * tau, t3 = t2 * tau;
+    const double s = (t3 - 2 * t2 + tau) * v0 + (3 * t2 - 2 * t3) + (t3 - t2) * v1;
+    Vec2 d1, d2;
+    const Vec2 p = curve(s, d1, d2);
     x[var(k, kX)] = p.x();
     x[var(k, kY)] = p.y();
-    x[var(k, kSigma)] = k == 0 ? start_.sigma : 0.0;
+    if (d1.norm() > 1e-9 * std::max(D, 1.0)) {
+      const double tangent = std::atan2(dir * d1.y(), dir * d1.x());
+      theta += std::remainder(tangent - theta, 2.0 * M_PI);  // continuous from the start heading
+      const double kappa = (d1.x() * d2.y() - d1.y() * d2.x()) / std::pow(d1.norm(), 3);
+      x[var(k, kSigma)] = std::clamp(dir * params_.wheelbase * kappa, -sigmaMax, sigmaMax);
+    }
+    x[var(k, kTheta)] = theta;
   }
+  x[var(0, kTheta)] = th0;
+  x[var(0, kSigma)] = start_.sigma;
   for (int k = 0; k < n_; ++k) {
-    const double th = x[var(k, kTheta)];
-    const Vec2 d = (p1 - p0) / n_;
-    const double u = (std::cos(th) * d.x() + std::sin(th) * d.y()) / (h_ * rho_);
+    const Vec2 chord(x[var(k + 1, kX)] - x[var(k, kX)], x[var(k + 1, kY)] - x[var(k, kY)]);
+    const double u = dir * chord.norm() / (h_ * rho_);
     x[var(k, kU)] = u;
     x[var(k + 1, kP)] = u;
+    x[var(k, kS)] = (x[var(k + 1, kSigma)] - x[var(k, kSigma)]) / h_;
   }
   x[var(0, kP)] = start_.momentum / a_;
+  for (int k = 0; k < n_; ++k) x[var(k, kF)] = (x[var(k + 1, kP)] - x[var(k, kP)]) / h_;
   if (free_) x[static_cast<std::size_t>(stepVariable())] = h_;
 }
 

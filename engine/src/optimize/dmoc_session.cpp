@@ -31,7 +31,11 @@ DmocSession::DmocSession(Problem problem) : problem_(std::move(problem)) {
       throw ScenarioError(problem_.file +
                           ": [vehicle]: expected linear_damping = angular_damping = 0 and no ground contact (DMOC of "
                           "the helicopter transcribes the model of docs/models.md section 2 without them)");
-    heli_ = std::make_unique<HelicopterDmoc>(problem_, heli.params(), se3.inertia().diagonal(), se3.state().g, se3.state().mu);
+    heliParams_ = heli.params();
+    heliInertia_ = se3.inertia().diagonal();
+    heliStart_ = se3.state().g;
+    heliMu0_ = se3.state().mu;
+    heli_ = std::make_unique<HelicopterDmoc>(problem_, heliParams_, heliInertia_, heliStart_, heliMu0_);
     return;
   }
   if (problem_.vehicle == "sleigh-controlled") {
@@ -85,6 +89,12 @@ std::unique_ptr<PlanarSimulation> DmocSession::simulation(std::optional<double> 
   if (!planar) throw ScenarioError(problem_.file + ": key 'vehicle.type': expected a planar vehicle");
   sc.simulation.release();
   return std::unique_ptr<PlanarSimulation>(planar);
+}
+
+std::unique_ptr<Nlp> DmocSession::collocation() const {
+  if (car_) return std::make_unique<CarCollocation>(problem_, params_, start_);
+  if (heli_) return std::make_unique<HelicopterCollocation>(problem_, heliParams_, heliInertia_, heliStart_, heliMu0_);
+  return nullptr;
 }
 
 std::vector<std::string> DmocSession::channels() const {

@@ -179,21 +179,33 @@ void HelicopterDmoc::bounds(std::vector<double>& xl, std::vector<double>& xu, st
     }
 }
 
-// Straight flight from the start to the goal position at the start attitude, hovering
-// controls.
+// Flight from the start to the goal position along the cubic Hermite curve whose end
+// velocities are the initial velocity and the goal velocity (zero when not given), at the
+// start attitude, hovering controls; xi_k covers the chord of step k.
 void HelicopterDmoc::initialGuess(std::vector<double>& x) const {
   x.assign(static_cast<std::size_t>(numVariables()), 0.0);
   const Vec3 p0 = g0_.x, p1 = problem_.goal.position3.value_or(p0);
+  const double T = n_ * h_;
+  const Vec3 v0 = g0_.q * mu0_.tail<3>().cwiseQuotient(Id_.tail<3>());
+  Vec3 v1 = Vec3::Zero();
+  if (problem_.goal.velocity) {
+    const auto& v = *problem_.goal.velocity;
+    v1 = g0_.q * Vec3(v[3], v[4], v[5]);  // body frame at the (guessed) start attitude
+  }
+  auto position = [&](double s) {
+    const double s2 = s * s, s3 = s2 * s;
+    return Vec3((2 * s3 - 3 * s2 + 1) * p0 + (s3 - 2 * s2 + s) * T * v0 + (-2 * s3 + 3 * s2) * p1 + (s3 - s2) * T * v1);
+  };
   for (int k = 0; k <= n_; ++k) {
-    const double s = static_cast<double>(k) / n_;
+    const Vec3 p = position(static_cast<double>(k) / n_);
     x[var(k, kQw)] = g0_.q.w();
     x[var(k, kQx)] = g0_.q.x();
     x[var(k, kQy)] = g0_.q.y();
     x[var(k, kQz)] = g0_.q.z();
-    for (int i = 0; i < 3; ++i) x[var(k, kX + i)] = p0(i) + s * (p1(i) - p0(i));
+    for (int i = 0; i < 3; ++i) x[var(k, kX + i)] = p(i);
     for (int c = 0; c < 4; ++c) x[var(k, kUc + c)] = hover_[static_cast<std::size_t>(c)];
     if (k < n_) {
-      const Vec3 v = g0_.q.conjugate() * ((p1 - p0) / (n_ * h_));
+      const Vec3 v = g0_.q.conjugate() * ((position(static_cast<double>(k + 1) / n_) - p) / h_);
       for (int i = 0; i < 3; ++i) x[xiVar(k, 3 + i)] = v(i);
     }
   }

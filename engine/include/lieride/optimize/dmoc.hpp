@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "lieride/optimize/car_dmoc.hpp"
+#include "lieride/optimize/collocation.hpp"
 #include "lieride/optimize/helicopter_dmoc.hpp"
 #include "lieride/optimize/nlp.hpp"
 #include "lieride/optimize/problem.hpp"
@@ -73,6 +74,14 @@ class DmocSession {
     if (car_) return car_->timeStep(x);
     return sleigh_ ? sleigh_->timeStep() : heli_->timeStep();
   }
+  // The conventional baseline of the same problem (collocation.hpp): trapezoidal collocation
+  // with the same variables' meaning, bounds, cost and guess; car and helicopter, null for
+  // the sleigh. replayError accepts its solutions too.
+  std::unique_ptr<Nlp> collocation() const;
+  // The car's parameters and start (from the scenario), for problems from other starts.
+  const CarParams& carParams() const { return params_; }
+  const CarStart& carStart() const { return start_; }
+
   // Runs the controls through the simulator in-process; the largest distance (m) between the
   // simulated and the optimised positions over the knots.
   double replayError(const std::vector<double>& x) const;
@@ -93,6 +102,9 @@ class DmocSession {
   std::unique_ptr<SleighDmoc> sleigh_;
   CarParams params_;
   CarStart start_;
+  HelicopterParams heliParams_;
+  Vec6 heliInertia_ = Vec6::Zero(), heliMu0_ = Vec6::Zero();
+  SE3 heliStart_;
 };
 
 }  // namespace lieride::opt

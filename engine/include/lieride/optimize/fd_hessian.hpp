@@ -1,7 +1,7 @@
 #pragma once
-// Hessian of the Lagrangian L = s f + lambda^T g by central differences of its exact gradient
+// Hessian of the Lagrangian L = s f + lambda^T g by forward differences of its exact gradient
 // s grad f + J^T lambda (the analytic Jacobian), compressed by a distance-2 colouring of the
-// Hessian's sparsity (Curtis-Powell-Reid): one pair of gradient evaluations per colour.
+// Hessian's sparsity (Curtis-Powell-Reid): one gradient evaluation per colour, plus one at x.
 #include <vector>
 
 #include "lieride/optimize/nlp.hpp"

@@ -74,6 +74,15 @@ struct SolveOptions {
 enum class SolveStatus { Solved, IterationLimit, Infeasible, Cancelled, Failed };
 const char* toString(SolveStatus s);
 
+// Where a solve's CPU time went (thread CPU seconds): our callbacks against the total, the
+// rest being IPOPT itself (mostly the MUMPS factorisations of its KKT system).
+struct SolveProfile {
+  double total = 0.0;
+  double functions = 0.0;  // cost, its gradient, constraint values
+  double jacobian = 0.0;   // constraint Jacobian
+  double hessian = 0.0;    // Hessian of the Lagrangian (finite differences); 0 with L-BFGS
+};
+
 struct SolveResult {
   SolveStatus status = SolveStatus::Failed;
   std::string message;  // IPOPT's status in words
@@ -82,6 +91,7 @@ struct SolveResult {
   double maxViolation = 0.0;
   int worstConstraint = -1;
   double seconds = 0.0;
+  SolveProfile profile;
   WarmStart solution;  // the last iterate (the solution when solved)
 };
 
