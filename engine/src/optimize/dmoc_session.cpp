@@ -40,6 +40,20 @@ DmocSession::DmocSession(Problem problem) : problem_(std::move(problem)) {
     return;
   }
   auto sim = simulation();
+  if (problem_.vehicle == "snakeboard") {
+    // Knot 0's memory as lie-nh's reset takes it (LieNhSnakeboard::reset).
+    const auto& sb = static_cast<const SnakeboardModel&>(sim->model());
+    const SnakeboardParams& p = sb.params();
+    const NhState& s = sim->state();
+    const Vec3 xi = sb.bodyVelocity(s);
+    const double psiDot = s.qdot(SnakeboardModel::kPsi);
+    const std::array<double, 9> start{s.q(0), s.q(1), s.q(2), s.q(3), s.q(4),
+                                      p.mass * p.halfWheelbase * p.halfWheelbase * xi(0) + p.rotorInertia * psiDot,
+                                      p.mass * xi(1), p.rotorInertia * (psiDot + xi(0)),
+                                      2.0 * p.axleInertia * s.qdot(SnakeboardModel::kPhi)};
+    snake_ = std::make_unique<SnakeboardDmoc>(problem_, p, start);
+    return;
+  }
   const auto& model = static_cast<const CarModel&>(sim->model());
   const NhState& s = sim->state();
   params_ = model.params();
@@ -64,6 +78,7 @@ std::unique_ptr<PlanarSimulation> DmocSession::simulation(std::optional<double> 
 std::vector<std::string> DmocSession::channels() const {
   if (heli_) return {"collective", "tail", "cyclic_pitch", "cyclic_roll"};
   if (sleigh_) return {"u1", "u2"};
+  if (snake_) return {"rotor_torque", "steer_torque"};
   return {"drive_torque", "steer_rate"};
 }
 
@@ -134,7 +149,32 @@ std::vector<std::array<double, 5>> DmocSession::simulateSleigh(const SleighTraje
   return out;
 }
 
+std::vector<std::array<double, 3>> DmocSession::simulateSnakeboard(const SnakeboardTrajectory& tr) const {
+  auto sim = simulation();
+  const double h = snake_->timeStep();
+  std::vector<double> t;
+  for (std::size_t k = 0; k < tr.tauPsi.size(); ++k) t.push_back((static_cast<double>(k) + 0.5) * h);
+  ControlSet& c = sim->controls();
+  c.set(SnakeboardModel::kRotorTorque, std::make_unique<SampledSignal>(t, tr.tauPsi));
+  c.set(SnakeboardModel::kSteerTorque, std::make_unique<SampledSignal>(t, tr.tauPhi));
+  std::vector<std::array<double, 3>> out;
+  for (std::size_t k = 0; k < tr.t.size(); ++k) {
+    if (k > 0) sim->step();
+    const NhState& s = sim->state();
+    out.push_back({s.q(0), s.q(1), s.q(2)});
+  }
+  return out;
+}
+
 double DmocSession::replayError(const std::vector<double>& x) const {
+  if (snake_) {
+    const SnakeboardTrajectory tr = snake_->trajectory(x);
+    const auto sim = simulateSnakeboard(tr);
+    double worst = 0.0;
+    for (std::size_t k = 0; k < sim.size(); ++k)
+      worst = std::max(worst, std::hypot(sim[k][1] - tr.knot[k][1], sim[k][2] - tr.knot[k][2]));
+    return worst;
+  }
   if (sleigh_) {
     const SleighTrajectory tr = sleigh_->trajectory(x);
     const auto sim = simulateSleigh(tr);
@@ -265,8 +305,47 @@ void DmocSession::writeSleighCsv(const std::vector<double>& x, std::ostream& out
   }
 }
 
+void DmocSession::writeSnakeboardCsv(const std::vector<double>& x, std::ostream& out) const {
+  auto sim = simulation();
+  const auto& model = static_cast<const SnakeboardModel&>(sim->model());
+  const SnakeboardTrajectory tr = snake_->trajectory(x);
+  const auto cols = sim->csvColumns();
+  for (std::size_t i = 0; i < cols.size(); ++i) out << (i ? "," : "") << cols[i];
+  out << '\n';
+  std::vector<double> g(static_cast<std::size_t>(snake_->numConstraints()));
+  snake_->constraints(x.data(), g.data(), nullptr);
+  NhState prev;
+  for (std::size_t k = 0; k < tr.t.size(); ++k) {
+    const auto& z = tr.knot[k];
+    const auto [w, psiDot, phiDot] = snake_->velocities(z);
+    // The continuous state the simulator holds at t_k (lie-nh's Legendre transform of the memory).
+    const NhState s = model.stateFrom({z[0], z[1], z[2]}, z[3], z[4], psiDot, phiDot, model.momentumFrom(z[4], psiDot, w));
+    std::vector<double> v{tr.t[k]};
+    model.stateRow(s, v);
+    v.push_back(model.energy(s));
+    v.push_back(model.momentum(s));
+    v.push_back(model.constraintResidual(s));
+    double residual = 0.0;
+    if (k > 0)
+      for (int r = 0; r < SnakeboardDmoc::kStepRows; ++r)
+        residual = std::max(residual, std::abs(g[(k - 1) * SnakeboardDmoc::kStepRows + static_cast<std::size_t>(r)]));
+    const double stepC = k > 0 ? model.stepResidual(prev, s, snake_->timeStep(), 0.5) : 0.0;
+    prev = s;
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      out << (i ? "," : "");
+      writeNumber(out, v[i]);
+    }
+    out << ",0,ok,";  // iters, status
+    writeNumber(out, residual);
+    out << ',';
+    writeNumber(out, stepC);
+    out << '\n';
+  }
+}
+
 void DmocSession::writeTrajectoryCsv(const std::vector<double>& x, std::ostream& out) const {
   if (heli_) return writeHelicopterCsv(x, out);
+  if (snake_) return writeSnakeboardCsv(x, out);
   if (sleigh_) return writeSleighCsv(x, out);
   auto sim = simulation();
   const auto& model = static_cast<const CarModel&>(sim->model());
@@ -312,6 +391,19 @@ void DmocSession::writeControlsCsv(const std::vector<double>& x, std::ostream& o
         out << ',';
         writeNumber(out, u);
       }
+      out << '\n';
+    }
+    return;
+  }
+  if (snake_) {
+    const SnakeboardTrajectory tr = snake_->trajectory(x);
+    out << "t,rotor_torque,steer_torque\n";
+    for (std::size_t k = 0; k < tr.tauPsi.size(); ++k) {
+      writeNumber(out, (static_cast<double>(k) + 0.5) * snake_->timeStep());
+      out << ',';
+      writeNumber(out, tr.tauPsi[k]);
+      out << ',';
+      writeNumber(out, tr.tauPhi[k]);
       out << '\n';
     }
     return;

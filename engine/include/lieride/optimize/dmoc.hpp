@@ -13,6 +13,7 @@
 #include "lieride/optimize/nlp.hpp"
 #include "lieride/optimize/problem.hpp"
 #include "lieride/optimize/sleigh_dmoc.hpp"
+#include "lieride/optimize/snakeboard_dmoc.hpp"
 #include "lieride/sim/planar_simulation.hpp"
 
 namespace lieride::opt {
@@ -25,11 +26,13 @@ class DmocSession {
   const Nlp& nlp() const {
     if (car_) return *car_;
     if (sleigh_) return *sleigh_;
+    if (snake_) return *snake_;
     return *heli_;
   }
   const CarDmoc& car() const { return *car_; }  // the car problem (car_ non-null)
   const HelicopterDmoc& helicopter() const { return *heli_; }
   const SleighDmoc& sleigh() const { return *sleigh_; }  // the sleigh problem (sleigh_ non-null)
+  const SnakeboardDmoc& snakeboard() const { return *snake_; }  // the snakeboard problem (snake_ non-null)
   bool isCar() const { return car_ != nullptr; }
   std::vector<std::string> channels() const;
 
@@ -56,6 +59,7 @@ class DmocSession {
   // The step and the horizon of a solution (free time: its own).
   double timeStep(const std::vector<double>& x) const {
     if (car_) return car_->timeStep(x);
+    if (snake_) return snake_->timeStep();
     return sleigh_ ? sleigh_->timeStep() : heli_->timeStep();
   }
   // Runs the controls through the simulator in-process; the largest distance (m) between the
@@ -71,11 +75,15 @@ class DmocSession {
   // The sleigh's controls run through the simulator: the states at the knots.
   std::vector<std::array<double, 5>> simulateSleigh(const SleighTrajectory& tr) const;
   void writeSleighCsv(const std::vector<double>& x, std::ostream& out) const;
+  // The snakeboard's torques run through the simulator: the poses (theta, x, y) at the knots.
+  std::vector<std::array<double, 3>> simulateSnakeboard(const SnakeboardTrajectory& tr) const;
+  void writeSnakeboardCsv(const std::vector<double>& x, std::ostream& out) const;
 
   Problem problem_;
   std::unique_ptr<CarDmoc> car_;
   std::unique_ptr<HelicopterDmoc> heli_;
   std::unique_ptr<SleighDmoc> sleigh_;
+  std::unique_ptr<SnakeboardDmoc> snake_;
   CarParams params_;
   CarStart start_;
 };
