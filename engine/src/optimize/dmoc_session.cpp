@@ -33,6 +33,16 @@ DmocSession::DmocSession(Problem problem) : problem_(std::move(problem)) {
     heli_ = std::make_unique<HelicopterDmoc>(problem_, heli.params(), se3.inertia().diagonal(), se3.state().g, se3.state().mu);
     return;
   }
+  if (problem_.vehicle == "boat") {
+    Scenario sc = loadScenarioFromString(replayScenarioToml(problem_, ""), problem_.file, problem_.baseDir);
+    const auto& se3 = dynamic_cast<const Se3Simulation&>(*sc.simulation);
+    const auto& boat = dynamic_cast<const BoatForces&>(se3.forceModel());
+    if (!boat.water().still())
+      throw ScenarioError(problem_.file + ": key 'vehicle.water.waves': expected none (DMOC of the boat transcribes still "
+                                          "water; a steady current and wind are fine)");
+    boat_ = std::make_unique<BoatDmoc>(problem_, boat.params(), se3.inertia().diagonal(), se3.state().g, se3.state().mu);
+    return;
+  }
   if (problem_.vehicle == "sleigh-controlled") {
     Scenario sc = loadScenarioFromString(replayScenarioToml(problem_, ""), problem_.file, problem_.baseDir);
     const auto& sim = dynamic_cast<const ocp::ControlledSleighSimulation&>(*sc.simulation);
@@ -79,6 +89,7 @@ std::vector<std::string> DmocSession::channels() const {
   if (heli_) return {"collective", "tail", "cyclic_pitch", "cyclic_roll"};
   if (sleigh_) return {"u1", "u2"};
   if (snake_) return {"rotor_torque", "steer_torque"};
+  if (boat_) return {"thrust_right", "thrust_left"};
   return {"drive_torque", "steer_rate"};
 }
 
@@ -118,7 +129,7 @@ void DmocSession::simulate(const CarTrajectory& controls, double h, CarTrajector
 std::vector<Vec3> DmocSession::simulateHelicopter(const HelicopterTrajectory& tr) const {
   Scenario sc = loadScenarioFromString(replayScenarioToml(problem_, ""), problem_.file, problem_.baseDir);
   ControlSet& c = sc.simulation->controls();
-  for (std::size_t ch = 0; ch < 4; ++ch) {
+  for (std::size_t ch = 0; ch < tr.inputs.front().size(); ++ch) {
     std::vector<double> y;
     for (const auto& u : tr.inputs) y.push_back(u[ch]);
     c.set(ch, std::make_unique<SampledSignal>(tr.t, y));
@@ -183,8 +194,8 @@ double DmocSession::replayError(const std::vector<double>& x) const {
       worst = std::max(worst, std::hypot(sim[k][0] - tr.state[k][0], sim[k][1] - tr.state[k][1]));
     return worst;
   }
-  if (heli_) {
-    const HelicopterTrajectory tr = heli_->trajectory(x);
+  if (heli_ || boat_) {
+    const HelicopterTrajectory tr = heli_ ? heli_->trajectory(x) : boat_->trajectory(x);
     const std::vector<Vec3> sim = simulateHelicopter(tr);
     double worst = 0.0;
     for (std::size_t k = 0; k < sim.size(); ++k) worst = std::max(worst, (sim[k] - tr.g[k].x).norm());
@@ -261,6 +272,57 @@ void DmocSession::writeHelicopterCsv(const std::vector<double>& x, std::ostream&
     }
     out << ",ok,";
     writeNumber(out, residual);
+    out << '\n';
+  }
+}
+
+// The boat's run CSV rows (docs/formats.md section 3, the se3 columns): the state at t_k with
+// mu_k = pi-_k + h/2 f_k as the simulator forms it (f_k at its two-pass velocity estimate).
+void DmocSession::writeBoatCsv(const std::vector<double>& x, std::ostream& out) const {
+  Scenario sc = loadScenarioFromString(replayScenarioToml(problem_, ""), problem_.file, problem_.baseDir);
+  const auto& se3 = dynamic_cast<const Se3Simulation&>(*sc.simulation);
+  const auto& forces = se3.forceModel();
+  const Vec6 Id = se3.inertia().diagonal();
+  const auto cols = sc.simulation->csvColumns();
+  for (std::size_t i = 0; i < cols.size(); ++i) out << (i ? "," : "") << cols[i];
+  out << '\n';
+  const HelicopterTrajectory tr = boat_->trajectory(x);
+  std::vector<double> g(static_cast<std::size_t>(boat_->numConstraints()));
+  boat_->constraints(x.data(), g.data(), nullptr);
+  const double h = boat_->timeStep();
+  for (std::size_t k = 0; k < tr.t.size(); ++k) {
+    InputVec u(2);
+    u << tr.inputs[k][0], tr.inputs[k][1];
+    Vec6 mu = se3.state().mu;
+    if (k > 0) {
+      const Vec6 xp = tr.xi[k - 1], ip = Id.cwiseProduct(xp);
+      const Vec6 piMinus = ip + 0.5 * h * se3::adTranspose(xp, ip);
+      const Vec6 f0 = forces.wrench(tr.t[k], tr.g[k], piMinus.cwiseQuotient(Id), u);
+      mu = piMinus + 0.5 * h * forces.wrench(tr.t[k], tr.g[k], (piMinus + 0.5 * h * f0).cwiseQuotient(Id), u);
+    }
+    const Vec6 v6 = mu.cwiseQuotient(Id);
+    const SE3& p = tr.g[k];
+    std::vector<double> v{tr.t[k], p.x.x(), p.x.y(), p.x.z(), p.q.w(), p.q.x(), p.q.y(), p.q.z()};
+    for (int i = 0; i < 6; ++i) v.push_back(v6(i));
+    v.insert(v.end(), {u(0), u(1), 0.5 * v6.dot(mu) + forces.potentialEnergy(p)});
+    const Vec3 lin = p.q * mu.tail<3>();
+    const Vec3 L = p.q * mu.head<3>() + p.x.cross(lin);
+    v.insert(v.end(), {lin.x(), lin.y(), lin.z(), L.x(), L.y(), L.z(), 0.0});
+    double residual = 0.0;
+    if (k > 0)
+      for (int r = 0; r < BoatDmoc::kStepRows; ++r)
+        residual = std::max(residual, std::abs(g[(k - 1) * BoatDmoc::kStepRows + static_cast<std::size_t>(r)]));
+    const Vec6 xiK = k < tr.xi.size() ? tr.xi[k] : v6;
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      out << (i ? "," : "");
+      writeNumber(out, v[i]);
+    }
+    out << ",ok,";
+    writeNumber(out, residual);
+    for (int i = 0; i < 6; ++i) {
+      out << ',';
+      writeNumber(out, xiK(i));
+    }
     out << '\n';
   }
 }
@@ -346,6 +408,7 @@ void DmocSession::writeSnakeboardCsv(const std::vector<double>& x, std::ostream&
 void DmocSession::writeTrajectoryCsv(const std::vector<double>& x, std::ostream& out) const {
   if (heli_) return writeHelicopterCsv(x, out);
   if (snake_) return writeSnakeboardCsv(x, out);
+  if (boat_) return writeBoatCsv(x, out);
   if (sleigh_) return writeSleighCsv(x, out);
   auto sim = simulation();
   const auto& model = static_cast<const CarModel&>(sim->model());
@@ -382,9 +445,11 @@ void DmocSession::writeTrajectoryCsv(const std::vector<double>& x, std::ostream&
 }
 
 void DmocSession::writeControlsCsv(const std::vector<double>& x, std::ostream& out) const {
-  if (heli_) {
-    const HelicopterTrajectory tr = heli_->trajectory(x);
-    out << "t,collective,tail,cyclic_pitch,cyclic_roll\n";
+  if (heli_ || boat_) {
+    const HelicopterTrajectory tr = heli_ ? heli_->trajectory(x) : boat_->trajectory(x);
+    out << 't';
+    for (const auto& c : channels()) out << ',' << c;
+    out << '\n';
     for (std::size_t k = 0; k < tr.t.size(); ++k) {
       writeNumber(out, tr.t[k]);
       for (double u : tr.inputs[k]) {

@@ -146,9 +146,9 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
   {
     const toml::table* v = doc["vehicle"].as_table();
     const std::string type = v ? (*v)["type"].value<std::string>().value_or("") : "";
-    if (type != "car" && type != "helicopter" && type != "sleigh-controlled" && type != "snakeboard")
+    if (type != "car" && type != "helicopter" && type != "sleigh-controlled" && type != "snakeboard" && type != "boat")
       problem.fail("method", "a method for vehicle \"" + type +
-                                 "\" (\"dmoc\" transcribes the car, the helicopter, the snakeboard and the sleigh-controlled)");
+                                 "\" (\"dmoc\" transcribes the car, the helicopter, the boat, the snakeboard and the sleigh-controlled)");
     vehicleType = type;
   }
   p.knots = problem.integer("knots", 0, 2);
@@ -194,22 +194,23 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
   // Build the scenario once: [vehicle] and [initial] errors name this file and key.
   Scenario sc = loadScenarioFromString(replayScenarioToml(p, ""), file, baseDir);
   const bool car = p.vehicle == "car", heli = p.vehicle == "helicopter", sleigh = p.vehicle == "sleigh-controlled";
-  const bool snake = p.vehicle == "snakeboard";
-  if (!car && !heli && !sleigh && !snake)
-    throw ScenarioError(file + ": key 'vehicle.type': expected \"car\", \"helicopter\", \"snakeboard\" or \"sleigh-controlled\" (the vehicles DMOC transcribes so far), got \"" +
+  const bool snake = p.vehicle == "snakeboard", boat = p.vehicle == "boat";
+  if (!car && !heli && !sleigh && !snake && !boat)
+    throw ScenarioError(file + ": key 'vehicle.type': expected \"car\", \"helicopter\", \"boat\", \"snakeboard\" or \"sleigh-controlled\" (the vehicles DMOC transcribes so far), got \"" +
                         p.vehicle + "\"");
   if ((car || snake) && p.integrator != "lie-nh")
     throw ScenarioError(file + ": key 'problem.integrator': expected \"lie-nh\" for the " + p.vehicle + " (Kobilarov et al. Eqs. 16-17)");
   if (snake && p.freeTime) throw ScenarioError(file + ": key 'problem.free_time': free time applies to the car only so far");
-  if (heli && p.integrator != "lie-cay-tln")
-    throw ScenarioError(file + ": key 'problem.integrator': expected \"lie-cay-tln\" for the helicopter (Kobilarov et al. Eqs. 9-14)");
+  if ((heli || boat) && p.integrator != "lie-cay-tln")
+    throw ScenarioError(file + ": key 'problem.integrator': expected \"lie-cay-tln\" for the " + p.vehicle + " (Kobilarov et al. Eqs. 9-14)");
+  if (boat && p.freeTime) throw ScenarioError(file + ": key 'problem.free_time': free time applies to the car only so far");
   if (sleigh && p.integrator != "retraction-midpoint")
     throw ScenarioError(file + ": key 'problem.integrator': expected \"retraction-midpoint\" for the sleigh-controlled (Anahory Simoes et al. VI.C)");
   if (sleigh && p.freeTime) throw ScenarioError(file + ": key 'problem.free_time': free time applies to the car only so far");
   const std::vector<std::string> channels = sc.simulation->controls().channels();
 
   TableReader goal = root.table("goal");
-  if ((car || sleigh || snake) && goal.has("position")) p.goal.position = pair(goal, "position", "[x, y] (m)");
+  if ((car || sleigh || snake || boat) && goal.has("position")) p.goal.position = pair(goal, "position", "[x, y] (m)");
   // The sleigh's goal is exact: the pose (x, y, theta) with z1 = z2 = 0 at T (no tolerances).
   if (sleigh && (!goal.has("position") || !goal.has("heading")))
     goal.fail(goal.has("position") ? "heading" : "position",
@@ -234,7 +235,7 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
     p.goal.speedTolerance = goal.positive("speed_tolerance", p.goal.speedTolerance);
   }
   if (car) p.goal.steerTolerance = goal.positive("steer_tolerance", p.goal.steerTolerance);
-  if (snake) p.goal.atRest = goal.boolean("at_rest", false);
+  if (snake || boat) p.goal.atRest = goal.boolean("at_rest", false);
   goal.finish();
 
   TableReader cost = root.table("cost");
@@ -278,6 +279,8 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
     if (doc.contains("body") || doc.contains("obstacles") || doc.contains("waypoints"))
       throw ScenarioError(file + ": [body], [[obstacles]] and [[waypoints]] apply to the car and the helicopter, not the snakeboard");
   }
+  if (boat && (doc.contains("body") || doc.contains("obstacles") || doc.contains("waypoints")))
+    throw ScenarioError(file + ": [body], [[obstacles]] and [[waypoints]] apply to the car and the helicopter, not the boat");
   if (sleigh && (doc.contains("body") || doc.contains("obstacles") || doc.contains("waypoints")))
     throw ScenarioError(file + ": [body], [[obstacles]] and [[waypoints]] apply to the car (and waypoints to the helicopter), not the sleigh-controlled");
   TableReader body = root.table("body");

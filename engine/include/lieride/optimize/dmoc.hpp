@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "lieride/optimize/boat_dmoc.hpp"
 #include "lieride/optimize/car_dmoc.hpp"
 #include "lieride/optimize/helicopter_dmoc.hpp"
 #include "lieride/optimize/nlp.hpp"
@@ -27,12 +28,14 @@ class DmocSession {
     if (car_) return *car_;
     if (sleigh_) return *sleigh_;
     if (snake_) return *snake_;
+    if (boat_) return *boat_;
     return *heli_;
   }
   const CarDmoc& car() const { return *car_; }  // the car problem (car_ non-null)
   const HelicopterDmoc& helicopter() const { return *heli_; }
   const SleighDmoc& sleigh() const { return *sleigh_; }  // the sleigh problem (sleigh_ non-null)
   const SnakeboardDmoc& snakeboard() const { return *snake_; }  // the snakeboard problem (snake_ non-null)
+  const BoatDmoc& boat() const { return *boat_; }  // the boat problem (boat_ non-null)
   bool isCar() const { return car_ != nullptr; }
   std::vector<std::string> channels() const;
 
@@ -60,6 +63,7 @@ class DmocSession {
   double timeStep(const std::vector<double>& x) const {
     if (car_) return car_->timeStep(x);
     if (snake_) return snake_->timeStep();
+    if (boat_) return boat_->timeStep();
     return sleigh_ ? sleigh_->timeStep() : heli_->timeStep();
   }
   // Runs the controls through the simulator in-process; the largest distance (m) between the
@@ -78,12 +82,14 @@ class DmocSession {
   // The snakeboard's torques run through the simulator: the poses (theta, x, y) at the knots.
   std::vector<std::array<double, 3>> simulateSnakeboard(const SnakeboardTrajectory& tr) const;
   void writeSnakeboardCsv(const std::vector<double>& x, std::ostream& out) const;
+  void writeBoatCsv(const std::vector<double>& x, std::ostream& out) const;
 
   Problem problem_;
   std::unique_ptr<CarDmoc> car_;
   std::unique_ptr<HelicopterDmoc> heli_;
   std::unique_ptr<SleighDmoc> sleigh_;
   std::unique_ptr<SnakeboardDmoc> snake_;
+  std::unique_ptr<BoatDmoc> boat_;
   CarParams params_;
   CarStart start_;
 };
