@@ -265,3 +265,27 @@ TEST_CASE("lieride optimize: helicopter-canyon replayed by lieride sim to 1e-8 m
 TEST_CASE("lieride optimize: snakeboard-reorient replayed by lieride sim to 1e-8 m", "[optimize][cli]") {
   CHECK(cliReplayError("snakeboard-reorient", 61) <= 1e-8);
 }
+
+TEST_CASE("lieride optimize: bad canyon and snakeboard problem files exit 2 with one line naming the key",
+          "[optimize][cli]") {
+  expectBadInput(problemText("helicopter-canyon"),
+                 {
+                     {"shape = \"box\"", "shape = \"cylinder\"", "obstacles[0].shape"},
+                     {"size = [18.2461, 2.0, 30.0]", "size = [18.2461, 2.0]", "obstacles[0].size"},
+                     {"size = [18.2461, 2.0, 30.0]", "size = [18.2461, 0.0, 30.0]", "obstacles[0].size"},
+                     {"guess_path = [[20.0, 0.0, 10.0],", "guess_path = [[20.0, 0.0],", "problem.guess_path"},
+                     {"radius = 1.0", "radius = -1.0", "body.radius"},
+                     {"radius = 1.0", "width = 1.0", "body.width"},
+                 },
+                 "bad-canyon");
+  expectBadInput(problemText("snakeboard-reorient"),
+                 {
+                     {"at_rest = true", "at_rest = 1", "goal.at_rest"},
+                     {"rotor_torque = 1.0", "psi = 1.0", "cost.psi"},
+                     {"steer = 1.0", "steer = -1.0", "bounds.steer"},
+                     {"integrator = \"lie-nh\"", "integrator = \"rk4\"", "problem.integrator"},
+                     {"[cost]", "[[obstacles]]\nshape = \"circle\"\ncenter = [1.0, 1.0]\nradius = 0.5\n[cost]", "[[obstacles]]"},
+                     {"horizon = 6.0", "horizon = 6.0\nguess_path = [[1.0, 0.0, 0.0]]", "problem.guess_path"},
+                 },
+                 "bad-snakeboard");
+}
