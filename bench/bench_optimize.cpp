@@ -48,7 +48,7 @@ int runOptimizeSuite(const std::string& outDir, std::ostream& log) {
   csv << "problem,knots,hessian,start,status,iterations,wall_s,cpu_s,cost,max_violation,replay_error_m\n";
   int failures = 0;
   for (const char* name :
-       {"car-parallel-park", "car-tunnel", "helicopter-canyon", "helicopter-landing", "snakeboard-reorient",
+       {"car-parallel-park", "car-tunnel", "helicopter-canyon", "helicopter-landing", "boat-docking", "snakeboard-reorient",
         "sleigh-parallel-shift-dmoc", "sleigh-u-turn-dmoc"}) {
     const Problem p = loadProblem(dir + name + ".toml");
     const DmocSession cold(p);

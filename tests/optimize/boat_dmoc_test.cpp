@@ -125,3 +125,24 @@ at_rest = true
   const HelicopterTrajectory tr = s.boat().trajectory(x);
   CHECK(std::hypot(tr.g.back().x.x() - 24.0, tr.g.back().x.y() - 6.0) < 3.0);  // from 10 m: the autopilot got near
 }
+
+// About 30 s of CPU (46 IPOPT iterations, each a few dozen automatic-differentiation Jacobians
+// for the finite-difference Hessian): hidden from the default run and CI; run it with
+// build/tests/test_optimize "[slow]".
+TEST_CASE("boat DMOC: boat-docking solves from its default guess and the simulator replays it to 1e-8 m",
+          "[optimize][.][slow]") {
+  const DmocSession s(loadProblem(problemPath("boat-docking")));
+  const SolveResult r = s.solve(s.defaultOptions());
+  INFO(s.failureLine(r));
+  REQUIRE(r.status == SolveStatus::Solved);
+  CHECK(r.maxViolation <= 1e-8);
+  CHECK(s.replayError(r.solution.x) <= 1e-8);
+  const HelicopterTrajectory tr = s.boat().trajectory(r.solution.x);
+  CHECK(std::abs(tr.g.back().x.x() - 24.0) <= 0.05 + 1e-8);
+  CHECK(std::abs(tr.g.back().x.y() - 6.0) <= 0.05 + 1e-8);
+  for (const auto& u : tr.inputs)
+    for (double c : u) {
+      CHECK(c >= -250.0 - 1e-6);
+      CHECK(c <= 500.0 + 1e-6);
+    }
+}
