@@ -126,11 +126,8 @@ at_rest = true
   CHECK(std::hypot(tr.g.back().x.x() - 24.0, tr.g.back().x.y() - 6.0) < 3.0);  // from 10 m: the autopilot got near
 }
 
-// About 30 s of CPU (46 IPOPT iterations, each a few dozen automatic-differentiation Jacobians
-// for the finite-difference Hessian): hidden from the default run and CI; run it with
-// build/tests/test_optimize "[slow]".
 TEST_CASE("boat DMOC: boat-docking solves from its default guess and the simulator replays it to 1e-8 m",
-          "[optimize][.][slow]") {
+          "[optimize]") {
   const DmocSession s(loadProblem(problemPath("boat-docking")));
   const SolveResult r = s.solve(s.defaultOptions());
   INFO(s.failureLine(r));

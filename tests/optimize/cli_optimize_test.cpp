@@ -290,7 +290,6 @@ TEST_CASE("lieride optimize: bad canyon and snakeboard problem files exit 2 with
                  "bad-snakeboard");
 }
 
-// About 30 s of CPU: hidden from the default run (test_optimize "[slow]").
-TEST_CASE("lieride optimize: boat-docking replayed by lieride sim to 1e-8 m", "[optimize][cli][.][slow]") {
+TEST_CASE("lieride optimize: boat-docking replayed by lieride sim to 1e-8 m", "[optimize][cli]") {
   CHECK(cliReplayError("boat-docking", 61) <= 1e-8);
 }
