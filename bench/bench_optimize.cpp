@@ -118,7 +118,8 @@ int runOptimizeSuite(const std::string& outDir, std::ostream& log) {
          "warm_wall_s,cost,max_violation,replay_error_m,callbacks_cpu_s,jacobian_cpu_s,hessian_cpu_s\n";
   int failures = 0;
   for (const char* name :
-       {"car-parallel-park", "car-tunnel", "helicopter-landing", "sleigh-parallel-shift-dmoc", "sleigh-u-turn-dmoc"}) {
+       {"car-parallel-park", "car-tunnel", "helicopter-canyon", "helicopter-landing", "boat-docking", "snakeboard-reorient",
+        "sleigh-parallel-shift-dmoc", "sleigh-u-turn-dmoc"}) {
     const Problem p = loadProblem(dir + name + ".toml");
     const DmocSession cold(p), warmSession(movedGoal(p));
     const SolveOptions o = cold.defaultOptions();  // the problem's [problem] hessian, for both methods

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <array>
 #include <regex>
 #include <sstream>
 #include <string>
@@ -14,6 +15,7 @@
 #include <vector>
 
 namespace fs = std::filesystem;
+using Vec3Row = std::array<double, 3>;
 
 namespace {
 
@@ -202,4 +204,92 @@ TEST_CASE("lieride optimize: the sleigh DMOC replay through lieride sim reproduc
   for (std::size_t k = 0; k < a.size(); ++k)
     worst = std::max(worst, std::hypot(a[k].first - b[k].first, a[k].second - b[k].second));
   CHECK(worst <= 1e-8);
+}
+
+namespace {
+
+// Columns named x, y and z (z absent: 0) of a run CSV.
+std::vector<Vec3Row> positions3(const fs::path& csv) {
+  std::ifstream in(csv);
+  std::string line, name;
+  std::getline(in, line);
+  std::stringstream header(line);
+  int col = 0, ix = -1, iy = -1, iz = -1;
+  while (std::getline(header, name, ',')) {
+    if (name == "x") ix = col;
+    if (name == "y") iy = col;
+    if (name == "z") iz = col;
+    ++col;
+  }
+  std::vector<Vec3Row> out;
+  while (std::getline(in, line)) {
+    std::stringstream s(line);
+    std::vector<std::string> cells;
+    std::string c;
+    while (std::getline(s, c, ',')) cells.push_back(c);
+    Vec3Row r{};
+    r[0] = std::stod(cells.at(static_cast<std::size_t>(ix)));
+    r[1] = std::stod(cells.at(static_cast<std::size_t>(iy)));
+    r[2] = iz >= 0 ? std::stod(cells.at(static_cast<std::size_t>(iz))) : 0.0;
+    out.push_back(r);
+  }
+  return out;
+}
+
+// lieride optimize PROBLEM, then lieride sim on its replay.toml: the largest distance between
+// the optimised and the simulated positions over the knots (and the number of rows).
+double cliReplayError(const std::string& problem, std::size_t expectRows) {
+  const fs::path dir = scratch() / (problem + "-replay");
+  fs::remove_all(dir);
+  const Result r = lieride("optimize " + problemFile(problem) + " --quiet --out " + dir.string());
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  const Result s = lieride("sim " + (dir / "replay.toml").string() + " --out " + (dir / "sim.csv").string());
+  INFO(s.err);
+  REQUIRE(s.code == 0);
+  const auto a = positions3(dir / "trajectory.csv"), b = positions3(dir / "sim.csv");
+  REQUIRE(a.size() == expectRows);
+  REQUIRE(b.size() == a.size());
+  double worst = 0.0;
+  for (std::size_t k = 0; k < a.size(); ++k)
+    worst = std::max(worst, std::hypot(a[k][0] - b[k][0], a[k][1] - b[k][1], a[k][2] - b[k][2]));
+  return worst;
+}
+
+}  // namespace
+
+TEST_CASE("lieride optimize: helicopter-canyon replayed by lieride sim to 1e-8 m", "[optimize][cli]") {
+  CHECK(cliReplayError("helicopter-canyon", 65) <= 1e-8);
+}
+
+TEST_CASE("lieride optimize: snakeboard-reorient replayed by lieride sim to 1e-8 m", "[optimize][cli]") {
+  CHECK(cliReplayError("snakeboard-reorient", 61) <= 1e-8);
+}
+
+TEST_CASE("lieride optimize: bad canyon and snakeboard problem files exit 2 with one line naming the key",
+          "[optimize][cli]") {
+  expectBadInput(problemText("helicopter-canyon"),
+                 {
+                     {"shape = \"box\"", "shape = \"cylinder\"", "obstacles[0].shape"},
+                     {"size = [18.2461, 2.0, 30.0]", "size = [18.2461, 2.0]", "obstacles[0].size"},
+                     {"size = [18.2461, 2.0, 30.0]", "size = [18.2461, 0.0, 30.0]", "obstacles[0].size"},
+                     {"guess_path = [[20.0, 0.0, 10.0],", "guess_path = [[20.0, 0.0],", "problem.guess_path"},
+                     {"radius = 1.0", "radius = -1.0", "body.radius"},
+                     {"radius = 1.0", "width = 1.0", "body.width"},
+                 },
+                 "bad-canyon");
+  expectBadInput(problemText("snakeboard-reorient"),
+                 {
+                     {"at_rest = true", "at_rest = 1", "goal.at_rest"},
+                     {"rotor_torque = 1.0", "psi = 1.0", "cost.psi"},
+                     {"steer = 1.0", "steer = -1.0", "bounds.steer"},
+                     {"integrator = \"lie-nh\"", "integrator = \"rk4\"", "problem.integrator"},
+                     {"[cost]", "[[obstacles]]\nshape = \"circle\"\ncenter = [1.0, 1.0]\nradius = 0.5\n[cost]", "[[obstacles]]"},
+                     {"horizon = 6.0", "horizon = 6.0\nguess_path = [[1.0, 0.0, 0.0]]", "problem.guess_path"},
+                 },
+                 "bad-snakeboard");
+}
+
+TEST_CASE("lieride optimize: boat-docking replayed by lieride sim to 1e-8 m", "[optimize][cli]") {
+  CHECK(cliReplayError("boat-docking", 61) <= 1e-8);
 }

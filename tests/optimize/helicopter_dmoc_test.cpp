@@ -37,6 +37,13 @@ collective = 0.01
 cyclic_pitch = 1.0
 [cost.smoothness]
 cyclic_roll = 1.0
+[body]
+radius = 0.5
+[[obstacles]]
+shape = "box"
+center = [2.5, 1.0, 4.0]
+size = [1.0, 0.8, 1.5]
+heading = 0.4
 )";
 
 }  // namespace
@@ -87,4 +94,42 @@ TEST_CASE("helicopter DMOC: helicopter-landing solves and the simulator replays 
   for (const SE3& g : tr.g) CHECK(g.x.z() >= -1e-8);  // never below the ground
   // Level at the end: the body z axis is vertical to within the heading tolerance.
   CHECK((tr.g.back().q * Vec3::UnitZ()).z() >= std::cos(0.02));
+}
+
+TEST_CASE("helicopter DMOC: the smooth box constraint admits only spheres clear of the box", "[optimize]") {
+  Obstacle o;
+  o.kind = Obstacle::Kind::Box;
+  o.center3 = Vec3(1.0, -2.0, 3.0);
+  o.halfSize3 = Vec3(4.0, 0.5, 2.0);
+  o.heading = 0.7;
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<double> u(-8.0, 8.0);
+  int admitted = 0;
+  for (int i = 0; i < 20000; ++i) {
+    const Vec3 p = o.center3 + Vec3(u(rng), u(rng), u(rng));
+    if (HelicopterDmoc::obstacleValue(o, 0.8, p, nullptr) < 0.0) continue;
+    ++admitted;
+    CHECK(HelicopterDmoc::obstacleDepth(o, 0.8, p) <= 0.0);  // the sphere does not touch the box
+  }
+  CHECK(admitted > 10000);
+}
+
+TEST_CASE("helicopter DMOC: helicopter-canyon solves from its default guess, clear of the walls, replayed to 1e-8 m",
+          "[optimize]") {
+  const DmocSession s(loadProblem(problemPath("helicopter-canyon")));
+  REQUIRE(s.problem().obstacles.size() >= 8);
+  const SolveResult r = s.solve(s.defaultOptions());
+  INFO(s.failureLine(r));
+  REQUIRE(r.status == SolveStatus::Solved);
+  CHECK(r.maxViolation <= 1e-8);
+  CHECK(s.replayError(r.solution.x) <= 1e-8);
+  const HelicopterTrajectory tr = s.helicopter().trajectory(r.solution.x);
+  CHECK((tr.g.back().x - Vec3(80.0, 0.0, 10.0)).lpNorm<Eigen::Infinity>() <= 0.05 + 1e-8);
+  for (std::size_t k = 1; k < tr.g.size(); ++k)
+    for (const Obstacle& o : s.problem().obstacles)
+      CHECK(HelicopterDmoc::obstacleDepth(o, s.problem().bodyRadius, tr.g[k].x) < 0.0);
+  // It went round the bends: the centre line reaches y = 16 between x = 40 and 60.
+  double ymax = 0.0;
+  for (const SE3& g : tr.g) ymax = std::max(ymax, g.x.y());
+  CHECK(ymax > 10.0);
 }

@@ -38,6 +38,16 @@ DmocSession::DmocSession(Problem problem) : problem_(std::move(problem)) {
     heli_ = std::make_unique<HelicopterDmoc>(problem_, heliParams_, heliInertia_, heliStart_, heliMu0_);
     return;
   }
+  if (problem_.vehicle == "boat") {
+    Scenario sc = loadScenarioFromString(replayScenarioToml(problem_, ""), problem_.file, problem_.baseDir);
+    const auto& se3 = dynamic_cast<const Se3Simulation&>(*sc.simulation);
+    const auto& boat = dynamic_cast<const BoatForces&>(se3.forceModel());
+    if (!boat.water().still())
+      throw ScenarioError(problem_.file + ": key 'vehicle.water.waves': expected none (DMOC of the boat transcribes still "
+                                          "water; a steady current and wind are fine)");
+    boat_ = std::make_unique<BoatDmoc>(problem_, boat.params(), se3.inertia().diagonal(), se3.state().g, se3.state().mu);
+    return;
+  }
   if (problem_.vehicle == "sleigh-controlled") {
     Scenario sc = loadScenarioFromString(replayScenarioToml(problem_, ""), problem_.file, problem_.baseDir);
     const auto& sim = dynamic_cast<const ocp::ControlledSleighSimulation&>(*sc.simulation);
@@ -45,6 +55,20 @@ DmocSession::DmocSession(Problem problem) : problem_(std::move(problem)) {
     return;
   }
   auto sim = simulation();
+  if (problem_.vehicle == "snakeboard") {
+    // Knot 0's memory as lie-nh's reset takes it (LieNhSnakeboard::reset).
+    const auto& sb = static_cast<const SnakeboardModel&>(sim->model());
+    const SnakeboardParams& p = sb.params();
+    const NhState& s = sim->state();
+    const Vec3 xi = sb.bodyVelocity(s);
+    const double psiDot = s.qdot(SnakeboardModel::kPsi);
+    const std::array<double, 9> start{s.q(0), s.q(1), s.q(2), s.q(3), s.q(4),
+                                      p.mass * p.halfWheelbase * p.halfWheelbase * xi(0) + p.rotorInertia * psiDot,
+                                      p.mass * xi(1), p.rotorInertia * (psiDot + xi(0)),
+                                      2.0 * p.axleInertia * s.qdot(SnakeboardModel::kPhi)};
+    snake_ = std::make_unique<SnakeboardDmoc>(problem_, p, start);
+    return;
+  }
   const auto& model = static_cast<const CarModel&>(sim->model());
   const NhState& s = sim->state();
   params_ = model.params();
@@ -61,6 +85,8 @@ DmocSession::DmocSession(Problem problem) : problem_(std::move(problem)) {
 DmocSession::KnotLayout DmocSession::knotLayout() const {
   if (car_) return {CarDmoc::kStride, CarDmoc::kKnotVars, car_->knots()};
   if (sleigh_) return {SleighDmoc::kStride, SleighDmoc::kKnotVars, sleigh_->knots()};
+  if (snake_) return {SnakeboardDmoc::kStride, SnakeboardDmoc::kKnotVars, snake_->knots()};
+  if (boat_) return {BoatDmoc::kStride, BoatDmoc::kKnotVars, boat_->knots()};
   return {HelicopterDmoc::kStride, HelicopterDmoc::kKnotVars, heli_->knots()};
 }
 
@@ -72,6 +98,9 @@ void DmocSession::knotPose(const double* x, int k, Vec3& position, Quat& orienta
   };
   if (car_) return planar(v[CarDmoc::kX], v[CarDmoc::kY], v[CarDmoc::kTheta]);
   if (sleigh_) return planar(v[SleighDmoc::kX], v[SleighDmoc::kY], v[SleighDmoc::kTheta]);
+  if (snake_) return planar(v[SnakeboardDmoc::kX], v[SnakeboardDmoc::kY], v[SnakeboardDmoc::kTheta]);
+  // The helicopter and the boat: the same pose layout (unit quaternion, then position).
+  static_assert(BoatDmoc::kQw == HelicopterDmoc::kQw && BoatDmoc::kX == HelicopterDmoc::kX);
   using H = HelicopterDmoc;
   position = Vec3(v[H::kX], v[H::kY], v[H::kZ]);
   const Quat q(v[H::kQw], v[H::kQx], v[H::kQy], v[H::kQz]);
@@ -100,6 +129,8 @@ std::unique_ptr<Nlp> DmocSession::collocation() const {
 std::vector<std::string> DmocSession::channels() const {
   if (heli_) return {"collective", "tail", "cyclic_pitch", "cyclic_roll"};
   if (sleigh_) return {"u1", "u2"};
+  if (snake_) return {"rotor_torque", "steer_torque"};
+  if (boat_) return {"thrust_right", "thrust_left"};
   return {"drive_torque", "steer_rate"};
 }
 
@@ -139,7 +170,7 @@ void DmocSession::simulate(const CarTrajectory& controls, double h, CarTrajector
 std::vector<Vec3> DmocSession::simulateHelicopter(const HelicopterTrajectory& tr) const {
   Scenario sc = loadScenarioFromString(replayScenarioToml(problem_, ""), problem_.file, problem_.baseDir);
   ControlSet& c = sc.simulation->controls();
-  for (std::size_t ch = 0; ch < 4; ++ch) {
+  for (std::size_t ch = 0; ch < tr.inputs.front().size(); ++ch) {
     std::vector<double> y;
     for (const auto& u : tr.inputs) y.push_back(u[ch]);
     c.set(ch, std::make_unique<SampledSignal>(tr.t, y));
@@ -170,7 +201,32 @@ std::vector<std::array<double, 5>> DmocSession::simulateSleigh(const SleighTraje
   return out;
 }
 
+std::vector<std::array<double, 3>> DmocSession::simulateSnakeboard(const SnakeboardTrajectory& tr) const {
+  auto sim = simulation();
+  const double h = snake_->timeStep();
+  std::vector<double> t;
+  for (std::size_t k = 0; k < tr.tauPsi.size(); ++k) t.push_back((static_cast<double>(k) + 0.5) * h);
+  ControlSet& c = sim->controls();
+  c.set(SnakeboardModel::kRotorTorque, std::make_unique<SampledSignal>(t, tr.tauPsi));
+  c.set(SnakeboardModel::kSteerTorque, std::make_unique<SampledSignal>(t, tr.tauPhi));
+  std::vector<std::array<double, 3>> out;
+  for (std::size_t k = 0; k < tr.t.size(); ++k) {
+    if (k > 0) sim->step();
+    const NhState& s = sim->state();
+    out.push_back({s.q(0), s.q(1), s.q(2)});
+  }
+  return out;
+}
+
 double DmocSession::replayError(const std::vector<double>& x) const {
+  if (snake_) {
+    const SnakeboardTrajectory tr = snake_->trajectory(x);
+    const auto sim = simulateSnakeboard(tr);
+    double worst = 0.0;
+    for (std::size_t k = 0; k < sim.size(); ++k)
+      worst = std::max(worst, std::hypot(sim[k][1] - tr.knot[k][1], sim[k][2] - tr.knot[k][2]));
+    return worst;
+  }
   if (sleigh_) {
     const SleighTrajectory tr = sleigh_->trajectory(x);
     const auto sim = simulateSleigh(tr);
@@ -179,8 +235,8 @@ double DmocSession::replayError(const std::vector<double>& x) const {
       worst = std::max(worst, std::hypot(sim[k][0] - tr.state[k][0], sim[k][1] - tr.state[k][1]));
     return worst;
   }
-  if (heli_) {
-    const HelicopterTrajectory tr = heli_->trajectory(x);
+  if (heli_ || boat_) {
+    const HelicopterTrajectory tr = heli_ ? heli_->trajectory(x) : boat_->trajectory(x);
     const std::vector<Vec3> sim = simulateHelicopter(tr);
     double worst = 0.0;
     for (std::size_t k = 0; k < sim.size(); ++k) worst = std::max(worst, (sim[k] - tr.g[k].x).norm());
@@ -261,6 +317,57 @@ void DmocSession::writeHelicopterCsv(const std::vector<double>& x, std::ostream&
   }
 }
 
+// The boat's run CSV rows (docs/formats.md section 3, the se3 columns): the state at t_k with
+// mu_k = pi-_k + h/2 f_k as the simulator forms it (f_k at its two-pass velocity estimate).
+void DmocSession::writeBoatCsv(const std::vector<double>& x, std::ostream& out) const {
+  Scenario sc = loadScenarioFromString(replayScenarioToml(problem_, ""), problem_.file, problem_.baseDir);
+  const auto& se3 = dynamic_cast<const Se3Simulation&>(*sc.simulation);
+  const auto& forces = se3.forceModel();
+  const Vec6 Id = se3.inertia().diagonal();
+  const auto cols = sc.simulation->csvColumns();
+  for (std::size_t i = 0; i < cols.size(); ++i) out << (i ? "," : "") << cols[i];
+  out << '\n';
+  const HelicopterTrajectory tr = boat_->trajectory(x);
+  std::vector<double> g(static_cast<std::size_t>(boat_->numConstraints()));
+  boat_->constraints(x.data(), g.data(), nullptr);
+  const double h = boat_->timeStep();
+  for (std::size_t k = 0; k < tr.t.size(); ++k) {
+    InputVec u(2);
+    u << tr.inputs[k][0], tr.inputs[k][1];
+    Vec6 mu = se3.state().mu;
+    if (k > 0) {
+      const Vec6 xp = tr.xi[k - 1], ip = Id.cwiseProduct(xp);
+      const Vec6 piMinus = ip + 0.5 * h * se3::adTranspose(xp, ip);
+      const Vec6 f0 = forces.wrench(tr.t[k], tr.g[k], piMinus.cwiseQuotient(Id), u);
+      mu = piMinus + 0.5 * h * forces.wrench(tr.t[k], tr.g[k], (piMinus + 0.5 * h * f0).cwiseQuotient(Id), u);
+    }
+    const Vec6 v6 = mu.cwiseQuotient(Id);
+    const SE3& p = tr.g[k];
+    std::vector<double> v{tr.t[k], p.x.x(), p.x.y(), p.x.z(), p.q.w(), p.q.x(), p.q.y(), p.q.z()};
+    for (int i = 0; i < 6; ++i) v.push_back(v6(i));
+    v.insert(v.end(), {u(0), u(1), 0.5 * v6.dot(mu) + forces.potentialEnergy(p)});
+    const Vec3 lin = p.q * mu.tail<3>();
+    const Vec3 L = p.q * mu.head<3>() + p.x.cross(lin);
+    v.insert(v.end(), {lin.x(), lin.y(), lin.z(), L.x(), L.y(), L.z(), 0.0});
+    double residual = 0.0;
+    if (k > 0)
+      for (int r = 0; r < BoatDmoc::kStepRows; ++r)
+        residual = std::max(residual, std::abs(g[(k - 1) * BoatDmoc::kStepRows + static_cast<std::size_t>(r)]));
+    const Vec6 xiK = k < tr.xi.size() ? tr.xi[k] : v6;
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      out << (i ? "," : "");
+      writeNumber(out, v[i]);
+    }
+    out << ",ok,";
+    writeNumber(out, residual);
+    for (int i = 0; i < 6; ++i) {
+      out << ',';
+      writeNumber(out, xiK(i));
+    }
+    out << '\n';
+  }
+}
+
 void DmocSession::writeSleighCsv(const std::vector<double>& x, std::ostream& out) const {
   Scenario sc = loadScenarioFromString(replayScenarioToml(problem_, ""), problem_.file, problem_.baseDir);
   const auto cols = runCsvColumns(*sc.simulation);
@@ -301,8 +408,48 @@ void DmocSession::writeSleighCsv(const std::vector<double>& x, std::ostream& out
   }
 }
 
+void DmocSession::writeSnakeboardCsv(const std::vector<double>& x, std::ostream& out) const {
+  auto sim = simulation();
+  const auto& model = static_cast<const SnakeboardModel&>(sim->model());
+  const SnakeboardTrajectory tr = snake_->trajectory(x);
+  const auto cols = sim->csvColumns();
+  for (std::size_t i = 0; i < cols.size(); ++i) out << (i ? "," : "") << cols[i];
+  out << '\n';
+  std::vector<double> g(static_cast<std::size_t>(snake_->numConstraints()));
+  snake_->constraints(x.data(), g.data(), nullptr);
+  NhState prev;
+  for (std::size_t k = 0; k < tr.t.size(); ++k) {
+    const auto& z = tr.knot[k];
+    const auto [w, psiDot, phiDot] = snake_->velocities(z);
+    // The continuous state the simulator holds at t_k (lie-nh's Legendre transform of the memory).
+    const NhState s = model.stateFrom({z[0], z[1], z[2]}, z[3], z[4], psiDot, phiDot, model.momentumFrom(z[4], psiDot, w));
+    std::vector<double> v{tr.t[k]};
+    model.stateRow(s, v);
+    v.push_back(model.energy(s));
+    v.push_back(model.momentum(s));
+    v.push_back(model.constraintResidual(s));
+    double residual = 0.0;
+    if (k > 0)
+      for (int r = 0; r < SnakeboardDmoc::kStepRows; ++r)
+        residual = std::max(residual, std::abs(g[(k - 1) * SnakeboardDmoc::kStepRows + static_cast<std::size_t>(r)]));
+    const double stepC = k > 0 ? model.stepResidual(prev, s, snake_->timeStep(), 0.5) : 0.0;
+    prev = s;
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      out << (i ? "," : "");
+      writeNumber(out, v[i]);
+    }
+    out << ",0,ok,";  // iters, status
+    writeNumber(out, residual);
+    out << ',';
+    writeNumber(out, stepC);
+    out << '\n';
+  }
+}
+
 void DmocSession::writeTrajectoryCsv(const std::vector<double>& x, std::ostream& out) const {
   if (heli_) return writeHelicopterCsv(x, out);
+  if (snake_) return writeSnakeboardCsv(x, out);
+  if (boat_) return writeBoatCsv(x, out);
   if (sleigh_) return writeSleighCsv(x, out);
   auto sim = simulation();
   const auto& model = static_cast<const CarModel&>(sim->model());
@@ -339,15 +486,30 @@ void DmocSession::writeTrajectoryCsv(const std::vector<double>& x, std::ostream&
 }
 
 void DmocSession::writeControlsCsv(const std::vector<double>& x, std::ostream& out) const {
-  if (heli_) {
-    const HelicopterTrajectory tr = heli_->trajectory(x);
-    out << "t,collective,tail,cyclic_pitch,cyclic_roll\n";
+  if (heli_ || boat_) {
+    const HelicopterTrajectory tr = heli_ ? heli_->trajectory(x) : boat_->trajectory(x);
+    out << 't';
+    for (const auto& c : channels()) out << ',' << c;
+    out << '\n';
     for (std::size_t k = 0; k < tr.t.size(); ++k) {
       writeNumber(out, tr.t[k]);
       for (double u : tr.inputs[k]) {
         out << ',';
         writeNumber(out, u);
       }
+      out << '\n';
+    }
+    return;
+  }
+  if (snake_) {
+    const SnakeboardTrajectory tr = snake_->trajectory(x);
+    out << "t,rotor_torque,steer_torque\n";
+    for (std::size_t k = 0; k < tr.tauPsi.size(); ++k) {
+      writeNumber(out, (static_cast<double>(k) + 0.5) * snake_->timeStep());
+      out << ',';
+      writeNumber(out, tr.tauPsi[k]);
+      out << ',';
+      writeNumber(out, tr.tauPhi[k]);
       out << '\n';
     }
     return;

@@ -99,7 +99,8 @@ HelicopterDmoc::HelicopterDmoc(const Problem& problem, const HelicopterParams& p
     : problem_(problem), params_(params), Id_(inertia), mu0_(mu0), g0_(g0), n_(problem.knots), h_(problem.timeStep()) {
   goalRow0_ = kStepRows * n_;
   velocityGoal_ = problem.goal.velocity.has_value();
-  numConstraints_ = goalRow0_ + (velocityGoal_ ? 6 : 0);
+  obstacleRow0_ = goalRow0_ + (velocityGoal_ ? 6 : 0);
+  numConstraints_ = obstacleRow0_ + n_ * static_cast<int>(problem.obstacles.size());
   const char* names[] = {"collective", "tail", "cyclic_pitch", "cyclic_roll"};
   for (const char* c : names) {
     auto e = problem.effort.find(c);
@@ -108,6 +109,41 @@ HelicopterDmoc::HelicopterDmoc(const Problem& problem, const HelicopterParams& p
     smooth_.push_back(s == problem.smoothness.end() ? 0.0 : s->second);
   }
   hover_ = {params.mass * params.gravity, 0.0, 0.0, 0.0};
+}
+
+// A box turned by `heading` about z, grown by r on every side, kept out by the superellipsoid
+// (dx/Hx)^8 + (dy/Hy)^8 + (dz/Hz)^8 >= 3 in its frame (H = half size + r). It passes through
+// the grown box's corners and lies outside it elsewhere (at most 3^(1/8) - 1 = 15 % of H
+// beyond a face's centre), and the grown box contains every sphere of radius r touching the
+// box: an admitted centre keeps the sphere off the box. Written as
+// min(H) / 8 (log S - log 3), metres near the surface.
+double HelicopterDmoc::obstacleValue(const Obstacle& o, double r, const Vec3& p, Vec3* grad) {
+  const double c = std::cos(o.heading), s = std::sin(o.heading);
+  const Vec3 w = p - o.center3;
+  const Vec3 d(c * w.x() + s * w.y(), -s * w.x() + c * w.y(), w.z());
+  const Vec3 H = o.halfSize3 + Vec3::Constant(r);
+  double S = 1e-16;
+  Vec3 q7;
+  for (int i = 0; i < 3; ++i) {
+    const double q = d(i) / H(i), q2 = q * q, q4 = q2 * q2;
+    q7(i) = q4 * q2 * q;
+    S += q7(i) * q;
+  }
+  const double m = H.minCoeff() / 8.0;
+  if (grad) {
+    const Vec3 gd(m * 8.0 * q7.x() / (H.x() * S), m * 8.0 * q7.y() / (H.y() * S), m * 8.0 * q7.z() / (H.z() * S));
+    *grad = Vec3(c * gd.x() - s * gd.y(), s * gd.x() + c * gd.y(), gd.z());
+  }
+  return m * (std::log(S) - std::log(3.0));
+}
+
+double HelicopterDmoc::obstacleDepth(const Obstacle& o, double r, const Vec3& p) {
+  const double c = std::cos(o.heading), s = std::sin(o.heading);
+  const Vec3 w = p - o.center3;
+  const Vec3 d(c * w.x() + s * w.y(), -s * w.x() + c * w.y(), w.z());
+  const Vec3 outside = (d.cwiseAbs() - o.halfSize3).cwiseMax(0.0);
+  if (outside.squaredNorm() > 0.0) return r - outside.norm();
+  return r + (o.halfSize3 - d.cwiseAbs()).minCoeff();
 }
 
 Vec6 HelicopterDmoc::wrench(const double* x, int k, Eigen::Matrix<double, 6, 4>* dq,
@@ -172,6 +208,7 @@ void HelicopterDmoc::bounds(std::vector<double>& xl, std::vector<double>& xu, st
   }
   gl.assign(static_cast<std::size_t>(numConstraints_), 0.0);
   gu.assign(static_cast<std::size_t>(numConstraints_), 0.0);
+  for (int i = obstacleRow0_; i < numConstraints_; ++i) gu[static_cast<std::size_t>(i)] = kInf;
   if (velocityGoal_)
     for (int i = 0; i < 6; ++i) {
       gl[static_cast<std::size_t>(goalRow0_ + i)] = (*g.velocity)[static_cast<std::size_t>(i)] - g.speedTolerance;
@@ -179,9 +216,10 @@ void HelicopterDmoc::bounds(std::vector<double>& xl, std::vector<double>& xu, st
     }
 }
 
-// Flight from the start to the goal position along the cubic Hermite curve whose end
-// velocities are the initial velocity and the goal velocity (zero when not given), at the
-// start attitude, hovering controls; xi_k covers the chord of step k.
+// Flight from the start to the goal position, at the start attitude with hovering controls;
+// xi_k covers the chord of step k. Without a [problem] guess_path: along the cubic Hermite
+// curve whose end velocities are the initial velocity and the goal velocity (zero when not
+// given). With one: at constant speed along the polyline start, guess_path..., goal.
 void HelicopterDmoc::initialGuess(std::vector<double>& x) const {
   x.assign(static_cast<std::size_t>(numVariables()), 0.0);
   const Vec3 p0 = g0_.x, p1 = problem_.goal.position3.value_or(p0);
@@ -192,9 +230,22 @@ void HelicopterDmoc::initialGuess(std::vector<double>& x) const {
     const auto& v = *problem_.goal.velocity;
     v1 = g0_.q * Vec3(v[3], v[4], v[5]);  // body frame at the (guessed) start attitude
   }
-  auto position = [&](double s) {
-    const double s2 = s * s, s3 = s2 * s;
-    return Vec3((2 * s3 - 3 * s2 + 1) * p0 + (s3 - 2 * s2 + s) * T * v0 + (-2 * s3 + 3 * s2) * p1 + (s3 - s2) * T * v1);
+  std::vector<Vec3> route{p0};
+  route.insert(route.end(), problem_.guessPath.begin(), problem_.guessPath.end());
+  route.push_back(p1);
+  std::vector<double> arc{0.0};
+  for (std::size_t i = 1; i < route.size(); ++i) arc.push_back(arc.back() + (route[i] - route[i - 1]).norm());
+  auto position = [&](double s) {  // s in [0, 1]
+    if (problem_.guessPath.empty()) {
+      const double s2 = s * s, s3 = s2 * s;
+      return Vec3((2 * s3 - 3 * s2 + 1) * p0 + (s3 - 2 * s2 + s) * T * v0 + (-2 * s3 + 3 * s2) * p1 + (s3 - s2) * T * v1);
+    }
+    const double along = s * arc.back();
+    std::size_t i = 1;
+    while (i + 1 < route.size() && arc[i] < along) ++i;
+    const double len = arc[i] - arc[i - 1];
+    const double f = len > 0.0 ? std::clamp((along - arc[i - 1]) / len, 0.0, 1.0) : 1.0;
+    return Vec3(route[i - 1] + f * (route[i] - route[i - 1]));
   };
   for (int k = 0; k <= n_; ++k) {
     const Vec3 p = position(static_cast<double>(k) / n_);
@@ -319,10 +370,31 @@ void HelicopterDmoc::constraints(const double* x, double* g, JacobianSink* jac) 
       for (int j = 0; j < 4; ++j) emit(row, var(n_, kUc + j), 0.5 * h * fu(i, j) / Id_(i));
     }
   }
+  const int nObs = static_cast<int>(problem_.obstacles.size());
+  for (int k = 1; k <= n_; ++k)
+    for (int j = 0; j < nObs; ++j) {
+      const int row = obstacleRow0_ + (k - 1) * nObs + j;
+      Vec3 grad;
+      g[row] = obstacleValue(problem_.obstacles[static_cast<std::size_t>(j)], problem_.bodyRadius,
+                             Vec3(x[var(k, kX)], x[var(k, kY)], x[var(k, kZ)]), &grad);
+      for (int i = 0; i < 3; ++i) emit(row, var(k, kX + i), grad(i));
+    }
 }
 
-std::string HelicopterDmoc::describe(int row, const double*, double violation) const {
-  char buf[200];
+std::string HelicopterDmoc::describe(int row, const double* x, double violation) const {
+  char buf[256];
+  if (row >= obstacleRow0_) {
+    const int nObs = static_cast<int>(problem_.obstacles.size());
+    const int k = (row - obstacleRow0_) / nObs + 1;
+    const Obstacle& o = problem_.obstacles[static_cast<std::size_t>((row - obstacleRow0_) % nObs)];
+    const double d = obstacleDepth(o, problem_.bodyRadius, Vec3(x[var(k, kX)], x[var(k, kY)], x[var(k, kZ)]));
+    if (d > 0.0)
+      std::snprintf(buf, sizeof buf, "knot %d: helicopter (radius %.3g m) %.2g m inside %s", k, problem_.bodyRadius, d,
+                    o.name.c_str());
+    else
+      std::snprintf(buf, sizeof buf, "knot %d: helicopter within the safety margin of %s", k, o.name.c_str());
+    return buf;
+  }
   if (row < goalRow0_) {
     const int k = row / kStepRows, i = row % kStepRows;
     const char* what = i < 6 ? "discrete Euler-Poincare momentum balance" : i < 10 ? "attitude update" : "position update";

@@ -30,11 +30,27 @@ double finiteNumber(TableReader& r, const std::string& key, const std::string& w
   return v;
 }
 
-Obstacle readObstacle(TableReader& r, int index) {
+// A 3-D vector key [x, y, z].
+Vec3 triple(TableReader& r, const std::string& key, const std::string& what) {
+  if (!r.has(key)) r.fail(key, what);
+  const auto v = r.numbers(key, {0.0, 0.0, 0.0});
+  if (v.size() != 3 || !std::isfinite(v[0] + v[1] + v[2])) r.fail(key, what);
+  return {v[0], v[1], v[2]};
+}
+
+Obstacle readObstacle(TableReader& r, int index, bool threeD) {
   Obstacle o;
   o.name = "obstacle " + std::to_string(index + 1);
   const std::string shape = r.string("shape", "");
-  if (shape == "circle" || shape == "cylinder") {
+  if (threeD) {  // the helicopter: boxes (canyon walls, rocks), turned about z by heading
+    if (shape != "box") r.fail("shape", "\"box\" (the helicopter's obstacles are boxes)");
+    o.kind = Obstacle::Kind::Box;
+    o.center3 = triple(r, "center", "[x, y, z] (m)");
+    const Vec3 size = triple(r, "size", "[length, width, height] (m), all > 0");
+    if (!(size.minCoeff() > 0.0)) r.fail("size", "[length, width, height] (m), all > 0");
+    o.halfSize3 = 0.5 * size;
+    o.heading = r.number("heading", 0.0);
+  } else if (shape == "circle" || shape == "cylinder") {
     o.kind = Obstacle::Kind::Circle;
     o.center = pair(r, "center", "[x, y] (m)");
     o.radius = r.positive("radius", NAN);
@@ -130,9 +146,9 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
   {
     const toml::table* v = doc["vehicle"].as_table();
     const std::string type = v ? (*v)["type"].value<std::string>().value_or("") : "";
-    if (type != "car" && type != "helicopter" && type != "sleigh-controlled")
+    if (type != "car" && type != "helicopter" && type != "sleigh-controlled" && type != "snakeboard" && type != "boat")
       problem.fail("method", "a method for vehicle \"" + type +
-                                 "\" (\"dmoc\" transcribes the car, the helicopter and the sleigh-controlled)");
+                                 "\" (\"dmoc\" transcribes the car, the helicopter, the boat, the snakeboard and the sleigh-controlled)");
     vehicleType = type;
   }
   p.knots = problem.integer("knots", 0, 2);
@@ -149,6 +165,23 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
       problem.fail("free_time", "[T_min, T_max] (s) with 0 < T_min <= horizon <= T_max");
     p.freeTime = std::make_pair(b.x(), b.y());
   }
+  if (vehicleType == "helicopter" && problem.has("guess_path")) {
+    const auto* arr = doc["problem"]["guess_path"].as_array();
+    const std::string what = "an array of points [[x, y, z], ...] (m) the default guess flies through";
+    if (!arr || arr->empty()) problem.fail("guess_path", what);
+    for (const auto& node : *arr) {
+      const auto* pt = node.as_array();
+      if (!pt || pt->size() != 3) problem.fail("guess_path", what);
+      Vec3 v;
+      for (std::size_t i = 0; i < 3; ++i) {
+        const auto c = (*pt)[i].value<double>();
+        if (!c || !std::isfinite(*c)) problem.fail("guess_path", what);
+        v(static_cast<Eigen::Index>(i)) = *c;
+      }
+      p.guessPath.push_back(v);
+    }
+    problem.markUsed("guess_path");
+  }
   const std::string hessian = problem.string("hessian", "finite-difference");
   if (hessian != "finite-difference" && hessian != "lbfgs") problem.fail("hessian", "\"finite-difference\" or \"lbfgs\"");
   p.lbfgs = hessian == "lbfgs";
@@ -161,20 +194,23 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
   // Build the scenario once: [vehicle] and [initial] errors name this file and key.
   Scenario sc = loadScenarioFromString(replayScenarioToml(p, ""), file, baseDir);
   const bool car = p.vehicle == "car", heli = p.vehicle == "helicopter", sleigh = p.vehicle == "sleigh-controlled";
-  if (!car && !heli && !sleigh)
-    throw ScenarioError(file + ": key 'vehicle.type': expected \"car\", \"helicopter\" or \"sleigh-controlled\" (the vehicles DMOC transcribes so far), got \"" +
+  const bool snake = p.vehicle == "snakeboard", boat = p.vehicle == "boat";
+  if (!car && !heli && !sleigh && !snake && !boat)
+    throw ScenarioError(file + ": key 'vehicle.type': expected \"car\", \"helicopter\", \"boat\", \"snakeboard\" or \"sleigh-controlled\" (the vehicles DMOC transcribes so far), got \"" +
                         p.vehicle + "\"");
-  if (car && p.integrator != "lie-nh")
-    throw ScenarioError(file + ": key 'problem.integrator': expected \"lie-nh\" for the car (Kobilarov et al. Eqs. 16-17)");
-  if (heli && p.integrator != "lie-cay-tln")
-    throw ScenarioError(file + ": key 'problem.integrator': expected \"lie-cay-tln\" for the helicopter (Kobilarov et al. Eqs. 9-14)");
+  if ((car || snake) && p.integrator != "lie-nh")
+    throw ScenarioError(file + ": key 'problem.integrator': expected \"lie-nh\" for the " + p.vehicle + " (Kobilarov et al. Eqs. 16-17)");
+  if (snake && p.freeTime) throw ScenarioError(file + ": key 'problem.free_time': free time applies to the car only so far");
+  if ((heli || boat) && p.integrator != "lie-cay-tln")
+    throw ScenarioError(file + ": key 'problem.integrator': expected \"lie-cay-tln\" for the " + p.vehicle + " (Kobilarov et al. Eqs. 9-14)");
+  if (boat && p.freeTime) throw ScenarioError(file + ": key 'problem.free_time': free time applies to the car only so far");
   if (sleigh && p.integrator != "retraction-midpoint")
     throw ScenarioError(file + ": key 'problem.integrator': expected \"retraction-midpoint\" for the sleigh-controlled (Anahory Simoes et al. VI.C)");
   if (sleigh && p.freeTime) throw ScenarioError(file + ": key 'problem.free_time': free time applies to the car only so far");
   const std::vector<std::string> channels = sc.simulation->controls().channels();
 
   TableReader goal = root.table("goal");
-  if ((car || sleigh) && goal.has("position")) p.goal.position = pair(goal, "position", "[x, y] (m)");
+  if ((car || sleigh || snake || boat) && goal.has("position")) p.goal.position = pair(goal, "position", "[x, y] (m)");
   // The sleigh's goal is exact: the pose (x, y, theta) with z1 = z2 = 0 at T (no tolerances).
   if (sleigh && (!goal.has("position") || !goal.has("heading")))
     goal.fail(goal.has("position") ? "heading" : "position",
@@ -199,6 +235,7 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
     p.goal.speedTolerance = goal.positive("speed_tolerance", p.goal.speedTolerance);
   }
   if (car) p.goal.steerTolerance = goal.positive("steer_tolerance", p.goal.steerTolerance);
+  if (snake || boat) p.goal.atRest = goal.boolean("at_rest", false);
   goal.finish();
 
   TableReader cost = root.table("cost");
@@ -219,7 +256,7 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
     if (!(b.x() < b.y())) bounds.fail(key, "[lower, upper] with lower < upper");
     p.channelBounds[key] = {b.x(), b.y()};
   }
-  if (car && bounds.has("steer")) p.maxSteer = bounds.positive("steer", NAN);
+  if ((car || snake) && bounds.has("steer")) p.maxSteer = bounds.positive("steer", NAN);
   if (heli && bounds.has("altitude")) {
     const Vec2 b = pair(bounds, "altitude", "[lower, upper] (m) with lower < upper");
     if (!(b.x() < b.y())) bounds.fail("altitude", "[lower, upper] (m) with lower < upper");
@@ -232,14 +269,28 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
   }
   bounds.finish();
 
+  if (snake) {  // the torques are the controls here, not the prescribed shape channels
+    for (const char* c : {"psi", "phi"}) {
+      if (p.effort.count(c) || p.smoothness.count(c))
+        throw ScenarioError(file + ": key 'cost." + c + "': expected rotor_torque or steer_torque (DMOC of the snakeboard optimises the torques)");
+      if (p.channelBounds.count(c))
+        throw ScenarioError(file + ": key 'bounds." + c + "': expected rotor_torque, steer_torque or steer (DMOC of the snakeboard optimises the torques)");
+    }
+    if (doc.contains("body") || doc.contains("obstacles") || doc.contains("waypoints"))
+      throw ScenarioError(file + ": [body], [[obstacles]] and [[waypoints]] apply to the car and the helicopter, not the snakeboard");
+  }
+  if (boat && (doc.contains("body") || doc.contains("obstacles") || doc.contains("waypoints")))
+    throw ScenarioError(file + ": [body], [[obstacles]] and [[waypoints]] apply to the car and the helicopter, not the boat");
   if (sleigh && (doc.contains("body") || doc.contains("obstacles") || doc.contains("waypoints")))
     throw ScenarioError(file + ": [body], [[obstacles]] and [[waypoints]] apply to the car (and waypoints to the helicopter), not the sleigh-controlled");
-  if (heli && (doc.contains("body") || doc.contains("obstacles")))
-    throw ScenarioError(file + ": [body] and [[obstacles]] apply to the car only (the helicopter keeps to [bounds] altitude)");
   TableReader body = root.table("body");
-  p.body.rearOverhang = body.nonNegative("rear_overhang", p.body.rearOverhang);
-  p.body.frontOverhang = body.nonNegative("front_overhang", p.body.frontOverhang);
-  p.body.width = body.positive("width", p.body.width);
+  if (heli) {
+    p.bodyRadius = body.positive("radius", p.bodyRadius);
+  } else {
+    p.body.rearOverhang = body.nonNegative("rear_overhang", p.body.rearOverhang);
+    p.body.frontOverhang = body.nonNegative("front_overhang", p.body.frontOverhang);
+    p.body.width = body.positive("width", p.body.width);
+  }
   body.finish();
 
   if (const auto* arr = doc["obstacles"].as_array()) {
@@ -247,7 +298,7 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
       const auto* t = (*arr)[i].as_table();
       if (!t) throw ScenarioError(file + ": key 'obstacles': expected an array of tables [[obstacles]]");
       TableReader r(file, "obstacles[" + std::to_string(i) + "]", t);
-      p.obstacles.push_back(readObstacle(r, static_cast<int>(i)));
+      p.obstacles.push_back(readObstacle(r, static_cast<int>(i), heli));
     }
   } else if (doc.contains("obstacles")) {
     throw ScenarioError(file + ": key 'obstacles': expected an array of tables [[obstacles]]");

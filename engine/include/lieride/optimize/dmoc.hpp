@@ -8,12 +8,14 @@
 #include <string>
 #include <vector>
 
+#include "lieride/optimize/boat_dmoc.hpp"
 #include "lieride/optimize/car_dmoc.hpp"
 #include "lieride/optimize/collocation.hpp"
 #include "lieride/optimize/helicopter_dmoc.hpp"
 #include "lieride/optimize/nlp.hpp"
 #include "lieride/optimize/problem.hpp"
 #include "lieride/optimize/sleigh_dmoc.hpp"
+#include "lieride/optimize/snakeboard_dmoc.hpp"
 #include "lieride/sim/planar_simulation.hpp"
 
 namespace lieride::opt {
@@ -26,11 +28,15 @@ class DmocSession {
   const Nlp& nlp() const {
     if (car_) return *car_;
     if (sleigh_) return *sleigh_;
+    if (snake_) return *snake_;
+    if (boat_) return *boat_;
     return *heli_;
   }
   const CarDmoc& car() const { return *car_; }  // the car problem (car_ non-null)
   const HelicopterDmoc& helicopter() const { return *heli_; }
   const SleighDmoc& sleigh() const { return *sleigh_; }  // the sleigh problem (sleigh_ non-null)
+  const SnakeboardDmoc& snakeboard() const { return *snake_; }  // the snakeboard problem (snake_ non-null)
+  const BoatDmoc& boat() const { return *boat_; }  // the boat problem (boat_ non-null)
   bool isCar() const { return car_ != nullptr; }
   std::vector<std::string> channels() const;
 
@@ -46,7 +52,7 @@ class DmocSession {
   KnotLayout knotLayout() const;
   // Knot k's position and orientation in x (planar vehicles: a turn about z by the heading).
   void knotPose(const double* x, int k, Vec3& position, Quat& orientation) const;
-  bool spatial() const { return heli_ != nullptr; }  // poses in SE(3), not on the ground plane
+  bool spatial() const { return heli_ != nullptr || boat_ != nullptr; }  // poses in SE(3), not on the ground plane
   std::optional<Footprint> footprint() const;
 
   // The problem's solver settings ([problem] hessian).
@@ -72,6 +78,8 @@ class DmocSession {
   // The step and the horizon of a solution (free time: its own).
   double timeStep(const std::vector<double>& x) const {
     if (car_) return car_->timeStep(x);
+    if (snake_) return snake_->timeStep();
+    if (boat_) return boat_->timeStep();
     return sleigh_ ? sleigh_->timeStep() : heli_->timeStep();
   }
   // The conventional baseline of the same problem (collocation.hpp): trapezoidal collocation
@@ -95,11 +103,17 @@ class DmocSession {
   // The sleigh's controls run through the simulator: the states at the knots.
   std::vector<std::array<double, 5>> simulateSleigh(const SleighTrajectory& tr) const;
   void writeSleighCsv(const std::vector<double>& x, std::ostream& out) const;
+  // The snakeboard's torques run through the simulator: the poses (theta, x, y) at the knots.
+  std::vector<std::array<double, 3>> simulateSnakeboard(const SnakeboardTrajectory& tr) const;
+  void writeSnakeboardCsv(const std::vector<double>& x, std::ostream& out) const;
+  void writeBoatCsv(const std::vector<double>& x, std::ostream& out) const;
 
   Problem problem_;
   std::unique_ptr<CarDmoc> car_;
   std::unique_ptr<HelicopterDmoc> heli_;
   std::unique_ptr<SleighDmoc> sleigh_;
+  std::unique_ptr<SnakeboardDmoc> snake_;
+  std::unique_ptr<BoatDmoc> boat_;
   CarParams params_;
   CarStart start_;
   HelicopterParams heliParams_;

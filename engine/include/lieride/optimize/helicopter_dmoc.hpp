@@ -10,6 +10,8 @@
 // control wrench F(gamma) u. The controls are read at the knots t_k, where the simulator reads
 // them. Variables, knot k = 0..N: quaternion (w, x, y, z), position, controls (collective, tail,
 // cyclic_pitch, cyclic_roll); step k = 0..N-1: xi_k = (w, v) (the discrete average velocity).
+// Obstacles (boxes: canyon walls) keep a sphere of radius [body] radius around the centre of
+// mass out at every knot k >= 1: one smooth conservative row per knot and box (obstacleValue).
 #include <string>
 #include <vector>
 
@@ -52,6 +54,11 @@ class HelicopterDmoc final : public Nlp {
   static int var(int k, int which) { return kStride * k + which; }
   static int xiVar(int k, int i) { return kStride * k + kKnotVars + i; }
   HelicopterTrajectory trajectory(const std::vector<double>& x) const;
+  // Smooth clearance of a sphere of radius r at p from box o: >= 0 means the sphere does not
+  // touch the box (metres near the surface); gradient in p into grad when non-null.
+  static double obstacleValue(const Obstacle& o, double r, const Vec3& p, Vec3* grad);
+  // Exact depth of that sphere in the box (> 0: overlapping), for messages.
+  static double obstacleDepth(const Obstacle& o, double r, const Vec3& p);
 
  private:
   // Body wrench at a knot and its derivatives in (q, u).
@@ -63,7 +70,7 @@ class HelicopterDmoc final : public Nlp {
   SE3 g0_;
   int n_;
   double h_;
-  int numConstraints_ = 0, goalRow0_ = 0;
+  int numConstraints_ = 0, goalRow0_ = 0, obstacleRow0_ = 0;
   bool velocityGoal_ = false;
   std::vector<double> effort_, smooth_, hover_;
 };

@@ -20,6 +20,9 @@ struct Obstacle {
   double heading = 0.0;          // box: rotation of its frame (rad)
   Vec2 normal = Vec2::UnitY();   // wall: unit normal pointing to the free side
   std::string name;              // "obstacle 2" or the file's name = "..."
+  // Helicopter (3-D) boxes: centre [x, y, z] and half sizes; `heading` turns them about z.
+  Vec3 center3 = Vec3::Zero();
+  Vec3 halfSize3 = Vec3::Zero();
 };
 
 // The car body outline relative to the rear-axle midpoint (docs/models.md section 4):
@@ -37,6 +40,7 @@ struct Goal {
   std::optional<double> heading;
   std::optional<double> speed;  // forward speed vx (car)
   std::optional<double> steer;  // steering angle phi (car)
+  bool atRest = false;           // snakeboard: the integrator's memory at t_N is 0 (all at rest)
   double positionTolerance = 0.01;
   double headingTolerance = 0.01;
   double speedTolerance = 0.01;
@@ -77,6 +81,8 @@ struct Problem {
   std::vector<Obstacle> obstacles;
   std::vector<Waypoint> waypoints;
   CarBody body;
+  double bodyRadius = 1.0;     // helicopter: [body] radius (m), the sphere kept off obstacles
+  std::vector<Vec3> guessPath;  // helicopter: [problem] guess_path, the default guess's route
   // The knot of a waypoint (nearest to its time).
   int waypointKnot(const Waypoint& w) const { return static_cast<int>(std::lround(w.time / timeStep())); }
   double timeStep() const { return horizon / knots; }

@@ -1,0 +1,104 @@
+// DMOC of the snakeboard on the lie-nh updates (docs/formats.md section 4): the automatic-
+// differentiation Jacobian against central differences; snakeboard-reorient solves from its
+// default guess and the simulator replays its torques.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <random>
+
+#include "lieride/optimize/dmoc.hpp"
+#include "nlp_check.hpp"
+
+using namespace lieride;
+using namespace lieride::opt;
+using namespace lieride::opt::test;
+
+namespace {
+
+const char* kSmall = R"(
+[vehicle]
+type = "snakeboard"
+[initial]
+position = [0.3, -0.2]
+heading = 0.4
+shape = [0.1, 0.3]
+shape_velocity = [0.5, -0.2]
+linear_velocity = [0.8, 0.0]
+[problem]
+method = "dmoc"
+knots = 5
+horizon = 0.5
+[goal]
+position = [0.5, 0.0]
+heading = 0.6
+at_rest = true
+[cost]
+rotor_torque = 1.0
+steer_torque = 2.0
+[cost.smoothness]
+rotor_torque = 0.1
+)";
+
+}  // namespace
+
+TEST_CASE("snakeboard DMOC: the constraint Jacobian matches central differences to 1e-7", "[optimize]") {
+  const DmocSession s(loadProblemFromString(kSmall, "small.toml", "."));
+  std::vector<double> x;
+  s.nlp().initialGuess(x);
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<double> jitter(-0.4, 0.4);
+  for (double& v : x) v += jitter(rng);
+  int row = -1, col = -1;
+  const double err = jacobianError(s.nlp(), x, &row, &col);
+  INFO("largest relative Jacobian error " << err << " at row " << row << ", column " << col);
+  CHECK(err < 1e-7);
+}
+
+TEST_CASE("snakeboard DMOC: a simulated torque sequence satisfies the constraints to round-off", "[optimize]") {
+  // Independent of the transcription's algebra: the simulator's own steps are a feasible point.
+  const DmocSession s(loadProblemFromString(kSmall, "small.toml", "."));
+  const SnakeboardDmoc& nlp = s.snakeboard();
+  std::vector<double> x;
+  nlp.initialGuess(x);
+  std::mt19937 rng(9);
+  std::uniform_real_distribution<double> tau(-5.0, 5.0);
+  SnakeboardTrajectory tr = nlp.trajectory(x);
+  for (std::size_t k = 0; k < tr.tauPsi.size(); ++k) {
+    tr.tauPsi[k] = tau(rng);
+    tr.tauPhi[k] = 0.2 * tau(rng);
+    x[SnakeboardDmoc::var(static_cast<int>(k), SnakeboardDmoc::kTauPsi)] = tr.tauPsi[k];
+    x[SnakeboardDmoc::var(static_cast<int>(k), SnakeboardDmoc::kTauPhi)] = tr.tauPhi[k];
+  }
+  // Step the transcription's own map forward from knot 0 (zero residual by construction) and
+  // compare the poses with the simulator's run of the same torques.
+  std::vector<double> g(static_cast<std::size_t>(nlp.numConstraints()));
+  for (int k = 0; k < nlp.knots(); ++k) {
+    nlp.constraints(x.data(), g.data(), nullptr);
+    for (int i = 0; i < SnakeboardDmoc::kKnotVars; ++i)
+      x[SnakeboardDmoc::var(k + 1, i)] -= g[static_cast<std::size_t>(SnakeboardDmoc::kStepRows * k + i)];
+  }
+  nlp.constraints(x.data(), g.data(), nullptr);
+  for (double r : g) CHECK(std::abs(r) < 1e-12);
+  CHECK(s.replayError(x) < 1e-12);
+  CHECK(std::abs(x[SnakeboardDmoc::var(nlp.knots(), SnakeboardDmoc::kX)] - 0.3) > 0.05);  // it moved
+}
+
+TEST_CASE("snakeboard DMOC: snakeboard-reorient solves from its default guess and replays to 1e-8 m", "[optimize]") {
+  const DmocSession s(loadProblem(problemPath("snakeboard-reorient")));
+  const SolveResult r = s.solve(s.defaultOptions());
+  INFO(s.failureLine(r));
+  REQUIRE(r.status == SolveStatus::Solved);
+  CHECK(r.maxViolation <= 1e-8);
+  CHECK(s.replayError(r.solution.x) <= 1e-8);
+  const SnakeboardTrajectory tr = s.snakeboard().trajectory(r.solution.x);
+  const auto& end = tr.knot.back();
+  CHECK(std::abs(end[SnakeboardDmoc::kTheta] - M_PI / 2) <= 0.01 + 1e-9);
+  CHECK(std::hypot(end[SnakeboardDmoc::kX], end[SnakeboardDmoc::kY]) <= 0.015);
+  const auto v = s.snakeboard().velocities(end);
+  for (double c : v) CHECK(std::abs(c) < 1e-9);  // at rest
+  double reach = 0.0;  // it rolled out and back
+  for (const auto& z : tr.knot) reach = std::max(reach, std::hypot(z[SnakeboardDmoc::kX], z[SnakeboardDmoc::kY]));
+  CHECK(reach > 0.05);
+  for (double u : tr.tauPsi) CHECK(std::abs(u) <= 60.0 + 1e-6);
+  for (double u : tr.tauPhi) CHECK(std::abs(u) <= 10.0 + 1e-6);
+}
