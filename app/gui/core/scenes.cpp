@@ -111,13 +111,15 @@ VehicleGeometry readGeometry(const SceneEntry& entry) {
   }
   return g;
 }
-// What is drawn is what is simulated: the water surface is the boat force model's own.
+// What is drawn is what is simulated: the water surface and the obstacles are the boat force
+// model's own.
 void takeWaterFrom(const Simulation& sim, VehicleGeometry& g) {
   const auto* se3 = dynamic_cast<const Se3Simulation*>(&sim);
   const auto* boat = se3 ? dynamic_cast<const BoatForces*>(&se3->forceModel()) : nullptr;
   if (!boat) return;
   g.hasWater = true;
   g.water = boat->water().params();
+  g.obstacles = boat->params().obstacles;
 }
 
 // A free rigid body feels no gravity; one that starts at the ground is drawn 1.6 m up so it

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "lieride/model/boat_contact.hpp"
 #include "lieride/model/water.hpp"
 #include "physics_thread.hpp"
 
@@ -27,6 +28,7 @@ struct VehicleGeometry {
   Vec3 bodyInertia = Vec3(1.0, 2.0, 3.0);             // rigid body: drawn box proportions
   bool hasWater = false;
   WaterParams water;
+  std::vector<BoxObstacle> obstacles;  // the boat's solid boxes (pier, walls), as simulated
 };
 
 struct LoadedScene {

@@ -61,7 +61,7 @@ Renderer::Renderer(const VehicleGeometry& g, const std::string& sceneName)
       trailMesh_(MeshData{}, true),
       waterMesh_(MeshData{}, true),
       farWater_(MeshData{}, true) {
-  Scenery scenery = sceneryFor(sceneName);
+  Scenery scenery = sceneryFor(sceneName, g.obstacles);
   if (!scenery.solid.vertices.empty()) scenerySolid_ = Mesh(scenery.solid);
   if (!scenery.markings.vertices.empty()) sceneryMarkings_ = Mesh(scenery.markings);
   parked_ = std::move(scenery.parked);

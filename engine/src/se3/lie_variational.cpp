@@ -268,11 +268,15 @@ Vec6 LieVariationalSe3::closingKick(const Se3Dynamics& d, double t, const SE3& g
   // times h/2). Converged when the update is below the tolerance relative to |mu|; a stall
   // (no decrease) or max_iterations ends it unconverged, which the caller reports.
   double change = INFINITY;
+  const double momentumFloor = 1e-3 * d.inertia.diagonal().maxCoeff();
   for (int i = 0; i < solver_.maxIterations; ++i) {
     const Vec6 f = d.wrench(t, g, d.inertia.velocity(mu));
     const Vec6 next = piMinus + 0.5 * h * f;
+    // Relative to the momentum, but at least to that of 1 mm/s on the heaviest axis: a body
+    // held at rest by large opposing forces (a boat pushed against a wall by its thrusters)
+    // has mu near 0 while the round-off of the wrench sum stays that of the large terms.
     const double c = (next - mu).lpNorm<Eigen::Infinity>() /
-                     std::max({next.lpNorm<Eigen::Infinity>(), piMinus.lpNorm<Eigen::Infinity>(), 1e-300});
+                     std::max({next.lpNorm<Eigen::Infinity>(), piMinus.lpNorm<Eigen::Infinity>(), momentumFloor});
     ++report.iterations;
     force = f;
     mu = next;
