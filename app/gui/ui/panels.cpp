@@ -119,6 +119,13 @@ void scenePanel(AppState& app, const PhysicsFrame& f) {
                      "real-time factor %.2f achieved / %.2f requested", f.paused ? 0.0 : f.stats.achievedSpeed, f.speed);
   tooltip("Simulated seconds per wall-clock second, achieved (the clock the picture follows) and requested. "
           "Orange when the physics cannot keep up.");
+  if (f.stats.controlSubsteps > 1) {
+    ImGui::TextColored(ImVec4(0.6f, 0.8f, 1.0f, 1), "pilot feedback at 100 Hz: h = %.3g s runs as %d sub-steps", f.h,
+                       f.stats.controlSubsteps);
+    tooltip("The flight assist (and the car's steering servo) reads the state and holds its inputs over a step. "
+            "Held for a long h that sampled loop goes unstable with any integrator, so while it is on each step "
+            "is split into sub-steps of at most 10 ms (docs/app.md). Turn the assist off to run the integrator at h.");
+  }
   if (ImGui::Checkbox("Trajectory trails", &app.settings.showTrails)) app.settingsDirty = true;
   ImGui::SameLine();
   ImGui::Checkbox("Plots", &app.showPlots);
