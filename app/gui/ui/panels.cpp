@@ -119,13 +119,7 @@ void scenePanel(AppState& app, const PhysicsFrame& f) {
                      "real-time factor %.2f achieved / %.2f requested", f.paused ? 0.0 : f.stats.achievedSpeed, f.speed);
   tooltip("Simulated seconds per wall-clock second, achieved (the clock the picture follows) and requested. "
           "Orange when the physics cannot keep up.");
-  if (f.stats.controlSubsteps > 1) {
-    ImGui::TextColored(ImVec4(0.6f, 0.8f, 1.0f, 1), "pilot feedback at 100 Hz: h = %.3g s runs as %d sub-steps", f.h,
-                       f.stats.controlSubsteps);
-    tooltip("The flight assist (and the car's steering servo) reads the state and holds its inputs over a step. "
-            "Held for a long h that sampled loop goes unstable with any integrator, so while it is on each step "
-            "is split into sub-steps of at most 10 ms (docs/app.md). Turn the assist off to run the integrator at h.");
-  }
+
   if (ImGui::Checkbox("Trajectory trails", &app.settings.showTrails)) app.settingsDirty = true;
   ImGui::SameLine();
   ImGui::Checkbox("Plots", &app.showPlots);
@@ -203,12 +197,13 @@ void integratorPanel(AppState& app, const PhysicsFrame& f) {
   tooltip("The fixed time step h of every integrator (log scale, 1e-4 to 1 s; keys [ and ]). "
           "Symplectic Lie group integrators stay bounded at large h where Runge-Kutta drifts or diverges.");
   if (f.sims.size() > 1) sectionHint("This slider sets h for every copy; a copy added with its own h keeps it until then.");
-  if (app.vehicle == "helicopter" && f.assist && f.h > 0.02)
-    ImGui::TextColored(ImVec4(1, 0.75f, 0.35f, 1), "%s",
-                       "Flight assist at large h: the assist is a feedback law applied once per step, so at this h "
-                       "it corrects only every h seconds and the closed loop goes unstable with ANY integrator. "
-                       "That is sampled-data control, not the integrator failing: fly with h <= 0.02 s, or turn the "
-                       "assist off to compare integrators at large h.");
+  if (f.stats.controlSubsteps > 1)
+    ImGui::TextColored(ImVec4(1, 0.75f, 0.35f, 1),
+                       "Pilot feedback at 100 Hz: each step of h = %.3g s runs as %d sub-steps of %.3g s. The flight "
+                       "assist (or the car's steering servo) reads the state and holds its inputs over a step; held "
+                       "for a long h that sampled loop goes unstable with ANY integrator. Turn the assist off to run "
+                       "the integrator itself at h.",
+                       f.h, f.stats.controlSubsteps, f.h / f.stats.controlSubsteps);
   if (!f.sims.empty() && f.sims.size() < 3 && !app.scenes.empty()) {
     // Side by side: a copy of this scene run by another integrator, drawn next to it.
     ImGui::SetNextItemWidth(150);
