@@ -116,7 +116,11 @@ int runSuite(const std::string& outDirArg, std::ostream& log) {
 
   std::vector<Entry> entries;
   std::vector<std::unique_ptr<Se3Integrator>> integrators;
+  // LIERIDE_BENCH_METHODS="a,b": only these integrators.
+  const char* only = std::getenv("LIERIDE_BENCH_METHODS");
+  const std::string list = only != nullptr ? "," + std::string(only) + "," : "";
   for (const std::string& name : se3IntegratorNames()) {
+    if (!list.empty() && list.find("," + name + ",") == std::string::npos) continue;
     Entry e;
     e.name = name;
     entries.push_back(e);

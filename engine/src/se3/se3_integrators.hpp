@@ -59,10 +59,12 @@ class LieVariationalSe3 final : public Se3Integrator {
   // Solves C^T(h xi) I xi = pi^+ for the state s (Eq. 10); cached in ahead_ so that step()
   // and discreteVelocity() solve once per step.
   void solveAhead(const Se3Dynamics& d, double t, double h, const Se3State& s);
-  // Newton to the tolerance, then one polishing iteration unless the residual is already below
-  // skipPolishBelow.
+  // Newton to the tolerance, then one polishing iteration: UnlessRoundOff skips it when the
+  // residual is already <= 1e-15 and keeps the better iterate; AlwaysUnchecked (C_TLN, for
+  // compositions) always takes it as a chord step, without evaluating its residual.
+  enum class Polish { UnlessRoundOff, AlwaysUnchecked };
   StepReport newton(const Vec6& Id, double h, const Vec6& piPlus, Vec6& xi, Vec6 residual, double norm,
-                    double skipPolishBelow) const;
+                    Polish polish) const;
   // Newton direction J^{-1} residual for the Jacobian of Eq. 10 at xi.
   Vec6 newtonDirection(const Vec6& Id, double h, const Vec6& xi, const Vec6& residual) const;
   double residualNorm(const Vec6& Id, double h, const Vec6& piPlus, const Vec6& xi, Vec6& residual) const;
