@@ -183,3 +183,32 @@ TEST_CASE("scenes: at h = 1 s the flight assist runs at its 100 Hz control rate 
   INFO("per-step assist: status " << toString(old.status()) << ", largest roll " << worstOldRoll);
   CHECK((old.status() != RunStatus::Ok || worstOldRoll > 1.0));
 }
+
+TEST_CASE("scenes: at h = 0.5 s the car's steering servo is sub-stepped and settles", "[scenes][pilot]") {
+  // The servo steer_rate = 4 (want - sigma), clamped to 1.5 rad/s, held for a whole 0.5 s step
+  // doubles the error with the opposite sign: between the steering limit (0.6 rad) and 0.48 rad
+  // for ever, never at the commanded 0.54 rad; at 100 Hz it settles there.
+  const SceneEntry e{"car", "", "[vehicle]\ntype = \"car\"\n[integrator]\nname = \"lie-nh\"\ndt = 0.5\n", {}, ""};
+  LoadedScene fixedRate = loadScene(e), perStep = loadScene(e);
+  Simulation& sim = *fixedRate.slots[0].sim;
+  Simulation& old = *perStep.slots[0].sim;
+  const Pilot pilot(sim, fixedRate.slots[0].limits);
+  REQUIRE(controlSubsteps(pilot, true, 0.5) == 50);
+  auto steering = [](const Simulation& s) { return std::atan(s.snapshot().shape[1]); };  // sigma = tan(angle)
+  PilotAxes left;
+  left.lx = -1.0f;
+  double oldSpread = 0.0;
+  for (int k = 0; k < 12; ++k) {
+    stepWithPilot(sim, pilot, left, true, sim.snapshot());
+    const Snapshot o = old.snapshot();
+    pilot.apply(left, true, old, &o);
+    old.step();
+    if (k >= 8) oldSpread = std::max(oldSpread, std::abs(steering(old) - 0.9 * 0.6));
+  }
+  CHECK(sim.status() == RunStatus::Ok);
+  CHECK(sim.timeStep() == 0.5);
+  CHECK(steering(sim) == Approx(0.9 * 0.6).margin(0.01));  // 90 % of max_steer, to the left
+  CHECK(oldSpread > 0.03);                                  // the per-step servo keeps swinging
+  for (int k = 0; k < 12; ++k) stepWithPilot(sim, pilot, PilotAxes{}, true, sim.snapshot());
+  CHECK(std::abs(steering(sim)) < 0.01);  // released: back to centre
+}
