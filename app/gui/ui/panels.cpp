@@ -9,6 +9,7 @@
 
 #include "lieride/sim/registry.hpp"
 #include "pilot.hpp"
+#include "ui/optimize_panel.hpp"
 
 namespace lieride::gui {
 
@@ -513,6 +514,10 @@ void drawPanels(AppState& app, const PhysicsFrame& f) {
   ImGui::SetNextWindowBgAlpha(1.0f);  // opaque: the 3-D view is not drawn under it
   if (ImGui::Begin("lieride", nullptr, ImGuiWindowFlags_NoMove)) {
     if (ImGui::CollapsingHeader("Scene", ImGuiTreeNodeFlags_DefaultOpen)) scenePanel(app, f);
+    if (app.optimize) {
+      if (app.optimize->takeOpenRequest()) ImGui::SetNextItemOpen(true);
+      if (ImGui::CollapsingHeader("Optimize")) app.optimize->draw(app, f);
+    }
     if (ImGui::CollapsingHeader("Integrator", ImGuiTreeNodeFlags_DefaultOpen)) integratorPanel(app, f);
     if (ImGui::CollapsingHeader("Controls", ImGuiTreeNodeFlags_DefaultOpen)) controlsPanel(app, f);
     if (ImGui::CollapsingHeader("Diagnostics", ImGuiTreeNodeFlags_DefaultOpen)) diagnosticsPanel(app, f);
