@@ -211,6 +211,7 @@ void PhysicsThread::stepVehicle(Vehicle& v, bool wantSnapshot) {
 }
 
 void PhysicsThread::stepAll(double target, bool forceSnapshot) {
+  stats_.controlSubsteps = 1;  // a manual vehicle's step sets it (control_rate.hpp)
   for (auto& v : vehicles_) {
     if (v.frozen) continue;
     const double t = v.slot.sim->time();
