@@ -168,9 +168,14 @@ int runSuite(const std::string& outDirArg, std::ostream& log) {
 
   std::vector<RunRow> rows;
   std::vector<MethodInfo> methods;
+  // LIERIDE_BENCH_METHODS="a,b": only these methods (lieride integrators or peers).
+  const char* only = std::getenv("LIERIDE_BENCH_METHODS");
+  const std::string list = only != nullptr ? "," + std::string(only) + "," : "";
+  auto wanted = [&](const std::string& name) { return list.empty() || list.find("," + name + ",") != std::string::npos; };
   for (const std::string& name : se3IntegratorNames())
-    methods.push_back({name, se3IntegratorDescription(name), false, {}});
-  for (const PeerInfo& p : availablePeers()) methods.push_back({p.name, p.description, true, {}});
+    if (wanted(name)) methods.push_back({name, se3IntegratorDescription(name), false, {}});
+  for (const PeerInfo& p : availablePeers())
+    if (wanted(p.name)) methods.push_back({p.name, p.description, true, {}});
 
   for (MethodInfo& m : methods) {
     std::unique_ptr<Se3Integrator> integrator;

@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
+#include "core/control_rate.hpp"
 #include "core/interpolate.hpp"
 #include "pilot.hpp"
 #include "lieride/sim/scenario.hpp"
@@ -132,4 +133,82 @@ TEST_CASE("scenes: the flight assist hovers hands-off and lands the helicopter o
   CHECK(zmin > 0.2);             // never through the ground
   const Vec3 v = s.orientation * s.bodyVelocity.tail<3>();
   CHECK(std::abs(v.z()) < 0.05);
+}
+
+namespace {
+double rollOf(const Snapshot& s) {
+  const Mat3 R = s.orientation.normalized().toRotationMatrix();
+  return std::atan2(R(2, 1), R(2, 2));
+}
+}  // namespace
+
+TEST_CASE("scenes: at h = 1 s the flight assist runs at its 100 Hz control rate and stays stable", "[scenes][pilot]") {
+  const auto scenes = listScenes();
+  const SceneEntry* e = findScene(scenes, "helicopter hover", nullptr);
+  REQUIRE(e != nullptr);
+  LoadedScene fixedRate = loadScene(*e), perStep = loadScene(*e);
+  Simulation& sim = *fixedRate.slots[0].sim;
+  Simulation& old = *perStep.slots[0].sim;
+  const Pilot pilot(fixedRate.slots[0].view);
+  CHECK(controlSubsteps(pilot, true, 1.0) == 100);
+  CHECK(controlSubsteps(pilot, true, 0.25) == 25);
+  CHECK(controlSubsteps(pilot, true, 0.01) == 1);
+  CHECK(controlSubsteps(pilot, false, 1.0) == 1);  // no feedback: the integrator runs at h
+  sim.setTimeStep(1.0);
+  old.setTimeStep(1.0);
+  const double z0 = sim.snapshot().position.z();
+  // Roll right at 0.4 of full stick (10 degrees) for 4 s, then let go for 16 s.
+  PilotAxes roll;
+  roll.rx = 0.4f;
+  Snapshot s = sim.snapshot(), o = old.snapshot();
+  double worstOldRoll = 0.0;
+  for (int k = 0; k < 20; ++k) {
+    const PilotAxes& axes = k < 4 ? roll : PilotAxes{};
+    CHECK(stepWithPilot(sim, pilot, axes, true, s) == 100);
+    s = sim.snapshot();
+    if (old.status() == RunStatus::Ok) {  // the assist applied once per 1 s step, held over it
+      pilot.apply(axes, true, old, &o);
+      old.step();
+      o = old.snapshot();
+      if (old.status() == RunStatus::Ok) worstOldRoll = std::max(worstOldRoll, std::abs(rollOf(o)));
+    }
+    if (k == 3) CHECK(rollOf(s) == Approx(10.0 * M_PI / 180.0).margin(0.5 * M_PI / 180.0));
+  }
+  CHECK(sim.status() == RunStatus::Ok);
+  CHECK(sim.timeStep() == 1.0);  // the user's h is kept
+  CHECK(s.t == Approx(20.0).margin(1e-9));
+  CHECK(std::abs(rollOf(s)) < 0.5 * M_PI / 180.0);  // level again after letting go
+  CHECK(std::abs(s.position.z() - z0) < 0.5);
+  // Held for a whole second the same law overshoots into a tumble or diverges.
+  INFO("per-step assist: status " << toString(old.status()) << ", largest roll " << worstOldRoll);
+  CHECK((old.status() != RunStatus::Ok || worstOldRoll > 1.0));
+}
+
+TEST_CASE("scenes: at h = 0.5 s the car's steering servo is sub-stepped and settles", "[scenes][pilot]") {
+  // The servo steer_rate = 4 (want - sigma), clamped to 1.5 rad/s, held for a whole 0.5 s step
+  // doubles the error with the opposite sign: between the steering limit (0.6 rad) and 0.48 rad
+  // for ever, never at the commanded 0.54 rad; at 100 Hz it settles there.
+  const SceneEntry e{"car", "", "[vehicle]\ntype = \"car\"\n[integrator]\nname = \"lie-nh\"\ndt = 0.5\n", {}, ""};
+  LoadedScene fixedRate = loadScene(e), perStep = loadScene(e);
+  Simulation& sim = *fixedRate.slots[0].sim;
+  Simulation& old = *perStep.slots[0].sim;
+  const Pilot pilot(fixedRate.slots[0].view);
+  REQUIRE(controlSubsteps(pilot, true, 0.5) == 50);
+  auto steering = [](const Simulation& s) { return std::atan(s.snapshot().shape[1]); };  // sigma = tan(angle)
+  PilotAxes left;
+  left.lx = -1.0f;
+  double oldSpread = 0.0;
+  for (int k = 0; k < 12; ++k) {
+    stepWithPilot(sim, pilot, left, true, sim.snapshot());
+    const Snapshot o = old.snapshot();
+    pilot.apply(left, true, old, &o);
+    old.step();
+    if (k >= 8) oldSpread = std::max(oldSpread, std::abs(steering(old) - 0.9 * 0.6));
+  }
+  CHECK(sim.status() == RunStatus::Ok);
+  CHECK(sim.timeStep() == 0.5);
+  CHECK(steering(sim) == Approx(0.9 * 0.6).margin(0.01));  // 90 % of max_steer, to the left
+  CHECK(oldSpread > 0.03);                                  // the per-step servo keeps swinging
+  for (int k = 0; k < 12; ++k) stepWithPilot(sim, pilot, PilotAxes{}, true, sim.snapshot());
+  CHECK(std::abs(steering(sim)) < 0.01);  // released: back to centre
 }

@@ -269,4 +269,12 @@ TEST_CASE("the CSV energy of a variational integrator is the O(h^2) oscillation 
   CHECK(tln <= 10.0 * rk4);
   CHECK(tln <= 1.05 * early);  // no drift from 30 s to 600 s
   CHECK(std::log2(coarse / early) == Approx(2.0).margin(0.25));
+  // The fourth-order composition: the same bounded oscillation at O(h^4), below rk4's already
+  // over 30 s.
+  const double tln4 = csvEnergyDeviation("lie-cay-tln4", 0.01, 30.0);
+  const double tln4Coarse = csvEnergyDeviation("lie-cay-tln4", 0.02, 30.0);
+  const double rk4Early = csvEnergyDeviation("rk4", 0.01, 30.0);
+  INFO("over 30 s: lie-cay-tln4 " << tln4 << " J (h = 0.01), " << tln4Coarse << " J (h = 0.02); rk4 " << rk4Early << " J");
+  CHECK(std::log2(tln4Coarse / tln4) == Approx(4.0).margin(0.3));
+  CHECK(tln4 < rk4Early);
 }

@@ -40,7 +40,7 @@ TEST_CASE("Runge-Kutta baselines have their classical orders", "[se3][order]") {
   CHECK(measuredOrder("euler", 0.005) == Approx(1.0).margin(0.3));
 }
 
-// The triple jump raises the symmetric second-order lie-cay-tln to order 4 (Yoshida 1990). The
+// Suzuki's 5-stage composition raises the symmetric second-order lie-cay-tln to order 4. The
 // damped run checks that the velocity-dependent wrench keeps each substep symmetric (an
 // asymmetric closing kick would leave order 3).
 TEST_CASE("lie-cay-tln4 is fourth order, also with velocity-dependent forces", "[se3][order][tln4]") {

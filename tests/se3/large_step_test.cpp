@@ -82,7 +82,7 @@ TEST_CASE("h = 0.5, omega0 = (0.1,2,0.05): lie-cay holds, rk4 spins down, rk2/eu
   CHECK(runLarge("[0.1, 2.0, 0.05]", "euler", 0.5, 3000).status == RunStatus::Diverged);
 }
 
-// lie-cay-tln4's substeps are 1.35 h, -1.70 h and 1.35 h long; the composition must still
+// lie-cay-tln4's substeps are 0.41 h (four) and -0.66 h (the middle one); the composition must still
 // hold wherever its parent lie-cay-tln holds, with its momentum exact and its energy bounded.
 TEST_CASE("lie-cay-tln4 holds at large steps wherever lie-cay-tln does", "[se3][large-steps][tln4]") {
   for (const char* omega : {"[1.0, 2.0, 3.0]", "[0.1, 2.0, 0.05]"}) {

@@ -30,6 +30,7 @@ struct PhysicsStats {
   long totalSteps = 0;
   int resyncs = 0;             // times the clock was re-synchronised instead of catching up
   int burstCapHits = 0;
+  int controlSubsteps = 1;     // > 1: each step of h taken as this many sub-steps for the pilot's feedback
 };
 
 struct PhysicsFrame {

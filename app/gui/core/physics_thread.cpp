@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "control_rate.hpp"
 #include "lieride/sim/state_hash.hpp"
 
 namespace lieride::gui {
@@ -160,12 +161,18 @@ void PhysicsThread::pushSample(int sim, const Snapshot& snap) {
 void PhysicsThread::stepVehicle(Vehicle& v, bool wantSnapshot) {
   Simulation& sim = *v.slot.sim;
   const bool needsState = v.slot.manual && v.pilot.needsState(assist_);
-  if (v.slot.manual) v.pilot.apply(axes_, assist_, sim, needsState ? &v.curr : nullptr);
   const auto t0 = std::chrono::steady_clock::now();
   bool threw = false;
   std::string what;
   try {
-    sim.step();
+    if (v.slot.manual) {
+      // The pilot's feedback at its fixed control rate (control_rate.hpp): sub-steps of h when
+      // h is longer than the control period.
+      stats_.controlSubsteps = controlSubsteps(v.pilot, assist_, sim.timeStep());
+      stepWithPilot(sim, v.pilot, axes_, assist_, v.curr);
+    } else {
+      sim.step();
+    }
   } catch (const std::exception& e) {
     threw = true;
     what = e.what();
@@ -204,6 +211,7 @@ void PhysicsThread::stepVehicle(Vehicle& v, bool wantSnapshot) {
 }
 
 void PhysicsThread::stepAll(double target, bool forceSnapshot) {
+  stats_.controlSubsteps = 1;  // a manual vehicle's step sets it (control_rate.hpp)
   for (auto& v : vehicles_) {
     if (v.frozen) continue;
     const double t = v.slot.sim->time();

@@ -78,6 +78,7 @@ void takeWaterFrom(const Simulation& sim, VehicleGeometry& g) {
   if (!boat) return;
   g.hasWater = true;
   g.water = boat->water().params();
+  g.obstacles = boat->params().obstacles;
 }
 
 // A free rigid body feels no gravity; one that starts at the ground is drawn 1.6 m up so it

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "lieride/model/boat_contact.hpp"
 #include "lieride/model/water.hpp"
 #include "physics_thread.hpp"
 #include "views/vehicle_view.hpp"
@@ -22,6 +23,7 @@ struct SceneEntry {
 struct VehicleGeometry {
   bool hasWater = false;
   WaterParams water;
+  std::vector<BoxObstacle> obstacles;  // the boat's solid boxes (pier, walls), as simulated
 };
 
 struct LoadedScene {

@@ -62,7 +62,7 @@ Renderer::Renderer(const VehicleGeometry& g, std::shared_ptr<const VehicleView> 
       waterMesh_(MeshData{}, true),
       farWater_(MeshData{}, true) {
   for (const MeshData& m : view_->meshes()) viewMeshes_.emplace_back(m);
-  Scenery scenery = sceneryFor(sceneName);
+  Scenery scenery = sceneryFor(sceneName, g.obstacles);
   if (!scenery.solid.vertices.empty()) scenerySolid_ = Mesh(scenery.solid);
   if (!scenery.markings.vertices.empty()) sceneryMarkings_ = Mesh(scenery.markings);
   parked_ = std::move(scenery.parked);

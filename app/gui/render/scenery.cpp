@@ -46,28 +46,26 @@ VehiclePose parkedCar(float x, float y, float yaw) {
 
 }  // namespace
 
-Scenery sceneryFor(const std::string& name) {
+Scenery sceneryFor(const std::string& name, const std::vector<BoxObstacle>& obstacles) {
   Scenery s;
   const glm::vec3 wood(0.55f, 0.42f, 0.30f), stone(0.58f, 0.57f, 0.54f), goal(1.0f, 0.82f, 0.2f);
+  // The scenario's solid obstacles (a boat's pier, quay, walls): drawn exactly as simulated.
+  auto vec = [](const Vec3& v) { return glm::vec3(static_cast<float>(v.x()), static_cast<float>(v.y()), static_cast<float>(v.z())); };
+  for (const BoxObstacle& b : obstacles) solidBox(s.solid, vec(b.center), static_cast<float>(b.yaw), vec(b.size), stone);
   if (name == "boat docking") {
     // assets/scenes/boat-docking.toml: the berth is (24, 6) at the pier face, the pier runs
-    // along 30 degrees; the boat (beam 1.6 m) lies alongside with a 0.2 m fender gap.
+    // along 30 degrees; the boat (beam 1.6 m) lies alongside with a 0.2 m fender gap. The pier
+    // itself is the scenario's obstacle (drawn below); piles (flush with its face, inside the
+    // solid box) and bollards are decoration.
     const float yaw = 0.5236f;
     const glm::vec2 berth(24.0f, 6.0f), along(std::cos(yaw), std::sin(yaw)), left(-along.y, along.x);
     const glm::vec2 pier = berth + (0.8f + 0.2f + 1.5f) * left;
-    solidBox(s.solid, {pier.x, pier.y, 0.2f}, yaw, {26.0f, 3.0f, 1.6f}, wood);
     for (int i = -5; i <= 5; ++i) {  // piles and bollards along the face
-      const glm::vec2 p = pier + static_cast<float>(i) * 2.4f * along - 1.45f * left;
+      const glm::vec2 p = pier + static_cast<float>(i) * 2.4f * along - 1.35f * left;
       solidBox(s.solid, {p.x, p.y, -0.3f}, yaw, {0.3f, 0.3f, 2.6f}, wood * 0.8f);
       if (i % 2 == 0) solidBox(s.solid, {p.x + 0.3f * left.x, p.y + 0.3f * left.y, 1.15f}, yaw, {0.25f, 0.25f, 0.3f}, glm::vec3(0.2f));
     }
     outline(s.markings, berth, yaw, 4.6f, 1.9f, 0.12f, 0.08f, goal, 0.9f);  // the goal: the boat's berth
-  } else if (name == "boat in a calm harbour") {
-    // The boat motors ahead along +x (about 90 m in a minute) weaving within y = 0..20 m.
-    solidBox(s.solid, {-14.0f, 10.0f, 0.3f}, 0.0f, {4.0f, 70.0f, 2.2f}, stone);   // quay behind the start
-    solidBox(s.solid, {50.0f, -24.0f, 0.3f}, 0.0f, {132.0f, 4.0f, 2.2f}, stone);  // breakwaters
-    solidBox(s.solid, {50.0f, 44.0f, 0.3f}, 0.0f, {132.0f, 4.0f, 2.2f}, stone);
-    solidBox(s.solid, {-10.0f, -2.0f, 0.2f}, 0.0f, {4.0f, 1.6f, 1.6f}, wood);      // a jetty at the start
   } else if (name == "car parallel parking") {
     // assets/scenes/car-parallel-parking.toml: after 8 s the car (rear-axle midpoint) stands
     // 1.86 m to the left of its start, parallel to it: that is the slot. Kerb and pavement

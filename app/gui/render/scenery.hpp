@@ -1,11 +1,13 @@
 #pragma once
 // What a scene promises around the vehicle: the pier and berth of "boat docking", the harbour
-// walls of "boat in a calm harbour", the kerb, slot and parked cars of "car parallel parking",
-// and goal markers. Placed from each scenario's own description (its header comment: the berth
-// pose, the parking offset), in the world frame. Pure geometry, drawn by the Renderer.
+// walls of "boat in a calm harbour" (both the scenario's solid obstacles), the kerb, slot and
+// parked cars of "car parallel parking", and goal markers. Placed from each scenario's own
+// description (its obstacles; its header comment: the berth pose, the parking offset), in the
+// world frame. Pure geometry, drawn by the Renderer.
 #include <string>
 #include <vector>
 
+#include "lieride/model/boat_contact.hpp"
 #include "render/gl_util.hpp"
 #include "views/vehicle_view.hpp"
 
@@ -18,7 +20,9 @@ struct Scenery {
   bool empty() const { return solid.vertices.empty() && markings.vertices.empty() && parked.empty(); }
 };
 
-Scenery sceneryFor(const std::string& sceneName);
+// obstacles: the scenario's solid boxes (the boat's [vehicle.obstacles], docs/boat.md), drawn
+// as simulated; the rest is placed by scene name.
+Scenery sceneryFor(const std::string& sceneName, const std::vector<BoxObstacle>& obstacles);
 
 // The flat ground around the camera as geometry (cells with a soft 5 m checker, out to 900 m),
 // and its grid lines (1 m near, 10 m far, the world axes): drawn with per-vertex fog so that the

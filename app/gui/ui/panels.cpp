@@ -120,6 +120,7 @@ void scenePanel(AppState& app, const PhysicsFrame& f) {
                      "real-time factor %.2f achieved / %.2f requested", f.paused ? 0.0 : f.stats.achievedSpeed, f.speed);
   tooltip("Simulated seconds per wall-clock second, achieved (the clock the picture follows) and requested. "
           "Orange when the physics cannot keep up.");
+
   if (ImGui::Checkbox("Trajectory trails", &app.settings.showTrails)) app.settingsDirty = true;
   ImGui::SameLine();
   ImGui::Checkbox("Plots", &app.showPlots);
@@ -197,8 +198,16 @@ void integratorPanel(AppState& app, const PhysicsFrame& f) {
   tooltip("The fixed time step h of every integrator (log scale, 1e-4 to 1 s; keys [ and ]). "
           "Symplectic Lie group integrators stay bounded at large h where Runge-Kutta drifts or diverges.");
   if (f.sims.size() > 1) sectionHint("This slider sets h for every copy; a copy added with its own h keeps it until then.");
-  if (const std::string w = app.view ? app.view->stepWarning(f.assist, f.h) : std::string(); !w.empty())
+  if (f.stats.controlSubsteps > 1) {
+    ImGui::TextColored(ImVec4(1, 0.75f, 0.35f, 1),
+                       "Pilot feedback at 100 Hz: each step of h = %.3g s runs as %d sub-steps of %.3g s. The flight "
+                       "assist (or the car's steering servo) reads the state and holds its inputs over a step; held "
+                       "for a long h that sampled loop goes unstable with ANY integrator. Turn the assist off to run "
+                       "the integrator itself at h.",
+                       f.h, f.stats.controlSubsteps, f.h / f.stats.controlSubsteps);
+  } else if (const std::string w = app.view ? app.view->stepWarning(f.assist, f.h) : std::string(); !w.empty()) {
     ImGui::TextColored(ImVec4(1, 0.75f, 0.35f, 1), "%s", w.c_str());
+  }
   if (!f.sims.empty() && f.sims.size() < 3 && !app.scenes.empty()) {
     // Side by side: a copy of this scene run by another integrator, drawn next to it.
     ImGui::SetNextItemWidth(150);

@@ -62,6 +62,12 @@ BoatForces::BoatForces(BoatParams p) : p_(std::move(p)), water_(p_.water), id_(n
   if (!th.right.allFinite() || !th.left.allFinite()) throw std::invalid_argument("thruster positions must be finite");
   if (!std::isfinite(th.maxThrust) || !std::isfinite(th.minThrust) || !(th.minThrust <= th.maxThrust))
     throw std::invalid_argument("thrust limits must satisfy min_thrust <= max_thrust");
+  if (!(p_.contact.stiffness > 0.0) || !std::isfinite(p_.contact.stiffness) || !(p_.contact.damping >= 0.0) ||
+      !std::isfinite(p_.contact.damping))
+    throw std::invalid_argument("contact stiffness must be > 0 and contact damping >= 0 (finite)");
+  for (const BoxObstacle& b : p_.obstacles)
+    if (!b.center.allFinite() || !(b.size.minCoeff() > 0.0) || !b.size.allFinite() || !std::isfinite(b.yaw))
+      throw std::invalid_argument("obstacle '" + b.name + "' needs a finite center, positive size and finite yaw");
   validateHull(p_.hull, "hull");
   for (int k = 0; k < 3; ++k)
     for (int l = 0; l < 3; ++l)
@@ -191,18 +197,26 @@ Vec6 BoatForces::thrustWrench(const InputVec& u) const {
 }
 
 Vec6 BoatForces::wrench(double t, const SE3& g, const Vec6& xi, const InputVec& u) const {
-  return hydrostaticWrench(t, g) + hydrodynamicWrench(t, g, xi) + windWrench(t, g, xi) + thrustWrench(u);
+  return hydrostaticWrench(t, g) + hydrodynamicWrench(t, g, xi) + windWrench(t, g, xi) + thrustWrench(u) +
+         contactWrench(g, xi);
+}
+
+Vec6 BoatForces::contactWrench(const SE3& g, const Vec6& xi) const {
+  return obstacleWrench(p_.hull.vertices, p_.obstacles, p_.contact, g, xi);
 }
 
 double BoatForces::potentialEnergy(const SE3& g) const {
   const SubmergedIntegrals s = submergedInStillWater(p_.hull, g.q, g.x, p_.water.level);
   const double rg = p_.water.density * p_.water.gravity;
-  return p_.mass * p_.water.gravity * g.x.z() - rg * s.depthMoment;
+  return p_.mass * p_.water.gravity * g.x.z() - rg * s.depthMoment +
+         obstaclePotential(p_.hull.vertices, p_.obstacles, p_.contact, g);
 }
 
 bool BoatForces::conservativeWithoutInputs() const {
   const bool airDrag = p_.wind.airDensity > 0.0 && p_.wind.dragCoefficient > 0.0;
-  return p_.damping.isZero(0.0) && p_.pressure == 0.0 && !airDrag && water_.still() && !water_.hasCurrent();
+  const bool contactDamping = !p_.obstacles.empty() && p_.contact.damping > 0.0;
+  return p_.damping.isZero(0.0) && p_.pressure == 0.0 && !airDrag && water_.still() && !water_.hasCurrent() &&
+         !contactDamping;
 }
 
 SubmergedIntegrals BoatForces::submerged(double t, const SE3& g) const { return geometry(t, g).sub; }

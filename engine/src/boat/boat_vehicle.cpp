@@ -143,6 +143,29 @@ std::unique_ptr<Simulation> buildBoat(ScenarioContext& ctx) {
   if (!(p.thrusters.minThrust <= p.thrusters.maxThrust)) th.fail("min_thrust", "a number <= max_thrust (N)");
   th.finish();
 
+  // Solid boxes (a pier, harbour walls): none by default. docs/boat.md, "Obstacles".
+  TableReader obstacles = v.table("obstacles");
+  for (const auto& name : obstacles.keys()) {
+    TableReader b = obstacles.table(name);
+    if (!b.present()) obstacles.fail(name, "an obstacle table { center, size, yaw }");
+    BoxObstacle box;
+    box.name = name;
+    if (!b.has("center")) b.fail("center", "[x, y, z]: the box's centre (world frame, m)");
+    if (!b.has("size")) b.fail("size", "[length, width, height] > 0: the box's extent (m)");
+    box.center = vec3(b.numbers("center", {0.0, 0.0, 0.0}));
+    box.size = vec3(b.positiveNumbers("size", {1.0, 1.0, 1.0}));
+    box.yaw = b.number("yaw", 0.0);
+    b.finish();
+    p.obstacles.push_back(box);
+  }
+  if (p.obstacles.size() > 64)
+    throw ScenarioError(obstacles.file() + ": key '" + obstacles.path() + "': expected at most 64 obstacles");
+  obstacles.finish();
+  TableReader contact = v.table("contact");
+  p.contact.stiffness = contact.positive("stiffness", p.contact.stiffness);
+  p.contact.damping = contact.nonNegative("damping", p.contact.damping);
+  contact.finish();
+
   std::shared_ptr<BoatForces> forces;
   try {
     forces = std::make_shared<BoatForces>(std::move(p));

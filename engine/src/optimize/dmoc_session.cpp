@@ -100,7 +100,7 @@ void DmocSession::knotPose(const double* x, int k, Vec3& position, Quat& orienta
   if (sleigh_) return planar(v[SleighDmoc::kX], v[SleighDmoc::kY], v[SleighDmoc::kTheta]);
   if (snake_) return planar(v[SnakeboardDmoc::kX], v[SnakeboardDmoc::kY], v[SnakeboardDmoc::kTheta]);
   // The helicopter and the boat: the same pose layout (unit quaternion, then position).
-  static_assert(BoatDmoc::kQw == HelicopterDmoc::kQw && BoatDmoc::kX == HelicopterDmoc::kX);
+  static_assert(int(BoatDmoc::kQw) == int(HelicopterDmoc::kQw) && int(BoatDmoc::kX) == int(HelicopterDmoc::kX));
   using H = HelicopterDmoc;
   position = Vec3(v[H::kX], v[H::kY], v[H::kZ]);
   const Quat q(v[H::kQw], v[H::kQx], v[H::kQy], v[H::kQz]);
@@ -324,7 +324,7 @@ void DmocSession::writeBoatCsv(const std::vector<double>& x, std::ostream& out) 
   const auto& se3 = dynamic_cast<const Se3Simulation&>(*sc.simulation);
   const auto& forces = se3.forceModel();
   const Vec6 Id = se3.inertia().diagonal();
-  const auto cols = sc.simulation->csvColumns();
+  const auto cols = runCsvColumns(*sc.simulation);
   for (std::size_t i = 0; i < cols.size(); ++i) out << (i ? "," : "") << cols[i];
   out << '\n';
   const HelicopterTrajectory tr = boat_->trajectory(x);
@@ -412,7 +412,7 @@ void DmocSession::writeSnakeboardCsv(const std::vector<double>& x, std::ostream&
   auto sim = simulation();
   const auto& model = static_cast<const SnakeboardModel&>(sim->model());
   const SnakeboardTrajectory tr = snake_->trajectory(x);
-  const auto cols = sim->csvColumns();
+  const auto cols = runCsvColumns(*sim);
   for (std::size_t i = 0; i < cols.size(); ++i) out << (i ? "," : "") << cols[i];
   out << '\n';
   std::vector<double> g(static_cast<std::size_t>(snake_->numConstraints()));

@@ -1,4 +1,4 @@
-// lie-cay-tln4: Yoshida/Suzuki triple-jump composition of lie-cay-tln (see se3_integrators.hpp).
+// lie-cay-tln4: Suzuki's five-stage fractal composition of lie-cay-tln (see se3_integrators.hpp).
 #include <algorithm>
 #include <cmath>
 
@@ -7,33 +7,57 @@
 namespace lieride::detail {
 
 namespace {
-// g1 = 1 / (2 - 2^{1/3}), g2 = 1 - 2 g1: g1 + g2 + g1 = 1 and 2 g1^3 + g2^3 = 0 (Yoshida 1990, Eq. 5.7).
-const double kOuter = 1.0 / (2.0 - std::cbrt(2.0));
-const double kInner = 1.0 - 2.0 * kOuter;
+// p = 1 / (4 - 4^{1/3}): 4 p + (1 - 4 p) = 1 and 4 p^3 + (1 - 4 p)^3 = 0 (Suzuki 1990).
+const double kP = 1.0 / (4.0 - std::cbrt(4.0));
+const std::array<double, LieComposition4Se3::kStages> kGamma = {kP, kP, 1.0 - 4.0 * kP, kP, kP};
 }  // namespace
 
 StepReport LieComposition4Se3::step(const Se3Dynamics& d, double t, double h, Se3State& s) {
   const bool continuing = next_.valid && sameState(next_.g, s.g) && next_.mu == s.mu &&
                           std::abs(next_.t - t) <= 1e-12 * std::max(1.0, std::abs(t));
+  if (!continuing || next_.h != h) next_.history = 0;
   Vec6 force = continuing ? next_.force : d.wrench(t, s.g, d.inertia.velocity(s.mu));
-  // Newton's guess for each substep: the previous substep's velocity (the velocity does not
-  // change sign with the step; at large steps it fits far better than a fixed-point pass).
   Vec6 xi = continuing ? next_.xi : Vec6::Constant(NAN);
-  // Substep end times; the last is exactly t + h.
-  const double ends[3] = {t + kOuter * h, t + (kOuter + kInner) * h, t + h};
-  const double steps[3] = {kOuter * h, kInner * h, kOuter * h};
+  const int history = next_.history;
+  auto& past = next_.substepXi;
   StepReport total;
-  for (int i = 0; i < 3; ++i) {
-    const StepReport r = base_.kickFlowKick(d, ends[i], steps[i], s.g, s.mu, force, xi);
+  double elapsed = 0.0;
+  std::array<Vec6, kStages> solved;
+  for (int i = 0; i < kStages; ++i) {
+    // Newton's first guess: the polynomial extrapolation of substep i's velocity over the
+    // previous steps (constant, linear, quadratic), error O(h), O(h^2), O(h^3).
+    Vec6 predicted = Vec6::Constant(NAN);
+    if (history >= 3)
+      predicted = 3.0 * (past[0][i] - past[1][i]) + past[2][i];
+    else if (history == 2)
+      predicted = 2.0 * past[0][i] - past[1][i];
+    else if (history == 1)
+      predicted = past[0][i];
+    elapsed += kGamma[static_cast<std::size_t>(i)];
+    const double end = i + 1 == kStages ? t + h : t + elapsed * h;
+    const StepReport r =
+        base_.kickFlowKick(d, end, kGamma[static_cast<std::size_t>(i)] * h, s.g, s.mu, force, xi, predicted);
     total.iterations += r.iterations;
     total.residual = std::max(total.residual, r.residual);
     if (!r.converged) {
       total.converged = false;
       next_.valid = false;
+      next_.history = 0;
       return total;
     }
+    solved[static_cast<std::size_t>(i)] = xi;
   }
-  next_ = {true, t + h, s.g, s.mu, force, xi};
+  past[2] = past[1];
+  past[1] = past[0];
+  past[0] = solved;
+  next_.valid = true;
+  next_.t = t + h;
+  next_.h = h;
+  next_.g = s.g;
+  next_.mu = s.mu;
+  next_.force = force;
+  next_.xi = xi;
+  next_.history = std::min(history + 1, 3);
   return total;
 }
 

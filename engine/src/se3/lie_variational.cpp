@@ -107,19 +107,37 @@ double LieVariationalSe3::residualNorm(const Vec6& Id, double h, const Vec6& piP
 // line search for very large steps, and one polishing iteration past the tolerance so that the
 // momentum balance (hence the discrete Noether theorem) holds to round-off.
 StepReport LieVariationalSe3::newton(const Vec6& Id, double h, const Vec6& piPlus, Vec6& xi, Vec6 residual,
-                                     double norm) const {
+                                     double norm, Polish polish) const {
+  const double skipPolishBelow = polish == Polish::UnlessRoundOff ? 1e-15 : 0.0;
   StepReport report;
   report.converged = false;
   Vec6 trialResidual;
+  TlnJacobian factor;  // C_TLN: the last Jacobian, reused by the polishing iteration
   bool polishing = false;
   int stalled = 0;  // iterations in a row without a smaller residual: round-off reached
   while (std::isfinite(norm) && report.iterations < solver_.maxIterations && stalled < 3) {
     if (norm <= solver_.tolerance) {
       report.converged = true;
-      if (polishing || norm <= 1e-15) break;
+      if (polishing || norm <= skipPolishBelow) break;
       polishing = true;
     }
-    const Vec6 delta = newtonDirection(Id, h, xi, residual);
+    Vec6 delta;
+    if (variant_ == LieVariant::Exp || variant_ == LieVariant::Cay) {
+      delta = newtonDirection(Id, h, xi, residual);
+    } else {
+      // The polishing iteration reuses the Jacobian of the previous iterate (a chord step): the
+      // iterates differ by the last Newton correction delta, so the chord step leaves an error
+      // O(|delta| x residual), below round-off once the residual is within the tolerance.
+      if (!polishing || !factor.valid) factor = TlnJacobian(Id, h, xi);
+      delta = factor.solve(residual);
+      if (polishing && polish == Polish::AlwaysUnchecked) {
+        // Within the tolerance the chord step only reduces the residual: take it without
+        // evaluating it (the reported residual is the last one evaluated, <= the tolerance).
+        xi -= delta;
+        ++report.iterations;
+        break;
+      }
+    }
     ++report.iterations;
     for (double lambda = 1.0;; lambda *= 0.5) {
       const Vec6 trial = xi - lambda * delta;
@@ -147,15 +165,21 @@ Vec6 LieVariationalSe3::newtonDirection(const Vec6& Id, double h, const Vec6& xi
     J += h * cTransposeTimesJacobian(hxi, Id.cwiseProduct(xi));
     return J.partialPivLu().solve(residual);
   }
-  // C_TLN: the Jacobian I_d - (h/2)(ad_xi^T I_d + M(I xi)) is block lower triangular,
-  //   [[J + (h/2)(hat(w) J - hat(J w)), 0], [-(h/2) m hat(v), m (I + (h/2) hat(w))]],
-  // (the top-right blocks -m hat(v) + hat(m v) cancel), so two 3x3 solves replace a 6x6 LU.
-  const Vec3 w = xi.head<3>(), v = xi.tail<3>();
+  return TlnJacobian(Id, h, xi).solve(residual);
+}
+
+// C_TLN: the Jacobian I_d - (h/2)(ad_xi^T I_d + M(I xi)) is block lower triangular,
+//   [[J + (h/2)(hat(w) J - hat(J w)), 0], [-(h/2) m hat(v), m (I + (h/2) hat(w))]],
+// (the top-right blocks -m hat(v) + hat(m v) cancel), so two 3x3 solves replace a 6x6 LU.
+LieVariationalSe3::TlnJacobian::TlnJacobian(const Vec6& Id, double h, const Vec6& xi)
+    : valid(true), w(xi.head<3>()), v(xi.tail<3>()), a(0.5 * h), m(Id(3)) {
   const Vec3 Jd = Id.head<3>();
-  const double m = Id(3), a = 0.5 * h;
-  const Mat3 W = so3::hat(w);
-  const Mat3 A = Mat3(Jd.asDiagonal()) + a * (W * Jd.asDiagonal() - so3::hat(Jd.cwiseProduct(w)));
-  const Vec3 x1 = A.inverse() * residual.head<3>();
+  const Mat3 A = Mat3(Jd.asDiagonal()) + a * (so3::hat(w) * Jd.asDiagonal() - so3::hat(Jd.cwiseProduct(w)));
+  Ainv = A.inverse();
+}
+
+Vec6 LieVariationalSe3::TlnJacobian::solve(const Vec6& residual) const {
+  const Vec3 x1 = Ainv * residual.head<3>();
   const Vec3 rhs = residual.tail<3>() + a * m * v.cross(x1);
   // (I + a hat(w))^{-1} = (I - a hat(w) + a^2 w w^T) / (1 + a^2 |w|^2)
   const Vec3 x2 = (rhs - a * w.cross(rhs) + a * a * w.dot(rhs) * w) / (m * (1.0 + a * a * w.squaredNorm()));
@@ -191,7 +215,7 @@ void LieVariationalSe3::solveAhead(const Se3Dynamics& d, double t, double h, con
       residual = r2;
     }
   }
-  const StepReport report = newton(Id, h, piPlus, xi, residual, norm);
+  const StepReport report = newton(Id, h, piPlus, xi, residual, norm, Polish::UnlessRoundOff);
   ahead_ = {true, h, s.g, s.mu, xi, report};
 }
 
@@ -213,23 +237,34 @@ StepReport LieVariationalSe3::step(const Se3Dynamics& d, double t, double h, Se3
   return report;
 }
 
-StepReport LieVariationalSe3::solveMomentum(const Vec6& Id, double h, const Vec6& piPlus, Vec6& xi) const {
-  // Start from the better of the given xi (a neighbouring substep's velocity) and one
-  // fixed-point pass of the momentum equation.
-  Vec6 guess = Id.cwiseInverse().cwiseProduct(piPlus);
-  guess = Id.cwiseInverse().cwiseProduct(piPlus + 0.5 * h * se3::adTranspose(guess, Id.cwiseProduct(guess)));
-  Vec6 residual, r2;
-  double norm = residualNorm(Id, h, piPlus, guess, residual);
-  if (xi.allFinite()) {
-    const double n2 = residualNorm(Id, h, piPlus, xi, r2);
-    if (n2 < norm) {
-      norm = n2;
-      residual = r2;
-      guess = xi;
+StepReport LieVariationalSe3::solveMomentum(const Vec6& Id, double h, const Vec6& piPlus, Vec6& xi,
+                                             const Vec6& predicted) const {
+  Vec6 guess, residual, r2;
+  double norm = INFINITY;
+  if (predicted.allFinite()) {  // extrapolated from the previous steps: usually O(h^3) off
+    guess = predicted;
+    norm = residualNorm(Id, h, piPlus, guess, residual);
+  }
+  if (!(norm <= 1e-3)) {
+    // No prediction, or a poor one (large steps): the best of it, one fixed-point pass of the
+    // momentum equation and the given xi (a neighbouring substep's velocity).
+    Vec6 fixedPoint = Id.cwiseInverse().cwiseProduct(piPlus);
+    fixedPoint =
+        Id.cwiseInverse().cwiseProduct(piPlus + 0.5 * h * se3::adTranspose(fixedPoint, Id.cwiseProduct(fixedPoint)));
+    for (const Vec6* candidate : {&fixedPoint, &xi}) {
+      if (!candidate->allFinite()) continue;
+      const double n2 = residualNorm(Id, h, piPlus, *candidate, r2);
+      if (n2 < norm || !std::isfinite(norm)) {
+        norm = n2;
+        residual = r2;
+        guess = *candidate;
+      }
     }
   }
   xi = guess;
-  return newton(Id, h, piPlus, xi, residual, norm);
+  // A composition makes five solves per step and accumulates their residuals in the momentum:
+  // always polish (a chord step, cheap) so that each lands at round-off.
+  return newton(Id, h, piPlus, xi, residual, norm, Polish::AlwaysUnchecked);
 }
 
 Vec6 LieVariationalSe3::closingKick(const Se3Dynamics& d, double t, const SE3& g, const Vec6& piMinus, double h,
@@ -241,11 +276,15 @@ Vec6 LieVariationalSe3::closingKick(const Se3Dynamics& d, double t, const SE3& g
   // times h/2). Converged when the update is below the tolerance relative to |mu|; a stall
   // (no decrease) or max_iterations ends it unconverged, which the caller reports.
   double change = INFINITY;
+  const double momentumFloor = 1e-3 * d.inertia.diagonal().maxCoeff();
   for (int i = 0; i < solver_.maxIterations; ++i) {
     const Vec6 f = d.wrench(t, g, d.inertia.velocity(mu));
     const Vec6 next = piMinus + 0.5 * h * f;
+    // Relative to the momentum, but at least to that of 1 mm/s on the heaviest axis: a body
+    // held at rest by large opposing forces (a boat pushed against a wall by its thrusters)
+    // has mu near 0 while the round-off of the wrench sum stays that of the large terms.
     const double c = (next - mu).lpNorm<Eigen::Infinity>() /
-                     std::max({next.lpNorm<Eigen::Infinity>(), piMinus.lpNorm<Eigen::Infinity>(), 1e-300});
+                     std::max({next.lpNorm<Eigen::Infinity>(), piMinus.lpNorm<Eigen::Infinity>(), momentumFloor});
     ++report.iterations;
     force = f;
     mu = next;
@@ -259,9 +298,9 @@ Vec6 LieVariationalSe3::closingKick(const Se3Dynamics& d, double t, const SE3& g
 }
 
 StepReport LieVariationalSe3::kickFlowKick(const Se3Dynamics& d, double tEnd, double h, SE3& g, Vec6& mu,
-                                           Vec6& force, Vec6& xi) const {
+                                           Vec6& force, Vec6& xi, const Vec6& predicted) const {
   const Vec6 Id = d.inertia.diagonal();
-  StepReport report = solveMomentum(Id, h, mu + 0.5 * h * force, xi);
+  StepReport report = solveMomentum(Id, h, mu + 0.5 * h * force, xi, predicted);
   if (!report.converged) return report;
   const Vec6 hxi = h * xi;
   g = g * update(hxi);  // Eq. 9

@@ -23,8 +23,8 @@ std::string se3IntegratorDescription(const std::string& name) {
   if (name == "lie-cay-tln")
     return "variational Lie group integrator, Cayley map, C_TLN (Appendix A); no speed-dependent inertia in the rotation row";
   if (name == "lie-cay-tln4")
-    return "4th-order variational Lie group integrator: Yoshida/Suzuki triple jump of lie-cay-tln, "
-           "momentum-exact, 3 Newton solves per step";
+    return "4th-order variational Lie group integrator: Suzuki's 5-stage composition of lie-cay-tln, "
+           "momentum-exact, 5 Newton solves per step";
   if (name == "euler") return "explicit Euler with quaternions";
   if (name == "rk2") return "explicit midpoint RK2 with quaternions";
   if (name == "rk2-implicit") return "implicit midpoint on the dynamics, explicit quaternion reconstruction";

@@ -17,6 +17,7 @@
 #include <memory>
 #include <vector>
 
+#include "lieride/model/boat_contact.hpp"
 #include "lieride/model/hull.hpp"
 #include "lieride/model/hull_clip.hpp"
 #include "lieride/model/se3_body.hpp"
@@ -50,6 +51,8 @@ struct BoatParams {
   WaterParams water;
   WindParams wind;
   ThrusterParams thrusters;
+  std::vector<BoxObstacle> obstacles;  // solid boxes (none by default: open water)
+  ContactParams contact;               // the hull vertices' spring against them
 };
 
 // Input channels, in this order.
@@ -89,6 +92,7 @@ class BoatForces final : public Se3ForceModel {
   Vec6 hydrodynamicWrench(double t, const SE3& g, const Vec6& xi) const;
   Vec6 windWrench(double t, const SE3& g, const Vec6& xi) const;
   Vec6 thrustWrench(const InputVec& u) const;
+  Vec6 contactWrench(const SE3& g, const Vec6& xi) const;  // obstacles (boat_contact.hpp)
   // Height of the body origin at which the hull floats in still water with orientation q
   // (bisection on V_sub = m / rho_w); NaN if the whole hull displaces less than m.
   double equilibriumHeight(const Quat& q) const;
