@@ -13,6 +13,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
 
@@ -24,6 +25,55 @@
 
 namespace lieride::gui {
 namespace {
+
+// Two pixel-pack buffers used in turn: frame f is read (asynchronously) into one while frame
+// f - 1's pixels are mapped from the other.
+class PixelReadback {
+ public:
+  PixelReadback(int w, int h) : w_(w), h_(h), bytes_(static_cast<GLsizeiptr>(w) * h * 4) {
+    glGenBuffers(2, pbo_);
+    for (GLuint b : pbo_) {
+      glBindBuffer(GL_PIXEL_PACK_BUFFER, b);
+      glBufferData(GL_PIXEL_PACK_BUFFER, bytes_, nullptr, GL_STREAM_READ);
+    }
+    glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+  }
+  ~PixelReadback() {
+    unmap();
+    glDeleteBuffers(2, pbo_);
+  }
+  PixelReadback(const PixelReadback&) = delete;
+  PixelReadback& operator=(const PixelReadback&) = delete;
+  void capture(std::size_t frame) {
+    unmap();
+    current_ = frame % 2;
+    glBindBuffer(GL_PIXEL_PACK_BUFFER, pbo_[current_]);
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadPixels(0, 0, w_, h_, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+    glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+  }
+  const unsigned char* previous() { return map(1 - current_); }
+  const unsigned char* latest() { return map(current_); }
+
+ private:
+  const unsigned char* map(std::size_t which) {
+    unmap();
+    glBindBuffer(GL_PIXEL_PACK_BUFFER, pbo_[which]);
+    mapped_ = which;
+    return static_cast<const unsigned char*>(glMapBufferRange(GL_PIXEL_PACK_BUFFER, 0, bytes_, GL_MAP_READ_BIT));
+  }
+  void unmap() {
+    if (mapped_ > 1) return;
+    glBindBuffer(GL_PIXEL_PACK_BUFFER, pbo_[mapped_]);
+    glUnmapBuffer(GL_PIXEL_PACK_BUFFER);
+    glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+    mapped_ = 2;
+  }
+  int w_, h_;
+  GLsizeiptr bytes_;
+  GLuint pbo_[2] = {0, 0};
+  std::size_t current_ = 0, mapped_ = 2;
+};
 
 int usage(const std::string& problem) {
   std::cerr << "lieride render: " << problem << "\n"
@@ -157,7 +207,7 @@ int render(const Options& o, const exporter::TakeTracks& tr, const VehicleGeomet
       partial = (out.parent_path() / ("." + out.stem().string() + ".partial" + out.extension().string())).string();
       const std::string cmd = "ffmpeg -loglevel error -y -f rawvideo -pix_fmt rgba -s " + std::to_string(o.width) + "x" +
                               std::to_string(o.height) + " -r " + std::to_string(o.fps) +
-                              " -i - -vf vflip -c:v libx264 -preset veryfast -pix_fmt yuv420p -bitexact '" + partial + "'";
+                              " -i - -c:v libx264 -preset ultrafast -tune zerolatency -crf 20 -pix_fmt yuv420p -bitexact '" + partial + "'";
       pipe = ::popen(cmd.c_str(), "w");
       if (!pipe) {
         std::cerr << "lieride render: cannot start ffmpeg\n";
@@ -170,7 +220,32 @@ int render(const Options& o, const exporter::TakeTracks& tr, const VehicleGeomet
     cam.mode = o.camera == "chase" ? CameraMode::Chase : CameraMode::Orbit;
     cam.snap();
     std::vector<Trail> trails(1);
+    PixelReadback readback(o.width, o.height);
     std::vector<unsigned char> px(static_cast<std::size_t>(o.width) * static_cast<std::size_t>(o.height) * 4);
+    // A frame out: rows top first (GL's are bottom first), alpha opaque, to the PNG or ffmpeg.
+    auto emit = [&](std::size_t index, const unsigned char* glRows) {
+      if (!glRows) {
+        std::cerr << "lieride render: cannot map the frame's pixel buffer\n";
+        return false;
+      }
+      const std::size_t row = static_cast<std::size_t>(o.width) * 4;
+      const auto H = static_cast<std::size_t>(o.height);
+      for (std::size_t y = 0; y < H; ++y) std::memcpy(px.data() + y * row, glRows + (H - 1 - y) * row, row);
+      for (std::size_t i = 3; i < px.size(); i += 4) px[i] = 255;
+      if (usePng) {
+        char name[32];
+        std::snprintf(name, sizeof name, "frame_%06zu.png", index);
+        stbi_flip_vertically_on_write(0);
+        if (!stbi_write_png((std::filesystem::path(o.pngDir) / name).c_str(), o.width, o.height, 4, px.data(), o.width * 4)) {
+          std::cerr << "lieride render: cannot write " << (std::filesystem::path(o.pngDir) / name).string() << "\n";
+          return false;
+        }
+      } else if (std::fwrite(px.data(), 1, px.size(), pipe) != px.size()) {
+        std::cerr << "lieride render: ffmpeg stopped reading frames\n";
+        return false;
+      }
+      return true;
+    };
     const bool tty = ::isatty(2);
     const float size = VehicleModels::size(tr.vehicle), focus = VehicleModels::focusHeight(tr.vehicle);
     const exporter::PoseKey& start = tr.keys.front();
@@ -192,28 +267,17 @@ int render(const Options& o, const exporter::TakeTracks& tr, const VehicleGeomet
                  size, CameraInput{});
       glBindFramebuffer(GL_FRAMEBUFFER, fbo);
       renderer.draw(o.width, o.height, cam, poses, trails, k.t, true);
-      glFinish();
-      glPixelStorei(GL_PACK_ALIGNMENT, 1);
-      glReadPixels(0, 0, o.width, o.height, GL_RGBA, GL_UNSIGNED_BYTE, px.data());
-      for (std::size_t i = 3; i < px.size(); i += 4) px[i] = 255;
-      if (usePng) {
-        char name[32];
-        std::snprintf(name, sizeof name, "frame_%06zu.png", f);
-        stbi_flip_vertically_on_write(1);
-        if (!stbi_write_png((std::filesystem::path(o.pngDir) / name).c_str(), o.width, o.height, 4, px.data(), o.width * 4)) {
-          std::cerr << "lieride render: cannot write " << (std::filesystem::path(o.pngDir) / name).string() << "\n";
-          code = 1;
-        }
-      } else if (std::fwrite(px.data(), 1, px.size(), pipe) != px.size()) {
-        std::cerr << "lieride render: ffmpeg stopped reading frames\n";
-        code = 1;
-      }
+      // Read this frame into one pixel buffer and hand on the previous one: the copy out of
+      // the framebuffer overlaps the next frame's drawing instead of stalling on it.
+      readback.capture(f);
+      if (f > 0 && !emit(f - 1, readback.previous())) code = 1;
       if (tty && (f % 10 == 0 || f + 1 == frames)) {
         const int bar = static_cast<int>(30.0 * static_cast<double>(f + 1) / static_cast<double>(frames));
         std::fprintf(stderr, "\rrender [%-30s] frame %zu/%zu  t = %.2f s", std::string(static_cast<std::size_t>(bar), '#').c_str(),
                      f + 1, frames, k.t);
       }
     }
+    if (!code && frames > 0 && !emit(frames - 1, readback.latest())) code = 1;
     if (tty) std::fprintf(stderr, "\n");
     if (pipe) {
       const int status = ::pclose(pipe);
