@@ -37,7 +37,8 @@ bool App::loadScene(int index, const SceneEntry* entry, bool startPaused) {
   st_.vehicle = scene.vehicle;
   st_.offsets = scene.offsets;
   st_.scripted = scene.scripted;
-  st_.settings.lastScene = scene.name;
+  if (!e->take) st_.settings.lastScene = scene.name;  // a take is not reopened at start
+  st_.takes.file = e->take ? e->file : std::string();
   // Scripted sinusoids become editable gait sliders.
   st_.gaits.clear();
   const ControlSet& controls = scene.slots.front().sim->controls();
@@ -77,7 +78,7 @@ bool App::loadScene(int index, const SceneEntry* entry, bool startPaused) {
   resets_ = 0;
   physics_->start();
   // The h and integrator the user last chose for this scene (single-copy scenes).
-  if (n == 1 && !batchDefaults_) {
+  if (n == 1 && !batchDefaults_ && !e->take) {  // a take replays with its own
     if (const auto h = st_.settings.stepPerScene.find(st_.sceneName); h != st_.settings.stepPerScene.end()) {
       Command c = Command::make(CommandKind::SetTimeStep);
       c.value[0] = h->second;
@@ -96,6 +97,14 @@ bool App::loadScene(int index, const SceneEntry* entry, bool startPaused) {
 bool App::addCopy(const std::string& integrator, double copyStep) {
   if (!physics_) return false;
   SceneEntry e = current_;
+  if (e.take) {  // a ghost copy re-simulating the take (take_scene.hpp)
+    if (e.ghosts.size() >= 3) return false;
+    e.ghosts.emplace_back(integrator, copyStep);
+    const int index = st_.sceneIndex;
+    const bool ok = loadScene(-1, &e);
+    st_.sceneIndex = index;
+    return ok;
+  }
   const PhysicsFrame& f = physics_->frame();
   if (e.compare.empty())
     for (const auto& v : f.sims) e.compare.push_back(v.curr.integrator);
@@ -146,6 +155,7 @@ bool App::reloadWithAlpha(double alpha) {
 }
 
 void App::frame(double wallDt, int w, int h, const CameraInput& in) {
+  serviceTakes();
   if (!physics_) return;
   physics_->poll();
   const PhysicsFrame& f = physics_->frame();

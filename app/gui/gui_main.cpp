@@ -26,6 +26,7 @@
 #include "input/router.hpp"
 #include "input/script.hpp"
 #include "ui/panels.hpp"
+#include "ui/takes_panel.hpp"
 
 namespace lieride::gui {
 namespace {
@@ -130,6 +131,7 @@ void handleKey(const SDL_Keysym& k, AppState& st, App& app) {
       st.settingsDirty = true;
       break;
     case SDLK_p: st.showPlots = !st.showPlots; break;
+    case SDLK_r: toggleRecord(st, f); break;
     case SDLK_TAB: st.showUi = !st.showUi; break;
     default: break;
   }

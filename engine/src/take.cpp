@@ -63,9 +63,18 @@ bool TakePlayer::applyDueEvents() {
 StepReport TakePlayer::step() {
   applyDueEvents();
   setStepInputs();
+  clock_ += sim_->timeStep();
   const StepReport r = sim_->step();
   ++taken_;
   return r;
+}
+
+void TakePlayer::restore(const Checkpoint& c) {
+  sim_ = c.sim->clone();
+  taken_ = c.taken;
+  next_ = c.next;
+  h_ = c.h;
+  clock_ = c.clock;
 }
 
 RunOutcome playTake(TakePlayer& player, int every, std::ostream* out) {

@@ -11,6 +11,7 @@
 
 #include "lieride/model/boat.hpp"
 #include "lieride/sim/scenario.hpp"
+#include "take_scene.hpp"
 #include "lieride/sim/se3_simulation.hpp"
 
 #ifndef LIERIDE_SOURCE_DIR
@@ -201,6 +202,7 @@ double integratorNumber(const SceneEntry& entry, const std::string& key, double 
 }
 
 LoadedScene loadScene(const SceneEntry& entry) {
+  if (entry.take) return loadTakeScene(entry);
   LoadedScene out;
   out.name = entry.name;
   out.geometry = readGeometry(entry);

@@ -11,6 +11,7 @@
 #include "frame.hpp"
 #include "scenes.hpp"
 #include "ui/plot.hpp"
+#include "ui/take_ui.hpp"
 
 namespace lieride::gui {
 
@@ -133,6 +134,7 @@ struct AppState {
   std::string copyIntegrator;
   double copyStep = 0;            // the new copy's own h (0: the h in use)
   double hDragFrom = 0;           // h when the slider drag began (for the one marker on release)
+  TakeUi takes;                   // recording, take playback, exports (takes_panel.hpp)
   std::function<void(const Command&)> send = [](const Command&) {};
 
   void command(CommandKind k) { send(Command::make(k)); }

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "lieride/control/controls.hpp"
+#include "lieride/sim/take_script.hpp"
 
 namespace lieride {
 
@@ -25,6 +26,11 @@ class TakeRecorder {
 
   // At the reset that starts the recording: the h and integrator the restarted run uses.
   void start(double h, const std::string& integrator);
+  // Instead of start(): carry on a take that was replayed for its first `steps` steps (the
+  // app's overdub: a pilot takes over there). Copies those steps' inputs and the events due
+  // up to and including `steps`; `take.inputChannels` must be this recorder's channels.
+  // Throws std::invalid_argument otherwise or when the take is shorter or too long.
+  void continueFrom(const Take& take, long steps, double clock, double h);
   // Right before each step, after the pilot set the inputs: stores controls' values at t on
   // the recorded channels. False (nothing stored) when full.
   bool beforeStep(const ControlSet& controls, double t);
