@@ -11,16 +11,17 @@ namespace lieride::gui {
 namespace {
 // The longest take a recorder holds: at most `maxSeconds` at the h in use, and two million
 // steps (16 MB per recorded channel).
-long recorderSteps(double maxSeconds, double h) {
+// `before`: steps of take already held (an overdub's replayed part).
+long recorderSteps(double maxSeconds, long before, double h) {
   const double seconds = std::isfinite(maxSeconds) && maxSeconds > 0 ? maxSeconds : 600.0;
-  return static_cast<long>(std::min(2.0e6, std::ceil(seconds / h)));
+  return before + static_cast<long>(std::min(2.0e6, std::ceil(seconds / h)));
 }
 
-std::unique_ptr<TakeRecorder> recorderFor(const Simulation& sim, double maxSeconds) {
+std::unique_ptr<TakeRecorder> recorderFor(const Simulation& sim, double maxSeconds, long before = 0) {
   const auto channels = TakeRecorder::constantChannels(sim.controls());
   std::vector<std::string> names;
   for (auto i : channels) names.push_back(sim.controls().channels()[i]);
-  return std::make_unique<TakeRecorder>(std::move(names), channels, recorderSteps(maxSeconds, sim.timeStep()));
+  return std::make_unique<TakeRecorder>(std::move(names), channels, recorderSteps(maxSeconds, before, sim.timeStep()));
 }
 }  // namespace
 
@@ -73,7 +74,7 @@ void PhysicsThread::startOverdub(double maxSeconds) {
   std::unique_ptr<Simulation> sim = tl.simulation().clone();
   v.pilot = Pilot(*sim, v.slot.limits);
   v.pilot.apply(axes_, assist_, *sim, &v.curr);
-  std::unique_ptr<TakeRecorder> rec = recorderFor(*sim, maxSeconds + clock);
+  std::unique_ptr<TakeRecorder> rec = recorderFor(*sim, maxSeconds, steps);
   try {
     rec->continueFrom(take, steps, clock, sim->timeStep());
   } catch (const std::exception& e) {

@@ -7,7 +7,6 @@ namespace lieride::gui {
 TakeTimeline::TakeTimeline(std::unique_ptr<Simulation> sim, const Take& take, double interval)
     : player_(std::move(sim), take) {
   checkpoints_.push_back(player_.checkpoint());
-  const TakePlayer::Checkpoint& start = checkpoints_.front();
   double next = interval;
   while (!player_.finished()) {
     player_.step();
@@ -19,7 +18,7 @@ TakeTimeline::TakeTimeline(std::unique_ptr<Simulation> sim, const Take& take, do
   }
   end_ = player_.stepsTaken();
   duration_ = player_.clock();
-  player_.restore(start);
+  player_.restore(checkpoints_.front());
 }
 
 std::size_t TakeTimeline::checkpointBefore(long step) const {
