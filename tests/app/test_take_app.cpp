@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <fstream>
 #include <thread>
 
@@ -246,4 +247,30 @@ TEST_CASE("app takes: trim end, save a scenario as a take, run CSV and glTF of a
   char magic[4] = {};
   glb.read(magic, 4);
   CHECK(std::string(magic, 4) == "glTF");
+}
+
+TEST_CASE("app takes: an optimal trajectory (lieride optimize's replay) saved as a take replays and exports the same", "[take]") {
+  const fs::path dir = scratch("app-optimal");
+  const std::string problem = (fs::path(LIERIDE_SOURCE_DIR) / "assets" / "problems" / "car-tunnel.toml").string();
+  const std::string cmd = std::string("'") + LIERIDE_EXE + "' optimize '" + problem + "' --out '" + (dir / "opt").string() + "' --quiet";
+  REQUIRE(std::system(cmd.c_str()) == 0);
+  const std::string replay = (dir / "opt" / "replay.toml").string();
+  Scenario sc = loadScenario(replay);
+  CHECK_FALSE(sc.take);
+  Take whole;
+  whole.steps = stepsFor(sc.settings.duration, sc.settings.dt);
+  TakePlayer straight(sc.simulation->clone(), whole);
+  playTake(straight, 1, nullptr);
+  // Saved as a take elsewhere: its controls file is found from there (an absolute path).
+  fs::create_directories(dir / "saved");
+  trimTake(replay, whole.steps, (dir / "saved" / "optimal-take.toml").string());
+  long steps = 0;
+  CHECK(replayHash((dir / "saved" / "optimal-take.toml").string(), &steps) == stateHash(straight.simulation()));
+  CHECK(steps == whole.steps);
+  // Opened as it is, on a timeline, the app's replay ends in the same state.
+  TakeTimeline tl(std::move(sc.simulation), whole);
+  tl.seekStep(tl.endStep());
+  CHECK(stateHash(tl.simulation()) == stateHash(straight.simulation()));
+  CHECK(exportTakeCsv((dir / "saved" / "optimal-take.toml").string(), {"", 0.0}, 1, (dir / "optimal.csv").string()) == whole.steps + 1);
+  CHECK(exportTakeGlb((dir / "saved" / "optimal-take.toml").string(), {"", 0.0}, 30.0, (dir / "optimal.glb").string()) > 1);
 }

@@ -101,6 +101,10 @@ void timelineSection(AppState& app, const PhysicsFrame& f) {
           "its own trail colour, plots overlaid, its deviation from the take plotted.");
   if (ImGui::Button("Trim end here")) tu.trimEnd = ts.step;
   tooltip("Write a new take holding the steps up to here.");
+  ImGui::SameLine();
+  if (ImGui::Button("Save as take")) tu.trimEnd = ts.endStep;
+  tooltip("Write the whole run as a take file (e.g. an optimal trajectory's replay.toml: [take] steps added, "
+          "its controls file found from anywhere).");
 }
 
 void exportSection(AppState& app, const PhysicsFrame& f) {
