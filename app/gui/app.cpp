@@ -41,7 +41,8 @@ bool App::loadScene(int index, const SceneEntry* entry, bool startPaused) {
   st_.takes.file = e->take ? e->file : std::string();
   // Scripted sinusoids become editable gait sliders.
   st_.gaits.clear();
-  const ControlSet& controls = scene.slots.front().sim->controls();
+  const SimSlot& firstSlot = scene.slots.front();
+  const ControlSet& controls = (firstSlot.take ? firstSlot.take->simulation() : *firstSlot.sim).controls();
   for (std::size_t i = 0; i < controls.size(); ++i)
     if (const auto* s = dynamic_cast<const SinusoidSignal*>(&controls.signal(i)))
       st_.gaits.push_back({static_cast<int>(i), controls.channels()[i], s->params().amplitude, s->params().frequency,

@@ -218,7 +218,7 @@ void integratorPanel(AppState& app, const PhysicsFrame& f) {
       ImGui::EndCombo();
     }
     ImGui::SameLine();
-    if (app.copyStep <= 0) app.copyStep = f.h;
+    if (app.copyStep <= 0 && app.requestCopy < 0) app.copyStep = f.h;  // 0 pending: the take's own h (ghost copy)
     float cx = stepToSlider(app.copyStep);
     char clabel[32];
     std::snprintf(clabel, sizeof clabel, "h %.3g", app.copyStep);
