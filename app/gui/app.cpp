@@ -59,7 +59,8 @@ bool App::loadScene(int index, const SceneEntry* entry, bool startPaused) {
   st_.deviation.assign(n, TimeSeries{});
   st_.caption = n > 1 ? (current_.name == "large steps"
                              ? "Same free body, same large h: lie-cay keeps the flip's energy bounded; rk4 spins down or diverges."
-                             : "The copies start from the same state: what differs is the integrator (and h where shown).")
+                             : current_.take ? "Ghost copies replay the take's inputs with another integrator: the deviation plot shows how far each strays."
+                                             : "The copies start from the same state: what differs is the integrator (and h where shown).")
                       : std::string();
   trails_.assign(n, Trail{});
   const glm::vec3 colors[] = {{1.0f, 0.55f, 0.1f}, {0.2f, 0.75f, 1.0f}, {0.6f, 1.0f, 0.4f}};
@@ -259,8 +260,10 @@ void App::frame(double wallDt, int w, int h, const CameraInput& in) {
       l.y = (0.5f - c.y / c.w * 0.5f) * static_cast<float>(h) / st_.pixelRatio - 26.0f * static_cast<float>(i);  // staggered: never on top of each other
       const SimView& v = f.sims[i];
       char text[96];
-      if (v.frozen) std::snprintf(text, sizeof text, "copy %zu: %s  diverged at t = %.3f s", i + 1, v.curr.integrator.c_str(), v.divergedAt);
-      else std::snprintf(text, sizeof text, "copy %zu: %s, h = %.3g s   E = %.4g J", i + 1, v.curr.integrator.c_str(), v.curr.h, v.curr.energy);
+      // A take's copies: "take" and "ghost <integrator>" (take_scene.hpp).
+      const std::string who = current_.take ? v.label : "copy " + std::to_string(i + 1);
+      if (v.frozen) std::snprintf(text, sizeof text, "%s: %s  diverged at t = %.3f s", who.c_str(), v.curr.integrator.c_str(), v.divergedAt);
+      else std::snprintf(text, sizeof text, "%s: %s, h = %.3g s   E = %.4g J", who.c_str(), v.curr.integrator.c_str(), v.curr.h, v.curr.energy);
       l.text = text;
       l.diverged = v.frozen;
       st_.labels.push_back(l);

@@ -512,10 +512,12 @@ void drawPanels(AppState& app, const PhysicsFrame& f) {
   ImGui::SetNextWindowBgAlpha(1.0f);  // opaque: the 3-D view is not drawn under it
   if (ImGui::Begin("lieride", nullptr, ImGuiWindowFlags_NoMove)) {
     if (ImGui::CollapsingHeader("Scene", ImGuiTreeNodeFlags_DefaultOpen)) scenePanel(app, f);
+    // A take playing is the scene: its timeline right under it.
+    if (f.take.playing && ImGui::CollapsingHeader("Takes", ImGuiTreeNodeFlags_DefaultOpen)) takesPanel(app, f);
     if (ImGui::CollapsingHeader("Integrator", ImGuiTreeNodeFlags_DefaultOpen)) integratorPanel(app, f);
     if (ImGui::CollapsingHeader("Controls", ImGuiTreeNodeFlags_DefaultOpen)) controlsPanel(app, f);
     if (ImGui::CollapsingHeader("Diagnostics", ImGuiTreeNodeFlags_DefaultOpen)) diagnosticsPanel(app, f);
-    if (ImGui::CollapsingHeader("Takes", ImGuiTreeNodeFlags_DefaultOpen)) takesPanel(app, f);
+    if (!f.take.playing && ImGui::CollapsingHeader("Takes", ImGuiTreeNodeFlags_DefaultOpen)) takesPanel(app, f);
   }
   app.viewLeft = ImGui::IsWindowCollapsed() ? 0.0f : ImGui::GetWindowPos().x + ImGui::GetWindowSize().x;
   ImGui::End();
