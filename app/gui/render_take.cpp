@@ -205,10 +205,11 @@ int render(const Options& o, const exporter::TakeTracks& tr, const VehicleGeomet
     if (!code && !usePng) {
       const std::filesystem::path out(o.out);
       partial = (out.parent_path() / ("." + out.stem().string() + ".partial" + out.extension().string())).string();
-      const std::string cmd = "ffmpeg -loglevel error -y -f rawvideo -pix_fmt rgba -s " + std::to_string(o.width) + "x" +
+      const std::string cmd = "ffmpeg -loglevel error -y -f rawvideo -pix_fmt rgb0 -s " + std::to_string(o.width) + "x" +
                               std::to_string(o.height) + " -r " + std::to_string(o.fps) +
                               " -i - -c:v libx264 -preset ultrafast -tune zerolatency -crf 20 -pix_fmt yuv420p -bitexact '" + partial + "'";
       pipe = ::popen(cmd.c_str(), "w");
+      if (pipe) std::setvbuf(pipe, nullptr, _IOFBF, 1 << 22);  // rows gathered into few large writes
       if (!pipe) {
         std::cerr << "lieride render: cannot start ffmpeg\n";
         code = 1;
@@ -230,9 +231,17 @@ int render(const Options& o, const exporter::TakeTracks& tr, const VehicleGeomet
       }
       const std::size_t row = static_cast<std::size_t>(o.width) * 4;
       const auto H = static_cast<std::size_t>(o.height);
+      if (!usePng) {  // straight from the mapped buffer, top row first; ffmpeg ignores the 4th byte (rgb0)
+        for (std::size_t y = 0; y < H; ++y)
+          if (std::fwrite(glRows + (H - 1 - y) * row, 1, row, pipe) != row) {
+            std::cerr << "lieride render: ffmpeg stopped reading frames\n";
+            return false;
+          }
+        return true;
+      }
       for (std::size_t y = 0; y < H; ++y) std::memcpy(px.data() + y * row, glRows + (H - 1 - y) * row, row);
       for (std::size_t i = 3; i < px.size(); i += 4) px[i] = 255;
-      if (usePng) {
+      {
         char name[32];
         std::snprintf(name, sizeof name, "frame_%06zu.png", index);
         stbi_flip_vertically_on_write(0);
@@ -240,9 +249,6 @@ int render(const Options& o, const exporter::TakeTracks& tr, const VehicleGeomet
           std::cerr << "lieride render: cannot write " << (std::filesystem::path(o.pngDir) / name).string() << "\n";
           return false;
         }
-      } else if (std::fwrite(px.data(), 1, px.size(), pipe) != px.size()) {
-        std::cerr << "lieride render: ffmpeg stopped reading frames\n";
-        return false;
       }
       return true;
     };
