@@ -60,17 +60,28 @@ void App::serviceTakes() {
   if (tu.seek >= 0) send(CommandKind::Seek, tu.seek);
   tu.record = tu.overdub = tu.stop = false;
   tu.seek = -1;
-  if (auto r = physics_->takeRecorded()) {
+  while (auto r = physics_->takeRecorded()) {
     try {
-      const std::string stem = freshStem(tu.dir, slug(st_.sceneName), ".toml");
-      tu.lastTake = writeTake(*r->recorder, sceneSource(current_), tu.dir, stem);
-      tu.lastHash = r->hash;
-      tu.lastInexact = r->inexact;
-      remember(tu, tu.lastTake);
-      tu.notice = "saved " + tu.lastTake;
-      std::fprintf(stderr, "take %s state-hash %016llx\n", tu.lastTake.c_str(), static_cast<unsigned long long>(r->hash));
+      const std::string stem = freshStem(tu.dir, slug(st_.sceneName) + (r->live ? "-live" : ""), ".toml");
+      const std::string path = writeTake(*r->recorder, sceneSource(current_), tu.dir, stem);
+      remember(tu, path);
+      std::fprintf(stderr, "%s %s state-hash %016llx\n", r->live ? "live-take" : "take", path.c_str(),
+                   static_cast<unsigned long long>(r->hash));
+      if (!r->live) {
+        tu.lastTake = path;
+        tu.lastHash = r->hash;
+        tu.lastInexact = r->inexact;
+        tu.notice = "saved " + path;
+      } else if (tu.liveExport) {  // the live run so far, exported from its take
+        const fs::path stemPath = fs::path(path).replace_extension();
+        if (tu.liveExport == 1) tu.notice = "CSV: " + std::to_string(exportTakeCsv(path, {"", 0.0}, 0, stemPath.string() + ".csv")) + " rows -> " + stemPath.string() + ".csv";
+        else tu.notice = "glTF: " + std::to_string(exportTakeGlb(path, {"", 0.0}, tu.exportFps, stemPath.string() + ".glb")) + " keyframes -> " + stemPath.string() + ".glb";
+        if (r->inexact) tu.notice += " (a gait or manual change is not in it: the replay differs)";
+        tu.liveExport = 0;
+      }
     } catch (const std::exception& e) {
       tu.notice = e.what();
+      tu.liveExport = 0;
     }
   }
   if (tu.trimEnd >= 0 && !tu.file.empty()) {
@@ -91,11 +102,12 @@ void App::serviceTakes() {
     const bool csv = which == &tu.exportCsv;
     const std::size_t copy = static_cast<std::size_t>(*which);
     *which = -1;
-    const std::string source = !tu.file.empty() ? tu.file : tu.lastTake;
-    if (source.empty()) {
-      tu.notice = "record a take first: exports replay a take";
+    if (tu.file.empty()) {  // the live run: its background take first (written when it arrives)
+      tu.liveExport = csv ? 1 : 2;
+      send(CommandKind::LiveTake, 0);
       continue;
     }
+    const std::string source = tu.file;
     GhostSpec ghost{"", 0.0};
     if (!tu.file.empty() && copy > 0 && copy <= current_.ghosts.size()) ghost = current_.ghosts[copy - 1];
     std::string name = fs::path(source).stem().string();

@@ -2,7 +2,8 @@
 # Record in the app under Xvfb (docs/app.md, "Takes"): the script presses R, flies the
 # helicopter with the keyboard, changes h, presses R again; the app prints the take it wrote and
 # its final state hash, and `lieride sim TAKE` must print the same hash (a bit-for-bit replay).
-# Then the take opens in the app with a ghost copy and exports the ghost's run CSV.
+# Export CSV of the live run writes its take and the CSV `lieride sim` writes for it. Then the
+# take opens in the app with a ghost copy and exports the ghost's run CSV.
 # Exits 77 (CTest skip) when xvfb-run is missing.
 set -uo pipefail
 lieride=$1 src=$2
@@ -23,6 +24,7 @@ cat > record.script <<'S'
 2.4 up D
 2.6 down R
 2.65 up R
+3.0 export csv 0
 3.5 quit
 S
 out=$(xvfb-run -a -s "-screen 0 1280x720x24" "$lieride" app --scene "helicopter free flight" \
@@ -37,6 +39,13 @@ replay=$("$lieride" sim "$take" --out "$work/replay.csv" 2>&1 | sed -n 's/^state
 echo "take $take: live $live, replay $replay"
 [ "$live" = "$replay" ] || { echo "FAIL: the replay's state hash differs"; exit 1; }
 grep -q '^dt = ' "$take" || { echo "FAIL: the change of h is not in the take"; exit 1; }
+# Export CSV of the live run: its background take (since Record restarted the run) and the CSV.
+lline=$(echo "$out" | grep '^live-take .* state-hash ' | head -1)
+[ -n "$lline" ] || { echo "$out"; echo "FAIL: no live take for the CSV export"; exit 1; }
+ltake=$(echo "$lline" | awk '{print $2}')
+lreplay=$("$lieride" sim "$ltake" --out "$work/live-replay.csv" 2>&1 | sed -n 's/^state-hash //p')
+[ "$(echo "$lline" | awk '{print $4}')" = "$lreplay" ] || { echo "FAIL: the live take's replay hash differs"; exit 1; }
+cmp -s "${ltake%.toml}.csv" "$work/live-replay.csv" || { echo "FAIL: the live-run CSV differs from lieride sim of its take"; exit 1; }
 cat > ghost.script <<'S'
 0.0 copy rk4
 0.5 export csv 1
@@ -50,4 +59,4 @@ rows=$(($(wc -l <"$csv") - 1))
 direct=$(($("$lieride" sim "$take" --integrator rk4 --out - 2>/dev/null | wc -l) - 1))
 [ "$rows" -eq "$direct" ] || { echo "FAIL: ghost CSV has $rows rows, lieride sim --integrator rk4 $direct"; exit 1; }
 cmp -s "$csv" <("$lieride" sim "$take" --integrator rk4 --out - 2>/dev/null) || { echo "FAIL: the ghost CSV differs from lieride sim --integrator rk4"; exit 1; }
-echo "ok: the recorded take replays to the live hash; its rk4 ghost CSV equals lieride sim --integrator rk4"
+echo "ok: the recorded take replays to the live hash; the live-run CSV and the rk4 ghost CSV equal lieride sim's"

@@ -274,3 +274,42 @@ TEST_CASE("app takes: an optimal trajectory (lieride optimize's replay) saved as
   CHECK(exportTakeCsv((dir / "saved" / "optimal-take.toml").string(), {"", 0.0}, 1, (dir / "optimal.csv").string()) == whole.steps + 1);
   CHECK(exportTakeGlb((dir / "saved" / "optimal-take.toml").string(), {"", 0.0}, 30.0, (dir / "optimal.glb").string()) > 1);
 }
+
+TEST_CASE("app takes: the live run is always recorded; its take (for the CSV/glTF export) replays to the live hash", "[take]") {
+  const fs::path dir = scratch("app-live");
+  SceneEntry entry;
+  entry.name = "car-slalom";
+  entry.file = scene("car-slalom");
+  LoadedScene loaded = loadScene(entry);
+  const double h0 = loaded.slots.front().sim->timeStep();
+  PhysicsThread physics(std::move(loaded.slots), paused());
+  physics.start();
+  Driver d{physics};
+  Command h = Command::make(CommandKind::SetTimeStep);
+  h.value[0] = 0.5 * h0;
+  d.send(h);  // as the app's per-scene h after loading
+  d.axes(0.3f, 0.8f, 0.0f, 0.0f);
+  d.steps(150);
+  d.send(Command::make(CommandKind::Reset));
+  d.axes(-0.6f, 0.4f, 0.0f, 0.0f);
+  d.steps(90);
+  d.send(Command::make(CommandKind::LiveTake));
+  RecordedTake r = d.stop();  // RecordStop with nothing recording: only the live take arrives
+  CHECK(r.live);
+  REQUIRE(r.recorder);
+  CHECK(r.recorder->steps() == 240);
+  const std::string file = writeTake(*r.recorder, sceneSource(entry), dir.string(), "live");
+  CHECK(replayHash(file) == r.hash);
+  CHECK(exportTakeCsv(file, {"", 0.0}, 1, (dir / "live.csv").string()) == 241);
+  // Record restarts the live take with the run.
+  d.send(Command::make(CommandKind::RecordStart));
+  d.steps(30);
+  d.send(Command::make(CommandKind::LiveTake));
+  RecordedTake l = d.stop();
+  physics.stop();
+  const RecordedTake* live = l.live ? &l : nullptr;
+  std::optional<RecordedTake> other = physics.takeRecorded();
+  REQUIRE(other);
+  if (!live) live = &*other;
+  CHECK(live->recorder->steps() == 30);
+}

@@ -49,6 +49,7 @@ PhysicsThread::PhysicsThread(std::vector<SimSlot> sims, PhysicsOptions options) 
     accumulateWork(v, v.curr);
     pushSample(static_cast<int>(i), v.curr);
   }
+  startLive();
   // The reader starts from a complete frame even before the thread runs.
   publish(steadySeconds());
   frames_.update();
@@ -94,13 +95,16 @@ void PhysicsThread::accumulateWork(Vehicle& v, const Snapshot& s) {
 void PhysicsThread::setIntegrator(int index, Vehicle& v, const std::string& name) {
   Simulation& sim = v.sim();
   if (sim.integratorName() == name && !v.frozen) return;
-  const bool record = recorder_ && index == 0;
+  const bool record = index == 0;
   try {
     sim.setIntegrator(name);  // after a divergence: resumes from the last good state
   } catch (const std::exception&) {
     return;
   }
-  if (record) recorder_->integrator(name);
+  if (record) {
+    if (recorder_) recorder_->integrator(name);
+    if (live_) live_->integrator(name);
+  }
   const bool resumed = v.frozen;
   v.frozen = false;
   v.divergedMessage.clear();
@@ -165,7 +169,10 @@ void PhysicsThread::stepVehicle(Vehicle& v, bool wantSnapshot) {
   const bool needsState = v.slot.manual && v.pilot.needsState(assist_);
   if (v.slot.manual) v.pilot.apply(axes_, assist_, v.sim(), needsState ? &v.curr : nullptr);
   // Recording: the inputs vehicle 0 receives this step (no allocation); full: the take ends.
-  if (recorder_ && &v == vehicles_.data() && !recorder_->beforeStep(v.sim().controls(), v.sim().time())) finishRecording();
+  if (&v == vehicles_.data()) {
+    if (recorder_ && !recorder_->beforeStep(v.sim().controls(), v.sim().time())) finishRecording();
+    if (live_) live_->beforeStep(v.sim().controls(), v.sim().time());  // full: the live run's take ends there
+  }
   const auto t0 = std::chrono::steady_clock::now();
   bool threw = false;
   std::string what;
@@ -265,7 +272,7 @@ void PhysicsThread::handle(const Command& c) {
     case CommandKind::SetManual:
       forTargets([&](int, Vehicle& v) {
         if (v.slot.take) return;  // a take's inputs drive it (Overdub hands it to the pilot)
-        if (&v == &vehicles_.front() && recorder_) recordInexact_ = true;
+        if (&v == &vehicles_.front()) recordInexact_ = liveInexact_ = true;
         v.slot.manual = c.flag;
         if (!c.flag) v.sim().controls() = v.initial->controls();  // scripted signals back
       });
@@ -293,6 +300,7 @@ void PhysicsThread::handle(const Command& c) {
           if (v.sim().timeStep() != h) {
             v.sim().setTimeStep(h);
             if (recorder_ && i == 0) recorder_->timeStep(h);
+            if (live_ && i == 0) live_->timeStep(h);
           }
           if (markIt) marker(i, v.curr.t, text);
           v.curr.h = h;
@@ -325,6 +333,7 @@ void PhysicsThread::handle(const Command& c) {
     case CommandKind::Reset:
       resetAll();
       if (recorder_) recorder_->reset();
+      if (live_) live_->reset();
       resync(steadySeconds());
       break;
     case CommandKind::RecordStart:
@@ -336,6 +345,9 @@ void PhysicsThread::handle(const Command& c) {
     case CommandKind::RecordStop:
       finishRecording();
       break;
+    case CommandKind::LiveTake:
+      handOverLive();
+      break;
     case CommandKind::Seek:
       seekTakes(c.value[0]);
       break;
@@ -345,7 +357,7 @@ void PhysicsThread::handle(const Command& c) {
         auto& set = v.sim().controls();
         if (c.channel < 0 || static_cast<std::size_t>(c.channel) >= set.size()) return;
         const auto ch = static_cast<std::size_t>(c.channel);
-        if (recorder_ && &v == vehicles_.data()) recordInexact_ = true;  // a take holds no gait edits
+        if (&v == vehicles_.data()) recordInexact_ = liveInexact_ = true;  // a take holds no gait edits
         if (c.kind == CommandKind::SetConstant) {
           set.setConstant(ch, c.value[0]);
         } else {

@@ -37,6 +37,7 @@ struct RecordedTake {
   std::uint64_t hash = 0;  // the recorded vehicle's final state (lieride/sim/state_hash.hpp)
   bool overdub = false;    // carries on a replayed take (its scenario is that take's)
   bool inexact = false;    // a live change a take cannot hold (gait edit, manual switch) was made
+  bool live = false;       // the live run so far (LiveTake), not a Record/Stop
 };
 
 struct PhysicsOptions {
@@ -108,6 +109,8 @@ class PhysicsThread {
   void startRecording(double maxSeconds);
   void startOverdub(double maxSeconds);
   void finishRecording();
+  void startLive();
+  void handOverLive();
   void seekTakes(double t);
   void restartView(std::size_t index);
 
@@ -136,10 +139,14 @@ class PhysicsThread {
   // Takes.
   std::unique_ptr<TakeRecorder> recorder_;  // vehicle 0's live run being recorded
   bool recordOverdub_ = false, recordInexact_ = false;
+  // The live run of vehicle 1 since the scene loaded or Record restarted it, always recorded
+  // (allocation-free per step) so that its run CSV and glTF can be exported without a Record.
+  std::unique_ptr<TakeRecorder> live_;
+  bool liveInexact_ = false;
   std::string takeMessage_;
   long lastSeekSteps_ = 0;
   std::mutex recordedMutex_;
-  std::optional<RecordedTake> recorded_;
+  std::vector<RecordedTake> recorded_;  // finished, not yet collected (oldest first)
 };
 
 }  // namespace lieride::gui

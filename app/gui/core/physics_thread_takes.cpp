@@ -27,8 +27,9 @@ std::unique_ptr<TakeRecorder> recorderFor(const Simulation& sim, double maxSecon
 
 std::optional<RecordedTake> PhysicsThread::takeRecorded() {
   std::lock_guard<std::mutex> lock(recordedMutex_);
-  std::optional<RecordedTake> out = std::move(recorded_);
-  recorded_.reset();
+  if (recorded_.empty()) return std::nullopt;
+  std::optional<RecordedTake> out = std::move(recorded_.front());
+  recorded_.erase(recorded_.begin());
   return out;
 }
 
@@ -53,6 +54,8 @@ void PhysicsThread::startRecording(double maxSeconds) {
   h_ = inUse.front().first;
   recorder_ = recorderFor(vehicles_.front().sim(), maxSeconds);
   recorder_->start(h_, inUse.front().second);
+  if (live_) live_->start(h_, inUse.front().second);  // the live run restarts here too
+  liveInexact_ = false;
   recordOverdub_ = recordInexact_ = false;
   resync(steadySeconds());
 }
@@ -83,6 +86,7 @@ void PhysicsThread::startOverdub(double maxSeconds) {
   }
   v.slot.sim = std::move(sim);
   v.slot.take.reset();
+  live_.reset();  // the overdub's own recorder holds this run
   v.slot.manual = true;
   v.frozen = false;
   recorder_ = std::move(rec);
@@ -101,7 +105,26 @@ void PhysicsThread::finishRecording() {
   r.inexact = recordInexact_;
   recordOverdub_ = recordInexact_ = false;
   std::lock_guard<std::mutex> lock(recordedMutex_);
-  recorded_ = std::move(r);
+  recorded_.push_back(std::move(r));
+}
+
+void PhysicsThread::startLive() {
+  if (vehicles_.empty() || vehicles_.front().slot.take) return;  // a take's run is its file
+  const Simulation& sim = vehicles_.front().sim();
+  live_ = recorderFor(sim, 600.0);
+  live_->start(sim.timeStep(), sim.integratorName());
+  liveInexact_ = false;
+}
+
+void PhysicsThread::handOverLive() {
+  if (!live_) return;
+  RecordedTake r;
+  r.hash = lieride::stateHash(vehicles_.front().sim());
+  r.recorder = std::make_unique<TakeRecorder>(*live_);  // a copy: the live run goes on recording
+  r.inexact = liveInexact_;
+  r.live = true;
+  std::lock_guard<std::mutex> lock(recordedMutex_);
+  recorded_.push_back(std::move(r));
 }
 
 void PhysicsThread::restartView(std::size_t i) {

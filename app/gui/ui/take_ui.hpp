@@ -23,6 +23,7 @@ struct TakeUi {
   long trimEnd = -1;                 // >= 0: write the take's first trimEnd steps as a new take
   int exportCsv = -1, exportGlb = -1;  // copy index to export (-1: none)
   double exportFps = 60;
+  int liveExport = 0;                // a live-run export waits for its take: 1 CSV, 2 glTF
 
   // Results shown in the panel.
   std::string lastTake;              // the newest take written

@@ -113,16 +113,15 @@ void exportSection(AppState& app, const PhysicsFrame& f) {
   const std::size_t n = take ? f.sims.size() : 1;
   for (std::size_t i = 0; i < n; ++i) {
     ImGui::PushID(static_cast<int>(i));
-    const std::string what = take ? (i == 0 ? "take" : f.sims[i].label) : "last recording";
+    const std::string what = take ? (i == 0 ? "take" : f.sims[i].label) : "live run (copy 1)";
     ImGui::TextUnformatted(what.c_str());
     ImGui::SameLine(ImGui::GetContentRegionAvail().x - 100);
-    ImGui::BeginDisabled(!take && tu.lastTake.empty());
     if (ImGui::Button("CSV")) tu.exportCsv = static_cast<int>(i);
-    tooltip("The run CSV (docs/formats.md section 3) of this copy, replayed from the start of the take.");
+    tooltip("The run CSV (docs/formats.md section 3) of this copy, replayed from the start of the take "
+            "(the live run: since the scene loaded or Record restarted it, saved as a -live take first).");
     ImGui::SameLine();
     if (ImGui::Button("glTF")) tu.exportGlb = static_cast<int>(i);
     tooltip("An animated glTF 2.0 binary, as `lieride export TAKE --out take.glb --fps 60`.");
-    ImGui::EndDisabled();
     ImGui::PopID();
   }
 }
