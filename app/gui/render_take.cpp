@@ -2,8 +2,8 @@
 // otherwise, an OpenGL 3.3 core context, the app's Renderer drawing into a framebuffer object
 // of the requested size. Frames are the take sampled at --fps on the take clock (fixed steps
 // per frame, never wall-clock: lieride/export/take_tracks.hpp), so two renders are identical.
-// Frames are piped to ffmpeg as raw RGBA (H.264 out), or written as PNGs (--png-dir, or when
-// ffmpeg is missing).
+// Frames are piped to ffmpeg as raw rgb0 from a writer thread (H.264 out), or written as PNGs
+// (--png-dir, or when ffmpeg is missing).
 #include "render_take.hpp"
 
 #include <SDL.h>
@@ -11,9 +11,14 @@
 #include <stb_image_write.h>
 #include <unistd.h>
 
+#include <array>
 #include <cmath>
+#include <condition_variable>
 #include <cstdio>
 #include <cstring>
+#include <mutex>
+#include <thread>
+#include <vector>
 #include <filesystem>
 #include <iostream>
 
@@ -73,6 +78,74 @@ class PixelReadback {
   GLsizeiptr bytes_;
   GLuint pbo_[2] = {0, 0};
   std::size_t current_ = 0, mapped_ = 2;
+};
+
+// Feeds ffmpeg from a thread of its own through a few frame buffers, so that drawing the next
+// frame overlaps ffmpeg encoding this one (a pipe holds far less than a frame: written from the
+// drawing thread, each would wait for the other).
+class FrameWriter {
+ public:
+  FrameWriter(std::FILE* pipe, std::size_t frameBytes) : pipe_(pipe), free_(kBuffers) {
+    for (auto& b : buffers_) b.resize(frameBytes);
+    for (std::size_t i = 0; i < kBuffers; ++i) free_[i] = i;
+    thread_ = std::thread([this] { run(); });
+  }
+  ~FrameWriter() { finish(); }
+  FrameWriter(const FrameWriter&) = delete;
+  FrameWriter& operator=(const FrameWriter&) = delete;
+  // A buffer to fill (waits while all are queued); then submit() it. Null once ffmpeg failed.
+  unsigned char* acquire() {
+    std::unique_lock<std::mutex> lock(m_);
+    cv_.wait(lock, [&] { return !free_.empty() || failed_; });
+    if (failed_) return nullptr;
+    filling_ = free_.back();
+    free_.pop_back();
+    return buffers_[filling_].data();
+  }
+  void submit() {
+    std::lock_guard<std::mutex> lock(m_);
+    queued_.push_back(filling_);
+    cv_.notify_all();
+  }
+  // Waits until everything queued is written; false if a write failed.
+  bool finish() {
+    {
+      std::lock_guard<std::mutex> lock(m_);
+      done_ = true;
+      cv_.notify_all();
+    }
+    if (thread_.joinable()) thread_.join();
+    return !failed_;
+  }
+
+ private:
+  static constexpr std::size_t kBuffers = 3;
+  void run() {
+    for (;;) {
+      std::size_t i;
+      {
+        std::unique_lock<std::mutex> lock(m_);
+        cv_.wait(lock, [&] { return !queued_.empty() || done_; });
+        if (queued_.empty()) return;
+        i = queued_.front();
+        queued_.erase(queued_.begin());
+      }
+      const bool ok = std::fwrite(buffers_[i].data(), 1, buffers_[i].size(), pipe_) == buffers_[i].size();
+      std::lock_guard<std::mutex> lock(m_);
+      free_.push_back(i);
+      if (!ok) failed_ = true;
+      cv_.notify_all();
+      if (!ok) return;
+    }
+  }
+  std::FILE* pipe_;
+  std::array<std::vector<unsigned char>, kBuffers> buffers_;
+  std::vector<std::size_t> free_, queued_;
+  std::size_t filling_ = 0;
+  bool done_ = false, failed_ = false;
+  std::mutex m_;
+  std::condition_variable cv_;
+  std::thread thread_;
 };
 
 int usage(const std::string& problem) {
@@ -209,7 +282,6 @@ int render(const Options& o, const exporter::TakeTracks& tr, const VehicleGeomet
                               std::to_string(o.height) + " -r " + std::to_string(o.fps) +
                               " -i - -c:v libx264 -preset ultrafast -tune zerolatency -crf 20 -pix_fmt yuv420p -bitexact '" + partial + "'";
       pipe = ::popen(cmd.c_str(), "w");
-      if (pipe) std::setvbuf(pipe, nullptr, _IOFBF, 1 << 22);  // rows gathered into few large writes
       if (!pipe) {
         std::cerr << "lieride render: cannot start ffmpeg\n";
         code = 1;
@@ -224,6 +296,8 @@ int render(const Options& o, const exporter::TakeTracks& tr, const VehicleGeomet
     PixelReadback readback(o.width, o.height);
     std::vector<unsigned char> px(static_cast<std::size_t>(o.width) * static_cast<std::size_t>(o.height) * 4);
     // A frame out: rows top first (GL's are bottom first), alpha opaque, to the PNG or ffmpeg.
+    std::unique_ptr<FrameWriter> writer;
+    if (pipe) writer = std::make_unique<FrameWriter>(pipe, px.size());
     auto emit = [&](std::size_t index, const unsigned char* glRows) {
       if (!glRows) {
         std::cerr << "lieride render: cannot map the frame's pixel buffer\n";
@@ -231,12 +305,14 @@ int render(const Options& o, const exporter::TakeTracks& tr, const VehicleGeomet
       }
       const std::size_t row = static_cast<std::size_t>(o.width) * 4;
       const auto H = static_cast<std::size_t>(o.height);
-      if (!usePng) {  // straight from the mapped buffer, top row first; ffmpeg ignores the 4th byte (rgb0)
-        for (std::size_t y = 0; y < H; ++y)
-          if (std::fwrite(glRows + (H - 1 - y) * row, 1, row, pipe) != row) {
-            std::cerr << "lieride render: ffmpeg stopped reading frames\n";
-            return false;
-          }
+      if (writer) {  // top row first into a writer buffer; ffmpeg ignores the 4th byte (rgb0)
+        unsigned char* out = writer->acquire();
+        if (!out) {
+          std::cerr << "lieride render: ffmpeg stopped reading frames\n";
+          return false;
+        }
+        for (std::size_t y = 0; y < H; ++y) std::memcpy(out + y * row, glRows + (H - 1 - y) * row, row);
+        writer->submit();
         return true;
       }
       for (std::size_t y = 0; y < H; ++y) std::memcpy(px.data() + y * row, glRows + (H - 1 - y) * row, row);
@@ -285,6 +361,11 @@ int render(const Options& o, const exporter::TakeTracks& tr, const VehicleGeomet
     }
     if (!code && frames > 0 && !emit(frames - 1, readback.latest())) code = 1;
     if (tty) std::fprintf(stderr, "\n");
+    if (writer && !writer->finish() && !code) {
+      std::cerr << "lieride render: ffmpeg stopped reading frames\n";
+      code = 1;
+    }
+    writer.reset();
     if (pipe) {
       const int status = ::pclose(pipe);
       if (!code && status != 0) {
