@@ -404,6 +404,7 @@ int runGui(const std::vector<std::string>& args) {
         st.viewLeft = st.viewBottom = 0;  // Tab: the 3-D view takes the whole window
         drawNotices(st, f);
       }
+      drawRecordBadge(st, f);
       drawHelp(st);
       ImGui::Render();
       glViewport(0, 0, dw, dh);

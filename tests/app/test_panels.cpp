@@ -156,6 +156,8 @@ TEST_CASE("takes panel: idle, recording and playing a take draw headless; R reco
   f.take.recordedSteps = 1234;
   f.take.inexact = true;
   CHECK(ui.frame([&] { takesPanel(app, f); }) > 0);
+  ui.frame([&] { drawRecordBadge(app, f); });  // an auto-resized window is measured, hidden, first
+  CHECK(ui.frame([&] { drawRecordBadge(app, f); }) > 0);
   toggleRecord(app, f);
   CHECK(app.takes.stop);
   app.takes.stop = false;

@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include <cstdio>
+#include <string>
 
 #include "ui/panels.hpp"
 
@@ -126,6 +127,32 @@ void exportSection(AppState& app, const PhysicsFrame& f) {
   }
 }
 }  // namespace
+
+void drawRecordBadge(AppState& app, const PhysicsFrame& f) {
+  static std::string shown;
+  static double shownAt = -1;
+  if (app.takes.lastTake != shown) {
+    shown = app.takes.lastTake;
+    shownAt = ImGui::GetTime();
+  }
+  const bool recent = !shown.empty() && ImGui::GetTime() - shownAt < 5.0;
+  if (!f.take.recording && !recent) return;
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + 44.0f), ImGuiCond_Always, ImVec2(0.5f, 0.0f));
+  ImGui::SetNextWindowBgAlpha(0.6f);
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoInputs |
+                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
+  if (ImGui::Begin("##recbadge", nullptr, flags)) {
+    if (f.take.recording) {
+      const double h = f.sims.empty() ? f.h : f.sims.front().curr.h;
+      ImGui::TextColored(ImVec4(1, 0.25f, 0.2f, 1), "%s  %ld steps (%.1f s at h = %.3g s)   R stops", f.take.overdub ? "OVERDUB" : "REC",
+                         f.take.recordedSteps, static_cast<double>(f.take.recordedSteps) * h, h);
+    } else {
+      ImGui::Text("take saved: %s   state-hash %016llx", shown.c_str(), static_cast<unsigned long long>(app.takes.lastHash));
+    }
+  }
+  ImGui::End();
+}
 
 void takesPanel(AppState& app, const PhysicsFrame& f) {
   if (f.sims.empty()) return;

@@ -8,6 +8,9 @@
 namespace lieride::gui {
 
 void takesPanel(AppState& app, const PhysicsFrame& f);
+// A red "REC" badge over the 3-D view while recording (also with the panels hidden), and the
+// newest take's path for a few seconds after Stop.
+void drawRecordBadge(AppState& app, const PhysicsFrame& f);
 // Key R: Record, or Stop while recording.
 void toggleRecord(AppState& app, const PhysicsFrame& f);
 
