@@ -13,8 +13,9 @@ namespace lieride::gui {
 namespace {
 namespace fs = std::filesystem;
 
-void remember(TakeUi& tu, const std::string& path) {
-  auto& r = tu.recent;
+void remember(AppState& st, const std::string& path) {
+  auto& r = st.settings.recentTakes;
+  st.settingsDirty = true;
   r.erase(std::remove(r.begin(), r.end(), path), r.end());
   r.insert(r.begin(), path);
   if (r.size() > 8) r.resize(8);
@@ -36,7 +37,7 @@ bool App::openTake(const std::string& path) {
     st_.takes.notice = st_.sceneError;
     return false;
   }
-  remember(st_.takes, path);
+  remember(st_, path);
   st_.takes.notice.clear();
   return true;
 }
@@ -64,7 +65,7 @@ void App::serviceTakes() {
     try {
       const std::string stem = freshStem(tu.dir, slug(st_.sceneName) + (r->live ? "-live" : ""), ".toml");
       const std::string path = writeTake(*r->recorder, sceneSource(current_), tu.dir, stem);
-      remember(tu, path);
+      remember(st_, path);
       std::fprintf(stderr, "%s %s state-hash %016llx\n", r->live ? "live-take" : "take", path.c_str(),
                    static_cast<unsigned long long>(r->hash));
       if (!r->live) {
@@ -89,7 +90,7 @@ void App::serviceTakes() {
       const std::string out = (fs::path(tu.dir) / (freshStem(tu.dir, fs::path(tu.file).stem().string() + "-trim", ".toml") + ".toml")).string();
       fs::create_directories(tu.dir);
       trimTake(tu.file, tu.trimEnd, out);
-      remember(tu, fs::absolute(out).string());
+      remember(st_, fs::absolute(out).string());
       tu.notice = "trimmed to " + std::to_string(tu.trimEnd) + " steps: " + fs::absolute(out).string();
     } catch (const std::exception& e) {
       tu.notice = e.what();

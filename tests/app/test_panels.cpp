@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <vector>
 
 #include "ui/panels.hpp"
@@ -174,4 +175,13 @@ TEST_CASE("takes panel: idle, recording and playing a take draw headless; R reco
   toggleRecord(app, f);
   CHECK(app.takes.overdub);
   CHECK_FALSE(app.takes.record);
+  // The recent takes list survives a restart (settings.ini).
+  app.settings.recentTakes = {"/tmp/a take.toml", "/tmp/b.toml"};
+  CHECK(ui.frame([&] { takesPanel(app, f); }) > 0);
+  const std::string ini = (std::filesystem::temp_directory_path() / "lieride-takes-settings-test.ini").string();
+  REQUIRE(app.settings.save(ini));
+  Settings back;
+  REQUIRE(back.load(ini));
+  std::remove(ini.c_str());
+  CHECK(back.recentTakes == app.settings.recentTakes);
 }

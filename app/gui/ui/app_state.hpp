@@ -33,6 +33,7 @@ struct Settings {
   std::map<std::string, std::string> integratorPerScene;  // integrator by scene name
   std::array<bool, 5> plotLog{false, true, false, true, false};
   std::vector<std::string> recentFiles;  // scenario files opened (newest first, at most 8)
+  std::vector<std::string> recentTakes;  // takes recorded or opened (newest first, at most 8)
   float historySeconds = 20.0f;
   double speed = 1.0;
   bool showTrails = true;

@@ -10,7 +10,6 @@ namespace lieride::gui {
 struct TakeUi {
   std::string dir = "takes";         // where recordings, trims and exports are written
   std::string openPath;              // the Open take path field
-  std::vector<std::string> recent;   // takes recorded or opened (newest first, at most 8)
   std::string file;                  // the take open now ("" when the scene is not a take)
   double maxSeconds = 600;           // the longest recording
 

@@ -56,10 +56,10 @@ void openSection(AppState& app) {
   tooltip("A take (or any scenario, e.g. the replay.toml `lieride optimize` writes): Enter or Open plays it.");
   ImGui::SameLine();
   if (ImGui::Button("Open##take", ImVec2(58, 0)) && !tu.openPath.empty()) tu.open = tu.openPath;
-  if (!tu.recent.empty()) {
+  if (!app.settings.recentTakes.empty()) {
     ImGui::SetNextItemWidth(-1);
     if (ImGui::BeginCombo("##recenttakes", "recent takes")) {
-      for (const auto& r : tu.recent)
+      for (const auto& r : app.settings.recentTakes)
         if (ImGui::Selectable(r.c_str())) tu.open = r;
       ImGui::EndCombo();
     }
