@@ -313,3 +313,13 @@ TEST_CASE("app takes: the live run is always recorded; its take (for the CSV/glT
   if (!live) live = &*other;
   CHECK(live->recorder->steps() == 30);
 }
+
+TEST_CASE("app takes: a take's scenario drops [take] and [[events]] and finds its controls file from anywhere", "[take]") {
+  const std::string text =
+      "name = \"x\"\n[controls]\nfile = 'in puts.csv'  # sampled\n[take]\nsteps = 3\ninputs = \"s.csv\"\n"
+      "[[events]]\nstep = 1\nreset = true\n[output]\nevery = 2\n";
+  CHECK(takeScenarioText(text, "/base/dir") ==
+        "name = \"x\"\n[controls]\nfile = '/base/dir/in puts.csv'  # sampled\n[output]\nevery = 2\n");
+  CHECK(takeScenarioText("[controls]\nfile = \"/abs/c.csv\"\n", "/base") == "[controls]\nfile = \"/abs/c.csv\"\n");
+  CHECK(takeScenarioText("[vehicle]\nfile = \"v.toml\"\n", "/base") == "[vehicle]\nfile = \"v.toml\"\n");  // [controls] only
+}

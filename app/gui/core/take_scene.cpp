@@ -69,7 +69,7 @@ LoadedScene loadTakeScene(const SceneEntry& entry) {
 
 std::string takeScenarioText(const std::string& text, const std::string& baseDir) {
   static const std::regex header(R"(^\s*\[\[?\s*([A-Za-z0-9_.]+)\s*\]\]?\s*(#.*)?$)");
-  static const std::regex controlsFile(R"(^(\s*file\s*=\s*)\"([^\"]*)\"(.*)$)");
+  static const std::regex controlsFile(R"(^(\s*file\s*=\s*)(?:\"([^\"\\]*)\"|'([^']*)')(.*)$)");
   std::istringstream in(text);
   std::ostringstream out;
   std::string line, table;
@@ -77,9 +77,14 @@ std::string takeScenarioText(const std::string& text, const std::string& baseDir
     std::smatch m;
     if (std::regex_match(line, m, header)) table = m[1];
     if (table == "take" || table == "events") continue;
-    if (table == "controls" && std::regex_match(line, m, controlsFile) && !fs::path(m[2].str()).is_absolute()) {
-      out << m[1] << '"' << (fs::absolute(fs::path(baseDir) / m[2].str())).lexically_normal().string() << '"' << m[3] << '\n';
-      continue;
+    // A relative [controls] file ("basic" or 'literal' string) made absolute, as a literal string.
+    if (table == "controls" && std::regex_match(line, m, controlsFile)) {
+      const std::string rel = m[2].matched ? m[2].str() : m[3].str();
+      const std::string abs = fs::absolute(fs::path(baseDir) / rel).lexically_normal().string();
+      if (!fs::path(rel).is_absolute() && abs.find('\'') == std::string::npos) {
+        out << m[1] << '\'' << abs << '\'' << m[4] << '\n';
+        continue;
+      }
     }
     out << line << '\n';
   }
