@@ -85,18 +85,21 @@ void App::serviceTakes() {
       tu.liveExport = 0;
     }
   }
-  if (tu.trimEnd >= 0 && !tu.file.empty()) {
+  if ((tu.trimStart >= 0 || tu.trimEnd >= 0) && !tu.file.empty()) {
+    const TakeStatus& ts = physics_->frame().take;
+    const long start = tu.trimStart >= 0 ? tu.trimStart : ts.startStep;
+    const long end = tu.trimEnd >= 0 ? tu.trimEnd : ts.endStep;
     try {
       const std::string out = (fs::path(tu.dir) / (freshStem(tu.dir, fs::path(tu.file).stem().string() + "-trim", ".toml") + ".toml")).string();
       fs::create_directories(tu.dir);
-      trimTake(tu.file, tu.trimEnd, out);
+      trimTake(tu.file, start, end, out);
       remember(st_, fs::absolute(out).string());
-      tu.notice = "trimmed to " + std::to_string(tu.trimEnd) + " steps: " + fs::absolute(out).string();
+      tu.notice = "steps " + std::to_string(start) + ".." + std::to_string(end) + ": " + fs::absolute(out).string();
     } catch (const std::exception& e) {
       tu.notice = e.what();
     }
   }
-  tu.trimEnd = -1;
+  tu.trimStart = tu.trimEnd = -1;
   // Exports: a copy of the take open now, or the newest recording of a live scene.
   for (int* which : {&tu.exportCsv, &tu.exportGlb}) {
     if (*which < 0) continue;

@@ -97,6 +97,17 @@ RunOutcome playTake(TakePlayer& player, int every, std::ostream* out) {
     o.message = msg.str();
     return false;
   };
+  // The in-point: the steps before [take] start are replayed, not written.
+  while (player.stepsTaken() < player.take().start && !player.finished()) {
+    player.step();
+    o.steps = player.stepsTaken();
+    if (player.simulation().status() != RunStatus::Ok) {
+      o.status = player.simulation().status();
+      o.message = player.simulation().statusMessage();
+      return o;
+    }
+  }
+  const long first = player.stepsTaken();  // its row is the original run's row at that step
   if (!writeRow()) return o;
   while (!player.finished()) {
     const StepReport r = player.step();
@@ -110,7 +121,7 @@ RunOutcome playTake(TakePlayer& player, int every, std::ostream* out) {
       o.message = sim.statusMessage();
       return o;
     }
-    if (o.steps % every == 0 && !writeRow()) return o;
+    if ((o.steps - first) % every == 0 && !writeRow()) return o;
   }
   player.applyDueEvents();  // changes recorded at the very end (a final reset) belong to the take
   return o;

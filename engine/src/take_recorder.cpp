@@ -115,6 +115,7 @@ void TakeRecorder::write(const std::string& scenarioText, const std::string& inp
   toml << scenarioText;
   if (!scenarioText.empty() && scenarioText.back() != '\n') toml << '\n';
   toml << "\n[take]\nsteps = " << steps_ << "\n";
+  if (start_ > 0) toml << "start = " << start_ << "\n";
   if (!channels_.empty()) toml << "inputs = \"" << inputsFile << "\"\n";
   for (const Event& e : events_) {
     toml << "\n[[events]]\nstep = " << e.step << "\nt = ";

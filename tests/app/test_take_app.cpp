@@ -215,7 +215,7 @@ TEST_CASE("app takes: trim end, save a scenario as a take, run CSV and glTF of a
   const fs::path dir = scratch("app-trim-export");
   const std::string take = (fs::path(LIERIDE_SOURCE_DIR) / "assets" / "takes" / "helicopter-flight-take.toml").string();
   // Trim at 2600 steps: past a change of h, an integrator switch and back.
-  trimTake(take, 2600, (dir / "trimmed.toml").string());
+  trimTake(take, 0, 2600, (dir / "trimmed.toml").string());
   long steps = 0;
   const std::uint64_t trimmed = replayHash((dir / "trimmed.toml").string(), &steps);
   CHECK(steps == 2600);
@@ -226,7 +226,7 @@ TEST_CASE("app takes: trim end, save a scenario as a take, run CSV and glTF of a
   CHECK(trimmed == stateHash(tl.simulation()));
   // A plain scenario saved as a take (what the app does with the replay `lieride optimize`
   // writes): [take] steps = duration / h, no events, the same run.
-  trimTake(scene("car-slalom"), stepsFor(loadScenario(scene("car-slalom")).settings.duration, loadScenario(scene("car-slalom")).settings.dt),
+  trimTake(scene("car-slalom"), 0, stepsFor(loadScenario(scene("car-slalom")).settings.duration, loadScenario(scene("car-slalom")).settings.dt),
            (dir / "slalom-take.toml").string());
   Scenario plain = loadScenario(scene("car-slalom"));
   Take whole;
@@ -263,7 +263,7 @@ TEST_CASE("app takes: an optimal trajectory (lieride optimize's replay) saved as
   playTake(straight, 1, nullptr);
   // Saved as a take elsewhere: its controls file is found from there (an absolute path).
   fs::create_directories(dir / "saved");
-  trimTake(replay, whole.steps, (dir / "saved" / "optimal-take.toml").string());
+  trimTake(replay, 0, whole.steps, (dir / "saved" / "optimal-take.toml").string());
   long steps = 0;
   CHECK(replayHash((dir / "saved" / "optimal-take.toml").string(), &steps) == stateHash(straight.simulation()));
   CHECK(steps == whole.steps);
@@ -322,4 +322,47 @@ TEST_CASE("app takes: a take's scenario drops [take] and [[events]] and finds it
         "name = \"x\"\n[controls]\nfile = '/base/dir/in puts.csv'  # sampled\n[output]\nevery = 2\n");
   CHECK(takeScenarioText("[controls]\nfile = \"/abs/c.csv\"\n", "/base") == "[controls]\nfile = \"/abs/c.csv\"\n");
   CHECK(takeScenarioText("[vehicle]\nfile = \"v.toml\"\n", "/base") == "[vehicle]\nfile = \"v.toml\"\n");  // [controls] only
+}
+
+TEST_CASE("app takes: trim start sets the in-point; CSV, glTF and timeline begin there, the run is unchanged", "[take]") {
+  const fs::path dir = scratch("app-trim-start");
+  const std::string take = (fs::path(LIERIDE_SOURCE_DIR) / "assets" / "takes" / "helicopter-flight-take.toml").string();
+  // In at step 1200 (5 s at h = 0.005 s, then 200 steps at 0.0025 s: 5.5 s), out at the end.
+  const std::string trimmed = (dir / "in-1200.toml").string();
+  trimTake(take, 1200, 4000, trimmed);
+  long steps = 0;
+  CHECK(replayHash(trimmed, &steps) == replayHash(take));
+  CHECK(steps == 4000);
+  auto lines = [](const std::string& csv) {
+    std::ifstream in(csv);
+    std::vector<std::string> out;
+    for (std::string l; std::getline(in, l);) out.push_back(l);
+    return out;
+  };
+  exportTakeCsv(take, {"", 0.0}, 1, (dir / "all.csv").string());
+  exportTakeCsv(trimmed, {"", 0.0}, 1, (dir / "in.csv").string());
+  const auto all = lines((dir / "all.csv").string()), in = lines((dir / "in.csv").string());
+  REQUIRE(all.size() == 4002);  // header, t = 0, 4000 steps
+  REQUIRE(in.size() == 4002 - 1200);
+  CHECK(in[0] == all[0]);
+  CHECK(in[1] == all[1 + 1200]);  // the in-point's row is the run's row after step 1200
+  CHECK(in.back() == all.back());
+  // glTF: keys from the in-point on its own clock: 12 s at 10 fps, both ends included.
+  CHECK(exportTakeGlb(trimmed, {"", 0.0}, 10.0, (dir / "in.glb").string()) == 121);
+  // The app's timeline opens at the in-point and seeks no earlier.
+  Scenario sc = loadScenario(trimmed);
+  REQUIRE(sc.take);
+  CHECK(sc.take->start == 1200);
+  TakeTimeline tl(std::move(sc.simulation), *sc.take);
+  CHECK(tl.stepsTaken() == 1200);
+  CHECK(tl.startClock() == Approx(5.5).epsilon(1e-12));
+  tl.seek(0.0);
+  CHECK(tl.stepsTaken() == 1200);
+  // Trimming both ends of the trimmed take; a start past the end is refused.
+  trimTake(trimmed, 1500, 3000, (dir / "in-out.toml").string());
+  CHECK(loadScenario((dir / "in-out.toml").string()).take->start == 1500);
+  CHECK_THROWS(trimTake(trimmed, 3000, 3000, (dir / "bad.toml").string()));
+  std::string text = testing::readText(trimmed);
+  text.replace(text.find("start = 1200"), 12, "start = 4001");
+  CHECK_THROWS_WITH(loadScenarioFromString(text, "bad start", dir.string()), Catch::Contains("start"));
 }

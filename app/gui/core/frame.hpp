@@ -42,6 +42,8 @@ struct TakeStatus {
   bool ended = false;        // ... and has reached its end
   double clock = 0, duration = 0;  // take clock of vehicle 0 and the take's length (s)
   long step = 0, endStep = 0;      // steps of the take replayed, and in all
+  long startStep = 0;              // its in-point ([take] start) ...
+  double startClock = 0;           // ... and the take clock there
   long lastSeekSteps = 0;    // steps the last seek re-simulated (largest over the copies)
   std::string message;       // why the last take command did nothing
 };

@@ -238,7 +238,7 @@ void PhysicsThread::resetAll() {
   // The scene as it was loaded: its own h and integrator (not the ones that diverged).
   for (std::size_t i = 0; i < vehicles_.size(); ++i) {
     auto& v = vehicles_[i];
-    if (v.slot.take) v.slot.take->seekStep(0);  // a take restarts from its start
+    if (v.slot.take) v.slot.take->seekStep(0);  // a take restarts from its start (its in-point)
     else v.slot.sim = v.initial->clone();
     if (i == 0) h_ = v.sim().timeStep();
     v.frozen = false;
@@ -408,6 +408,8 @@ void PhysicsThread::publish(double now) {
   ts.clock = ts.playing ? first->slot.take->clock() : 0.0;
   ts.duration = ts.playing ? first->slot.take->duration() : 0.0;
   ts.step = ts.playing ? first->slot.take->stepsTaken() : 0;
+  ts.startStep = ts.playing ? first->slot.take->startStep() : 0;
+  ts.startClock = ts.playing ? first->slot.take->startClock() : 0.0;
   ts.endStep = ts.playing ? first->slot.take->endStep() : 0;
   ts.lastSeekSteps = lastSeekSteps_;
   if (ts.message != takeMessage_) ts.message = takeMessage_;

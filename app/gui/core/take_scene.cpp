@@ -125,17 +125,20 @@ std::string writeTake(const TakeRecorder& recorder, const SceneSource& source, c
   return toml.string();
 }
 
-void trimTake(const std::string& takeFile, long endStep, const std::string& out) {
+void trimTake(const std::string& takeFile, long startStep, long endStep, const std::string& out) {
   const Scenario sc = loadScenario(takeFile);
   Take take;
   if (sc.take) take = *sc.take;
   else take.steps = stepsFor(sc.settings.duration, sc.settings.dt);
   if (endStep <= 0 || endStep > take.steps)
     throw std::runtime_error(takeFile + ": trim end " + std::to_string(endStep) + " outside the take's 1.." + std::to_string(take.steps) + " steps");
+  if (startStep < 0 || startStep >= endStep)
+    throw std::runtime_error(takeFile + ": trim start " + std::to_string(startStep) + " not before the end (" + std::to_string(endStep) + " steps)");
   std::vector<std::size_t> indices(take.inputChannels.size());
   std::iota(indices.begin(), indices.end(), std::size_t{0});
   TakeRecorder rec(take.inputChannels, indices, endStep, take.events.size());
   rec.continueFrom(take, endStep, 0.0, sc.settings.dt);
+  rec.setStart(startStep);
   const fs::path p = fs::absolute(out);
   writeTake(rec, {readText(takeFile), fs::absolute(takeFile).parent_path().string()}, p.parent_path().string(), p.stem().string());
 }

@@ -32,10 +32,11 @@ SceneSource sceneSource(const SceneEntry& entry);
 std::string writeTake(const TakeRecorder& recorder, const SceneSource& source, const std::string& dir,
                       const std::string& stem);
 
-// A new take holding steps [0, endStep) of the take file `takeFile` (the events up to endStep
-// and those per-step inputs): trimming its end. Writes `out` and its inputs CSV beside it.
-// Throws std::runtime_error with a one-line message.
-void trimTake(const std::string& takeFile, long endStep, const std::string& out);
+// A new take of the take file `takeFile` shown from step `startStep` to `endStep`: the steps up
+// to endStep (their events and per-step inputs) with [take] start = startStep (the steps before
+// it are replayed, not shown: a take starts from its scenario's initial state). Writes `out`
+// and its inputs CSV beside it. Throws std::runtime_error with a one-line message.
+void trimTake(const std::string& takeFile, long startStep, long endStep, const std::string& out);
 
 // A unique stem: `<prefix>-YYYYmmdd-HHMMSS` (and -2, -3... when taken) in `dir`.
 std::string freshStem(const std::string& dir, const std::string& prefix, const std::string& extension);

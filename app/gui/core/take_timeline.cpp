@@ -11,6 +11,7 @@ TakeTimeline::TakeTimeline(std::unique_ptr<Simulation> sim, const Take& take, do
   while (!player_.finished()) {
     player_.step();
     if (player_.simulation().status() != RunStatus::Ok) break;  // a diverging take ends there
+    if (player_.stepsTaken() == take.start) startClock_ = player_.clock();
     if (player_.clock() >= next) {
       checkpoints_.push_back(player_.checkpoint());
       next = player_.clock() + interval;
@@ -18,7 +19,9 @@ TakeTimeline::TakeTimeline(std::unique_ptr<Simulation> sim, const Take& take, do
   }
   end_ = player_.stepsTaken();
   duration_ = player_.clock();
+  start_ = std::min(take.start, end_);
   player_.restore(checkpoints_.front());
+  seekStep(start_);
 }
 
 std::size_t TakeTimeline::checkpointBefore(long step) const {
@@ -28,7 +31,7 @@ std::size_t TakeTimeline::checkpointBefore(long step) const {
 }
 
 long TakeTimeline::seekStep(long step) {
-  step = std::clamp(step, 0L, end_);
+  step = std::clamp(step, start_, end_);
   // Carry on from where the replay stands when that is closer than every checkpoint.
   const auto& cp = checkpoints_[checkpointBefore(step)];
   if (!(player_.stepsTaken() <= step && player_.stepsTaken() >= cp.taken)) player_.restore(cp);
@@ -41,7 +44,7 @@ long TakeTimeline::seekStep(long step) {
 }
 
 long TakeTimeline::seek(double t) {
-  t = std::clamp(t, 0.0, duration_);
+  t = std::clamp(t, startClock_, duration_);
   // The checkpoint with the largest clock at or before t, then steps until the clock reaches t.
   std::size_t k = 0;
   while (k + 1 < checkpoints_.size() && checkpoints_[k + 1].clock <= t) ++k;

@@ -27,11 +27,14 @@ class TakeTimeline {
   long stepsTaken() const { return player_.stepsTaken(); }
   // The take clock at the end of the take (or where the replay diverged when opened).
   double duration() const { return duration_; }
+  // The in-point ([take] start): where the timeline begins (opening and Reset go there).
+  long startStep() const { return start_; }
+  double startClock() const { return startClock_; }
   long endStep() const { return end_; }
-  // Moves to the first step whose take clock reaches `t` (clamped to [0, duration]). Returns
+  // Moves to the first step whose take clock reaches `t` (clamped to [startClock, duration]). Returns
   // the number of steps re-simulated from the checkpoint it started from.
   long seek(double t);
-  // Moves to just after step `step` (clamped to [0, endStep]); returns the steps re-simulated.
+  // Moves to just after step `step` (clamped to [startStep, endStep]); returns the steps re-simulated.
   long seekStep(long step);
   std::size_t checkpointCount() const { return checkpoints_.size(); }
 
@@ -39,8 +42,8 @@ class TakeTimeline {
   std::size_t checkpointBefore(long step) const;
   TakePlayer player_;
   std::vector<TakePlayer::Checkpoint> checkpoints_;  // increasing steps; the first at step 0
-  double duration_ = 0;
-  long end_ = 0;
+  double duration_ = 0, startClock_ = 0;
+  long end_ = 0, start_ = 0;
 };
 
 }  // namespace lieride::gui

@@ -19,7 +19,7 @@ struct TakeUi {
   double seek = -1;                  // >= 0: go to this take clock (s)
   float scrub = 0;                   // the timeline slider while dragged
   bool scrubbing = false;
-  long trimEnd = -1;                 // >= 0: write the take's first trimEnd steps as a new take
+  long trimStart = -1, trimEnd = -1; // >= 0: write the take with this in-point / end as a new take
   int exportCsv = -1, exportGlb = -1;  // copy index to export (-1: none)
   double exportFps = 60;
   int liveExport = 0;                // a live-run export waits for its take: 1 CSV, 2 glTF

@@ -75,7 +75,7 @@ void timelineSection(AppState& app, const PhysicsFrame& f) {
   ImGui::SetNextItemWidth(-1);
   char label[48];
   std::snprintf(label, sizeof label, "%.2f / %.2f s", static_cast<double>(t), ts.duration);
-  if (ImGui::SliderFloat("##timeline", &t, 0.0f, static_cast<float>(ts.duration), label)) {
+  if (ImGui::SliderFloat("##timeline", &t, static_cast<float>(ts.startClock), static_cast<float>(ts.duration), label)) {
     tu.scrub = t;
     tu.seek = t;
   }
@@ -100,8 +100,12 @@ void timelineSection(AppState& app, const PhysicsFrame& f) {
   ImGui::EndDisabled();
   tooltip("Re-simulate the take with this integrator beside it (as `lieride sim TAKE --integrator`): labelled, "
           "its own trail colour, plots overlaid, its deviation from the take plotted.");
-  if (ImGui::Button("Trim end here")) tu.trimEnd = ts.step;
-  tooltip("Write a new take holding the steps up to here.");
+  if (ImGui::Button("Trim start")) tu.trimStart = ts.step;
+  tooltip("Write a new take that begins here: its [take] start (the steps before are replayed, not shown, "
+          "not exported).");
+  ImGui::SameLine();
+  if (ImGui::Button("Trim end")) tu.trimEnd = ts.step;
+  tooltip("Write a new take that ends here.");
   ImGui::SameLine();
   if (ImGui::Button("Save as take")) tu.trimEnd = ts.endStep;
   tooltip("Write the whole run as a take file (e.g. an optimal trajectory's replay.toml: [take] steps added, "

@@ -44,6 +44,8 @@ class TakeRecorder {
   // them from its scenario.
   static std::vector<std::size_t> constantChannels(const ControlSet& controls);
 
+  // The take's in-point ([take] start, a trimmed start), written by write().
+  void setStart(long start) { start_ = start; }
   long steps() const { return steps_; }
   bool full() const { return steps_ >= maxSteps_; }
 
@@ -71,7 +73,7 @@ class TakeRecorder {
   std::vector<double> inputs_;  // maxSteps x channels, preallocated
   std::vector<Event> events_;   // capacity preallocated
   std::size_t maxEvents_;
-  long steps_ = 0;
+  long steps_ = 0, start_ = 0;
   double clock_ = 0, h_ = 0;
 };
 
