@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Fuzz the engine's file readers with libFuzzer under ASan+UBSan (preset "fuzz", clang-14).
-# usage: scripts/fuzz.sh TARGET|all [SECONDS]     TARGET: scenario | controls | hull
+# usage: scripts/fuzz.sh TARGET|all [SECONDS]
+#   TARGET: scenario (also takes) | controls | hull | vehicle (descriptions) | problem (OCP files)
 #   SECONDS per target (default 3600). Seeds: tests/fuzz/TARGET/ (read only), dictionary
 #   tests/fuzz/TARGET.dict if present; inputs the fuzzer
 #   finds go to build-fuzz/corpus/TARGET/, crashing inputs to build-fuzz/artifacts/TARGET/.

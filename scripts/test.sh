@@ -17,11 +17,11 @@ if command -v npm >/dev/null 2>&1 && [ ! -d build/node/node_modules/gltf-validat
 fi
 ctest --preset release -j "$jobs" --timeout 600
 
-echo "== asan+ubsan build and tests of the engine (core, se3, planar, boat, ocp)"
+echo "== asan+ubsan build and tests of the engine (core, se3, planar, boat, ocp, sim)"
 cmake --preset asan >/dev/null
-cmake --build --preset asan -j "$jobs" --target test_core test_se3 test_planar test_boat test_ocp
+cmake --build --preset asan -j "$jobs" --target test_core test_se3 test_planar test_boat test_ocp test_sim
 ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS="suppressions=$(pwd)/tests/lsan.supp:print_suppressions=0" UBSAN_OPTIONS=print_stacktrace=1 \
-  ctest --preset asan -j "$jobs" --timeout 900 -L "core|se3|planar|boat|ocp"
+  ctest --preset asan -j "$jobs" --timeout 900 -L "core|se3|planar|boat|ocp|sim"
 
 if [ -f tests/app/CMakeLists.txt ]; then
   echo "== tsan build of the physics-thread tests"

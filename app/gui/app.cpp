@@ -8,6 +8,7 @@
 namespace lieride::gui {
 
 App::~App() {
+  st_.optimize = nullptr;
   if (!physics_) return;
   physics_->stop();
   for (std::size_t i = 0; i < physics_->vehicleCount(); ++i)  // replay check (docs/formats.md, Takes)
@@ -50,7 +51,7 @@ bool App::loadScene(int index, const SceneEntry* entry, bool startPaused) {
   PhysicsOptions opt;
   opt.speed = st_.settings.speed;
   opt.assist = st_.settings.input.assist;
-  opt.startPaused = startPaused;
+  opt.startPaused = startPaused || (!sceneProblem(*e).empty() && !sceneIsReplay(*e));  // a problem waits for Play
   const std::size_t n = scene.slots.size();
   renderer_ = std::make_unique<Renderer>(scene.geometry, scene.name);
   physics_ = std::make_unique<PhysicsThread>(std::move(scene.slots), opt);
@@ -79,8 +80,10 @@ bool App::loadScene(int index, const SceneEntry* entry, bool startPaused) {
   for (std::size_t k = 0; k < st_.plotStates.size(); ++k) st_.plotStates[k].logY = st_.settings.plotLog[k];
   resets_ = 0;
   physics_->start();
+  optimize_.sceneLoaded(current_, st_.vehicle);
+  if (st_.settings.cameraPerScene.count(st_.sceneName) == 0) optimize_.overview(cam_, st_.cameraMode);
   // The h and integrator the user last chose for this scene (single-copy scenes).
-  if (n == 1 && !batchDefaults_ && !e->take) {  // a take replays with its own
+  if (n == 1 && !batchDefaults_ && !e->take && !sceneIsReplay(*e)) {  // a take or an optimised replay keeps its own h and integrator
     if (const auto h = st_.settings.stepPerScene.find(st_.sceneName); h != st_.settings.stepPerScene.end()) {
       Command c = Command::make(CommandKind::SetTimeStep);
       c.value[0] = h->second;
@@ -158,9 +161,11 @@ bool App::reloadWithAlpha(double alpha) {
 
 void App::frame(double wallDt, int w, int h, const CameraInput& in) {
   serviceTakes();
+  if (const auto play = optimize_.takePlayRequest()) loadScene(-1, &*play);  // Optimize panel: Play
   if (!physics_) return;
   physics_->poll();
   const PhysicsFrame& f = physics_->frame();
+  optimize_.update(st_, f);
   while (auto s = physics_->samples().pop())
     if (s->sim < st_.plots.size()) st_.plots[s->sim].add(*s);
   if (f.resets != resets_) {
@@ -245,9 +250,15 @@ void App::frame(double wallDt, int w, int h, const CameraInput& in) {
   for (const auto& a : poses_)
     for (const auto& b : poses_) spread = std::max(spread, glm::length(glm::vec3(a.world[3]) - glm::vec3(b.world[3])));
   const float size = VehicleModels::size(st_.vehicle) * (f.sims.size() > 1 ? 1.8f : 1.0f) + 0.9f * spread;
-  cam_.update(wallDt, focus + glm::vec3(0, 0, VehicleModels::focusHeight(st_.vehicle)), yaw, size, in);
+  CameraInput camIn = in;  // a drag on an Optimize handle moves it instead of orbiting
+  if (optimize_.mouse(renderer_->viewProj(w, h, cam_), glm::vec2(w, h) / st_.pixelRatio)) camIn.dragLeft = glm::vec2(0);
+  cam_.update(wallDt, focus + glm::vec3(0, 0, VehicleModels::focusHeight(st_.vehicle)), yaw, size, camIn);
   renderer_->draw(w, h, cam_, poses_, trails_, st_.renderTime, st_.settings.showTrails,
                   static_cast<int>(st_.viewLeft * st_.pixelRatio));
+  if (!overlay_) overlay_ = std::make_unique<OptimizeOverlay>();
+  const OptimizeOverlayMesh& overlay = optimize_.overlay();
+  overlay_->draw(w, h, renderer_->viewProj(w, h, cam_), cam_, overlay, optimize_.overlayVersion(),
+                 static_cast<int>(st_.viewLeft * st_.pixelRatio));
 
   // Labels over side-by-side copies (and diverged vehicles).
   if (f.sims.size() > 1) {

@@ -6,14 +6,16 @@
 
 #include "core/interpolate.hpp"
 #include "physics_thread.hpp"
+#include "render/optimize_overlay.hpp"
 #include "render/renderer.hpp"
 #include "ui/app_state.hpp"
+#include "ui/optimize_panel.hpp"
 
 namespace lieride::gui {
 
 class App {
  public:
-  explicit App(AppState& state) : st_(state) {}
+  explicit App(AppState& state) : st_(state) { st_.optimize = &optimize_; }
   // Batch runs (--frames) ignore the h and integrator remembered per scene.
   void useSceneDefaults(bool on) { batchDefaults_ = on; }
   ~App();
@@ -42,6 +44,8 @@ class App {
 
  private:
   AppState& st_;
+  OptimizePanel optimize_;
+  std::unique_ptr<OptimizeOverlay> overlay_;
   std::unique_ptr<PhysicsThread> physics_;
   std::unique_ptr<Renderer> renderer_;
   CameraRig cam_;

@@ -1,5 +1,7 @@
 #include "lieride/sim/run.hpp"
 
+#include "lieride/sim/run_csv.hpp"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -31,13 +33,13 @@ long stepsFor(double duration, double h) {
 }
 
 void writeCsvHeader(const Simulation& sim, std::ostream& out) {
-  const auto cols = sim.csvColumns();
+  const auto cols = runCsvColumns(sim);
   for (std::size_t i = 0; i < cols.size(); ++i) out << (i ? "," : "") << cols[i];
   out << '\n';
 }
 
 std::size_t statusColumn(const Simulation& sim) {
-  const auto cols = sim.csvColumns();
+  const auto cols = runCsvColumns(sim);
   return static_cast<std::size_t>(std::find(cols.begin(), cols.end(), "status") - cols.begin());
 }
 
@@ -50,7 +52,7 @@ void writeCsvRow(const Simulation& sim, std::ostream& out, std::size_t statusInd
 std::optional<std::size_t> writeCheckedCsvRow(const Simulation& sim, std::ostream& out, std::size_t statusIndex) {
   static thread_local std::vector<double> values;
   values.clear();
-  sim.csvRow(values);
+  runCsvRow(sim, values);
   // Never `ok` beside a non-finite value (docs/formats.md section 3).
   std::optional<std::size_t> nonFinite;
   for (std::size_t i = 0; i < values.size() && !nonFinite; ++i)
@@ -68,7 +70,7 @@ std::optional<std::size_t> writeCheckedCsvRow(const Simulation& sim, std::ostrea
 RunOutcome runToCsv(Simulation& sim, double duration, int every, std::ostream& out) {
   RunOutcome o;
   writeCsvHeader(sim, out);
-  const auto columns = sim.csvColumns();
+  const auto columns = runCsvColumns(sim);
   const std::size_t status = statusColumn(sim);  // column layout is fixed for a run
   // A written row with a non-finite value ends the run as diverged, the t = 0 row included.
   auto writeRow = [&]() {

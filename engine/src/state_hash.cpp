@@ -1,5 +1,7 @@
 #include "lieride/sim/state_hash.hpp"
 
+#include "lieride/sim/run_csv.hpp"
+
 #include <cstdio>
 #include <vector>
 
@@ -32,7 +34,7 @@ std::uint64_t stateHash(const Simulation& sim) {
   sim.stateWords(words);
   h = addWords(h, words);
   words.clear();
-  sim.csvRow(words);
+  runCsvRow(sim, words);
   h = addWords(h, words);
   const unsigned char status = sim.status() == RunStatus::Ok ? 0 : 1;
   return fnv1a64({&status, 1}, h);

@@ -4,6 +4,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "lieride/sim/run_csv.hpp"
+
 namespace lieride {
 
 void dropEvents(Take& take, bool integratorEvents, bool timeStepEvents) {
@@ -83,7 +85,7 @@ RunOutcome playTake(TakePlayer& player, int every, std::ostream* out) {
   std::vector<std::string> columns;
   if (out) {
     writeCsvHeader(player.simulation(), *out);
-    columns = player.simulation().csvColumns();
+    columns = runCsvColumns(player.simulation());
     status = statusColumn(player.simulation());
   }
   auto writeRow = [&]() {

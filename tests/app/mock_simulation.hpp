@@ -21,8 +21,7 @@ class OscillatorSimulation final : public Simulation {
   StepReport step() override;
   ControlSet& controls() override { return controls_; }
   const ControlSet& controls() const override { return controls_; }
-  std::vector<std::string> csvColumns() const override { return {"t", "x", "v"}; }
-  void csvRow(std::vector<double>& values) const override { values = {t_, x_, v_}; }
+  void stateWords(std::vector<double>& words) const override { words.insert(words.end(), {t_, x_, v_}); }
   Snapshot snapshot() const override;
   std::unique_ptr<Simulation> clone() const override { return std::make_unique<OscillatorSimulation>(*this); }
 

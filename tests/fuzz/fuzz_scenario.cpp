@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "lieride/sim/run_csv.hpp"
 #include "lieride/sim/scenario.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -15,8 +16,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     lieride::Scenario sc = lieride::loadScenarioFromString(text, "fuzz.toml", LIERIDE_SOURCE_DIR "/assets/scenes");
     (void)sc.simulation->snapshot();
     std::vector<double> row;
-    sc.simulation->csvRow(row);
-    if (row.size() != sc.simulation->csvColumns().size()) __builtin_trap();
+    lieride::runCsvRow(*sc.simulation, row);
+    if (row.size() != lieride::runCsvColumns(*sc.simulation).size()) __builtin_trap();
     // A few steps exercise the integrator with the fuzzed parameters (huge Newton budgets are
     // left out: a slow step is a solver-budget matter, not memory safety).
     if (sc.settings.maxIterations <= 200)

@@ -12,6 +12,7 @@
 
 #include "lieride/ocp/problem_file.hpp"
 #include "lieride/ocp/schemes.hpp"
+#include "lieride/sim/run_csv.hpp"
 #include "lieride/sim/scenario.hpp"
 
 namespace fs = std::filesystem;
@@ -187,7 +188,7 @@ TEST_CASE("the sleigh-controlled vehicle keeps its velocity in D and follows u1,
     lieride::Scenario sc = lieride::loadScenarioFromString(text, "inline.toml", ".", o);
     for (int k = 0; k < 100; ++k) sc.simulation->step();
     std::vector<double> row;
-    sc.simulation->csvRow(row);
+    runCsvRow(*sc.simulation, row);
     // vx = z2 / m = 0.5 + 0.2 t exactly for both integrators (z2' = u1 is constant).
     CHECK(row[5] == Approx(0.7).epsilon(1e-12));
     CHECK(row[6] == 0.0);  // vy
@@ -205,7 +206,7 @@ TEST_CASE("the sleigh-optimal-u-turn scene plays the solver's U-turn to the goal
   for (std::size_t k = 1; k < r.states.size(); ++k) {
     sc.simulation->step();
     row.clear();
-    sc.simulation->csvRow(row);
+    runCsvRow(*sc.simulation, row);
     for (int i = 0; i < 3; ++i) worst = std::max(worst, std::abs(row[static_cast<std::size_t>(i + 1)] - r.states[k](i)));
   }
   CHECK(worst < 1e-9);
@@ -224,7 +225,7 @@ TEST_CASE("the Pontryagin-flow scene flies the solver's U-turn with its costates
   const SleighBvpResult r = solveSleighBvp(pf.problem);
   REQUIRE(r.solved);
   REQUIRE(sc.settings.dt == r.h);
-  const auto cols = sc.simulation->csvColumns();
+  const auto cols = runCsvColumns(*sc.simulation);
   const auto col = [&](const char* n) { return static_cast<std::size_t>(std::find(cols.begin(), cols.end(), n) - cols.begin()); };
   REQUIRE(col("p_2") < cols.size());
   double worstState = 0.0, worstCostate = 0.0;
@@ -232,7 +233,7 @@ TEST_CASE("the Pontryagin-flow scene flies the solver's U-turn with its costates
   for (std::size_t k = 1; k < r.states.size(); ++k) {
     sc.simulation->step();
     row.clear();
-    sc.simulation->csvRow(row);
+    runCsvRow(*sc.simulation, row);
     for (int i = 0; i < 3; ++i) worstState = std::max(worstState, std::abs(row[static_cast<std::size_t>(i + 1)] - r.states[k](i)));
     const char* names[] = {"p_x", "p_y", "p_theta", "p_1", "p_2"};
     for (int i = 0; i < 5; ++i) worstCostate = std::max(worstCostate, std::abs(row[col(names[i])] - r.states[k](kPx + i)));
@@ -251,7 +252,7 @@ TEST_CASE("the Pontryagin-flow scene flies the solver's U-turn with its costates
   // After costate_until the inputs stop and the sleigh rests at the goal.
   for (int k = 0; k < 30; ++k) sc.simulation->step();
   row.clear();
-  sc.simulation->csvRow(row);
+  runCsvRow(*sc.simulation, row);
   CHECK(std::abs(row[2] - 2.0) < 1e-9);
   CHECK(row[col("u1")] == 0.0);
 }

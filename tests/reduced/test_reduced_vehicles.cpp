@@ -261,6 +261,9 @@ rows = [[0, 0, 1, "a"]]
       {"rows = [[0, 0, 1, \"a\"]]", "rows = [[0, 0, 1, 0], [0, 1, 0, 0], [1, 0, 0, 0], [1, 1, 0, 0]]", "constraints.rows",
        "more constraints"},
       {"min = -1.0", "min = 0.5", "shape[0]", "excludes the initial shape"},
+      // Found by the fuzzer: GiNaC's parser crashes on a call with no arguments.
+      {"\"1 + a^2\"", "\"1 + cos()\"", "kinetic.matrix[3][3]", "empty parentheses"},
+      {"rows = [[0, 0, 1, \"a\"]]", "rows = [[0, 0, 1, \"sin( )*a\"]]", "constraints.rows[0][3]", "empty parentheses"},
   };
   for (const Case& c : cases) {
     std::string text = good;

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "lieride/sim/run_csv.hpp"
 #include "se3_test_support.hpp"
 
 using namespace lieride;
@@ -24,8 +25,8 @@ struct Row {
 };
 
 Row rowOf(const Simulation& sim) {
-  Row r{sim.csvColumns(), {}};
-  sim.csvRow(r.values);
+  Row r{runCsvColumns(sim), {}};
+  runCsvRow(sim, r.values);
   REQUIRE(r.values.size() == r.columns.size());
   return r;
 }

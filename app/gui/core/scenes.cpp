@@ -10,6 +10,7 @@
 #include <toml++/toml.h>
 
 #include "lieride/model/boat.hpp"
+#include "lieride/optimize/problem.hpp"
 #include "lieride/sim/scenario.hpp"
 #include "take_scene.hpp"
 #include "lieride/sim/se3_simulation.hpp"
@@ -158,10 +159,50 @@ std::vector<SceneEntry> listScenes() {
       haveLarge = true;
     }
   if (!haveLarge) out.push_back({"large steps", {}, kLargeSteps, {"lie-cay", "rk4"}, {}});
+  // One click to an optimal control problem (the Optimize panel solves it; docs/app.md).
+  for (const auto& [name, stem] : {std::pair{"optimal parking", "car-parallel-park"}, {"optimal helicopter landing", "helicopter-landing"}}) {
+    const fs::path file = fs::path(assetsDir()) / "problems" / (std::string(stem) + ".toml");
+    if (fs::is_regular_file(file) && !has(name)) out.push_back(problemScene(name, file.string()));
+  }
   // The helicopter first: it is what `lieride` alone opens.
   std::stable_partition(out.begin(), out.end(), [](const SceneEntry& s) { return lower(s.name) == "helicopter free flight"; });
   return out;
 }
+
+namespace {
+const std::string kProblemMark = "# optimize-problem: ", kReplayMark = "# optimize-replay: ";
+}  // namespace
+
+SceneEntry problemScene(const std::string& name, const std::string& problemFile) {
+  SceneEntry e;
+  e.name = name;
+  e.text = kProblemMark + problemFile + "\n";
+  try {
+    const opt::Problem p = opt::loadProblem(problemFile);
+    e.text += opt::replayScenarioToml(p, "");
+    e.baseDir = p.baseDir;
+  } catch (const std::exception& ex) {
+    e.text += std::string("# ") + ex.what() + "\n";  // loading the scene reports what is wrong
+  }
+  return e;
+}
+
+SceneEntry replayScene(const std::string& name, const std::string& problemFile, const std::string& replayToml,
+                       const std::string& dir) {
+  SceneEntry e;
+  e.name = name;
+  e.text = kReplayMark + problemFile + "\n" + replayToml;
+  e.baseDir = dir;
+  return e;
+}
+
+std::string sceneProblem(const SceneEntry& e) {
+  for (const std::string& mark : {kProblemMark, kReplayMark})
+    if (e.text.rfind(mark, 0) == 0) return e.text.substr(mark.size(), e.text.find('\n') - mark.size());
+  return {};
+}
+
+bool sceneIsReplay(const SceneEntry& e) { return e.text.rfind(kReplayMark, 0) == 0; }
 
 const SceneEntry* findScene(const std::vector<SceneEntry>& scenes, const std::string& key, SceneEntry* fileEntry) {
   const std::string k = lower(key);
@@ -217,6 +258,7 @@ LoadedScene loadScene(const SceneEntry& entry) {
     // scripted too: the pilot does not drive it.
     out.scripted = (!sc.simulation->controls().identicallyZero() || !sc.simulation->snapshot().extras.empty()) &&
                    out.vehicle != "helicopter" && out.vehicle != "boat";
+    out.scripted = out.scripted || !sceneProblem(entry).empty();  // optimal controls, not the pilot
     takeWaterFrom(*sc.simulation, out.geometry);
     out.slots.push_back({std::move(sc.simulation), entry.name, !out.scripted, readLimits(entry)});
     out.offsets.push_back(Vec3::Zero());

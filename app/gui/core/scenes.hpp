@@ -44,6 +44,17 @@ struct LoadedScene {
 
 std::string assetsDir();  // the directory holding scenes/, fonts/ (source tree or install)
 std::vector<SceneEntry> listScenes();
+// The scene of a DMOC problem file: its vehicle at its [initial] state, with its integrator; a
+// text scene whose first line names the problem ("# optimize-problem: FILE"). The Optimize
+// panel opens that problem; the scene is scripted and starts paused.
+SceneEntry problemScene(const std::string& name, const std::string& problemFile);
+// A problem's optimal controls as a text scene (Optimize panel, Play): "# optimize-replay: FILE"
+// then the replay scenario; relative paths (its controls.csv) resolve in `dir`. Runs at once.
+SceneEntry replayScene(const std::string& name, const std::string& problemFile, const std::string& replayToml,
+                       const std::string& dir);
+// The problem file named by a problem or replay scene's first line (else empty).
+std::string sceneProblem(const SceneEntry& e);
+bool sceneIsReplay(const SceneEntry& e);
 // Match by name (case-insensitive), file stem, or an existing file path. Null if none.
 const SceneEntry* findScene(const std::vector<SceneEntry>& scenes, const std::string& key,
                             SceneEntry* fileEntry);

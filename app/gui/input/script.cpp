@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "lieride/model/helicopter.hpp"
+#include "ui/optimize_panel.hpp"
 
 namespace lieride::gui {
 
@@ -102,6 +103,14 @@ bool InputScript::run(const Line& l, AppState& app, const PhysicsFrame& f) {
     app.takes.seek = std::stod(arg(1));
   } else if (w[0] == "export") {  // "export csv|gltf <copy>": the Takes panel's export buttons
     (arg(1) == "csv" ? app.takes.exportCsv : app.takes.exportGlb) = std::stoi(arg(2));
+  } else if (w[0] == "optimize") {  // "optimize play": the Optimize panel's Play, once solved
+    if (arg(1) != "play") throw std::runtime_error(where + "expected 'optimize play'");
+    if (!app.optimize) throw std::runtime_error(where + "no Optimize panel");
+    if (!app.optimize->play()) {
+      if (++retries_ < 20000) return false;  // solving: try again next frame
+      std::printf("%soptimize play: FAILED (the problem was not solved)\n", where.c_str());
+      failed_ = true;
+    }
   } else if (w[0] == "quit") {
     quit_ = true;
   } else if (w[0] == "expect") {
@@ -118,9 +127,10 @@ bool InputScript::run(const Line& l, AppState& app, const PhysicsFrame& f) {
       return true;
     }
     const std::string& q = arg(1);
-    const double v = q == "z" ? s.position.z() : q == "max_z" ? maxZ_ : q == "min_z" ? minZ_
+    const double v = q == "x" ? s.position.x() : q == "y" ? s.position.y()
+                   : q == "z" ? s.position.z() : q == "max_z" ? maxZ_ : q == "min_z" ? minZ_
                    : q == "lowest_skid" ? lowestSkid_ : q == "speed" ? s.bodyVelocity.tail<3>().norm() : NAN;
-    if (std::isnan(v)) throw std::runtime_error(where + "unknown quantity '" + q + "' (z, max_z, min_z, speed, lowest_skid)");
+    if (std::isnan(v)) throw std::runtime_error(where + "unknown quantity '" + q + "' (x, y, z, max_z, min_z, speed, lowest_skid)");
     const double bound = std::stod(arg(3));
     const bool ok = arg(2) == "<" ? v < bound : arg(2) == ">" ? v > bound : false;
     std::printf("%sexpect %s %s %g: %s (%.4g)\n", where.c_str(), q.c_str(), w[2].c_str(), bound, ok ? "ok" : "FAILED", v);

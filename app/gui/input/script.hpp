@@ -4,7 +4,8 @@
 // expectations about the flight. One action a line:
 //   <t> down|up <SDL key name>        key event, e.g. "2.5 down W"
 //   <t> assist on|off | pause | run | speed <x> | integrator <name> | copy <name> [h] | quit
-//   <t> expect <quantity> <|> <value>  quantity: z, max_z, min_z, speed, lowest_skid
+//   <t> optimize play                  the Optimize panel's Play, waiting for its solve
+//   <t> expect <quantity> <|> <value>  quantity: x, y, z, max_z, min_z, speed, lowest_skid
 //   <t> expect integrator <name>       the published state names this integrator
 // Lines run in order, each once the shown simulation time reaches <t> (one per frame, so the
 // physics thread sees every command before the next). '#' starts a comment.

@@ -15,6 +15,8 @@
 
 namespace lieride::gui {
 
+class OptimizePanel;  // ui/optimize_panel.hpp
+
 struct InputSettings {
   float deadZone = 0.12f;   // radial, fraction of full deflection
   float expo = 0.35f;       // 0 linear .. 1 cubic
@@ -137,6 +139,7 @@ struct AppState {
   double hDragFrom = 0;           // h when the slider drag began (for the one marker on release)
   TakeUi takes;                   // recording, take playback, exports (takes_panel.hpp)
   std::function<void(const Command&)> send = [](const Command&) {};
+  OptimizePanel* optimize = nullptr;  // the Optimize panel (owned by the App; none in panel tests)
 
   void command(CommandKind k) { send(Command::make(k)); }
 };

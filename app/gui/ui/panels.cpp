@@ -10,6 +10,7 @@
 #include "lieride/sim/registry.hpp"
 #include "pilot.hpp"
 #include "ui/takes_panel.hpp"
+#include "ui/optimize_panel.hpp"
 
 namespace lieride::gui {
 
@@ -514,6 +515,10 @@ void drawPanels(AppState& app, const PhysicsFrame& f) {
     if (ImGui::CollapsingHeader("Scene", ImGuiTreeNodeFlags_DefaultOpen)) scenePanel(app, f);
     // A take playing is the scene: its timeline right under it.
     if (f.take.playing && ImGui::CollapsingHeader("Takes", ImGuiTreeNodeFlags_DefaultOpen)) takesPanel(app, f);
+    if (app.optimize) {
+      if (app.optimize->takeOpenRequest()) ImGui::SetNextItemOpen(true);
+      if (ImGui::CollapsingHeader("Optimize")) app.optimize->draw(app, f);
+    }
     if (ImGui::CollapsingHeader("Integrator", ImGuiTreeNodeFlags_DefaultOpen)) integratorPanel(app, f);
     if (ImGui::CollapsingHeader("Controls", ImGuiTreeNodeFlags_DefaultOpen)) controlsPanel(app, f);
     if (ImGui::CollapsingHeader("Diagnostics", ImGuiTreeNodeFlags_DefaultOpen)) diagnosticsPanel(app, f);

@@ -23,8 +23,7 @@ std::unique_ptr<Simulation> buildControlledSleigh(ScenarioContext& ctx) {
     in.fail("linear_velocity", "[vx, vy] with vy = 0 (the blade does not slide sideways)");
   // z1 = J theta', z2 = m vx (the adapted coordinates of docs/models.md section 8).
   const std::array<double, 5> state = {pos[0], pos[1], heading, p.inertia * omega, p.mass * lv[0]};
-  auto sim = std::make_unique<ocp::ControlledSleighSimulation>(p, state, ctx.settings.name, ctx.settings.dt,
-                                                               ctx.settings.divergeSpeed);
+  auto sim = std::make_unique<ocp::ControlledSleighSimulation>(p, state, ctx.settings);
   // Costate mode: the Pontryagin controls of costates integrated alongside (docs/retraction.md).
   if (in.has("costate")) {
     const auto pc = in.numbers("costate", {0.0, 0.0, 0.0, 0.0, 0.0});

@@ -7,6 +7,7 @@
 
 #include "lieride/control/signal.hpp"
 #include "lieride/ocp/controlled_sleigh.hpp"
+#include "lieride/sim/run_csv.hpp"
 #include "lieride/sim/scenario.hpp"
 #include "lieride/sim/se3_simulation.hpp"
 
@@ -36,7 +37,7 @@ DmocSession::DmocSession(Problem problem) : problem_(std::move(problem)) {
   if (problem_.vehicle == "sleigh-controlled") {
     Scenario sc = loadScenarioFromString(replayScenarioToml(problem_, ""), problem_.file, problem_.baseDir);
     const auto& sim = dynamic_cast<const ocp::ControlledSleighSimulation&>(*sc.simulation);
-    sleigh_ = std::make_unique<SleighDmoc>(problem_, sim.params(), sim.state());
+    sleigh_ = std::make_unique<SleighDmoc>(problem_, sim.params(), sim.state().q);
     return;
   }
   auto sim = simulation();
@@ -126,10 +127,10 @@ std::vector<std::array<double, 5>> DmocSession::simulateSleigh(const SleighTraje
   c.set(0, std::make_unique<SampledSignal>(t, tr.u1));
   c.set(1, std::make_unique<SampledSignal>(t, tr.u2));
   const auto& sim = dynamic_cast<const ocp::ControlledSleighSimulation&>(*sc.simulation);
-  std::vector<std::array<double, 5>> out{sim.state()};
+  std::vector<std::array<double, 5>> out{sim.state().q};
   for (std::size_t k = 0; k < tr.u1.size(); ++k) {
     sc.simulation->step();
-    out.push_back(sim.state());
+    out.push_back(sim.state().q);
   }
   return out;
 }
@@ -186,7 +187,7 @@ void DmocSession::writeHelicopterCsv(const std::vector<double>& x, std::ostream&
   const auto& se3 = dynamic_cast<const Se3Simulation&>(*sc.simulation);
   const auto& forces = se3.forceModel();
   const Vec6 Id = se3.inertia().diagonal();
-  const auto cols = sc.simulation->csvColumns();
+  const auto cols = runCsvColumns(*sc.simulation);
   for (std::size_t i = 0; i < cols.size(); ++i) out << (i ? "," : "") << cols[i];
   out << '\n';
   const HelicopterTrajectory tr = heli_->trajectory(x);
@@ -227,7 +228,7 @@ void DmocSession::writeHelicopterCsv(const std::vector<double>& x, std::ostream&
 
 void DmocSession::writeSleighCsv(const std::vector<double>& x, std::ostream& out) const {
   Scenario sc = loadScenarioFromString(replayScenarioToml(problem_, ""), problem_.file, problem_.baseDir);
-  const auto cols = sc.simulation->csvColumns();
+  const auto cols = runCsvColumns(*sc.simulation);
   for (std::size_t i = 0; i < cols.size(); ++i) out << (i ? "," : "") << cols[i];
   out << ",residual\n";
   const SleighTrajectory tr = sleigh_->trajectory(x);
@@ -271,7 +272,7 @@ void DmocSession::writeTrajectoryCsv(const std::vector<double>& x, std::ostream&
   auto sim = simulation();
   const auto& model = static_cast<const CarModel&>(sim->model());
   const CarTrajectory tr = car_->trajectory(x);
-  const auto cols = sim->csvColumns();
+  const auto cols = runCsvColumns(*sim);
   for (std::size_t i = 0; i < cols.size(); ++i) out << (i ? "," : "") << cols[i];
   out << '\n';
   std::vector<double> g(static_cast<std::size_t>(car_->numConstraints()));

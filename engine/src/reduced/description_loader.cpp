@@ -116,18 +116,32 @@ class Loader {
     return std::all_of(s.begin(), s.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
   }
 
+  static bool hasEmptyParentheses(const std::string& text) {
+    for (std::size_t i = 0; i < text.size(); ++i) {
+      if (text[i] != '(') continue;
+      std::size_t j = i + 1;
+      while (j < text.size() && std::isspace(static_cast<unsigned char>(text[j]))) ++j;
+      if (j < text.size() && text[j] == ')') return true;
+    }
+    return false;
+  }
+
   // A number, or a string holding an expression of the symbols known so far.
   ex expr(const toml::node& n, const std::string& where) const {
     if (n.is_number()) return GiNaC::numeric(*n.value<double>());
     if (!n.is_string()) fail(where, "expected a number or an expression string");
     const std::string text(*n.value<std::string>());
+    // GiNaC 1.8's parser matches a call with no arguments, e.g. "cos()", to the one-argument
+    // function and then crashes evaluating it: refuse empty parentheses before parsing.
+    if (hasEmptyParentheses(text))
+      fail(where, "cannot read the expression \"" + shown(text) + "\": empty parentheses (a function needs its argument)");
     try {
       GiNaC::parser reader(table_, true);
       return reader(text);
     } catch (const std::exception& e) {
       std::string why = e.what();
       std::replace(why.begin(), why.end(), '\n', ' ');
-      fail(where, "cannot read the expression \"" + text + "\": " + why);
+      fail(where, "cannot read the expression \"" + shown(text) + "\": " + shown(why));
     }
   }
 

@@ -3,6 +3,7 @@
 // model of Anahory Simoes et al. VI.B (docs/models.md section 8), inputs u1 (force along the
 // blade, z2' = u1) and u2 (torque, z1' = u2), state (x, y, theta, z1, z2) with
 // x' = cos(theta) z2 / m, y' = sin(theta) z2 / m, theta' = z1 / J.
+// The clock, inputs and divergence handling are SimulationCore's.
 // Integrators: "retraction-midpoint" (the state half of the paper's midpoint scheme, with the
 // inputs sampled at the step midpoint; it replays `lieride optimize` solutions exactly) and
 // "rk4". Run CSV (docs/formats.md section 3): t,x,y,theta,omega,vx,vy,energy,momentum,
@@ -16,59 +17,54 @@
 #include <array>
 
 #include "lieride/ocp/sleigh_ocp.hpp"
-#include "lieride/sim/simulation.hpp"
+#include "lieride/sim/simulation_core.hpp"
 
 namespace lieride::ocp {
 
-class ControlledSleighSimulation final : public Simulation {
+struct SleighRunState {
+  std::array<double, 5> q{};        // x, y, theta, z1, z2
+  std::array<double, 5> costate{};  // p_x, p_y, p_theta, p_1, p_2 (costate mode)
+};
+
+class ControlledSleighSimulation final : public SimulationOf<SleighRunState> {
  public:
   // state = (x, y, theta, z1, z2).
-  ControlledSleighSimulation(const SleighOcpParams& p, const std::array<double, 5>& state, const std::string& integrator,
-                             double h, double divergeSpeed);
+  ControlledSleighSimulation(const SleighOcpParams& p, const std::array<double, 5>& state,
+                             const IntegratorSettings& settings);
 
   std::string vehicleType() const override { return "sleigh-controlled"; }
-  std::string integratorName() const override { return integrator_; }
-  std::vector<std::string> applicableIntegrators() const override { return integrators(); }
   static std::vector<std::string> integrators() { return {"retraction-midpoint", "rk4"}; }
-  void setIntegrator(const std::string& name) override;
-  double timeStep() const override { return h_; }
-  void setTimeStep(double h) override;
-  double time() const override { return t_; }
-  RunStatus status() const override { return status_; }
-  std::string statusMessage() const override { return message_; }
-  StepReport step() override;
-  ControlSet& controls() override { return controls_; }
-  const ControlSet& controls() const override { return controls_; }
-  std::vector<std::string> csvColumns() const override;
-  void csvRow(std::vector<double>& values) const override;
   Snapshot snapshot() const override;
   void stateWords(std::vector<double>& words) const override;
   std::unique_ptr<Simulation> clone() const override { return std::make_unique<ControlledSleighSimulation>(*this); }
 
-  const std::array<double, 5>& state() const { return s_; }
   const SleighOcpParams& params() const { return p_; }
-  double energy() const;  // 1/2 (z2^2 / m + z1^2 / J)
+  double energy() const override { return energyOf(state_); }
+  double energyOf(const SleighRunState& s) const;  // 1/2 (z2^2 / m + z1^2 / J)
   // Costate mode: the initial costates (p_x, p_y, p_theta, p_1, p_2) and when the PMP flow ends.
   void setCostates(const std::array<double, 5>& p, double until);
-
- private:
-  std::array<double, 5> rate(const std::array<double, 5>& s, double u1, double u2) const;
-  StepReport stepPmp(double tNext);
+  bool costateMode() const { return pmp_; }
+  // The inputs (u1, u2) at t: the [controls], or in costate mode u1 = p_2, u2 = p_1 of s while
+  // the PMP flow runs and zero after it.
+  std::array<double, 2> inputsAt(const SleighRunState& s, double t) const;
+  // The PMP Hamiltonian of s (docs/retraction.md).
+  double hamiltonian(const SleighRunState& s) const;
+  // The discrete blade constraint (Eq. (9)) of the step that gave rowState(); 0 before a step.
   double phiD() const;
 
+ private:
+  StepReport advance(double t, double h) override;
+  StepHealth health(bool needEnergy) const override;
+  bool conservativeWithoutInputs() const override { return !pmp_; }
+  void useIntegrator(const std::string&) override {}
+  void stepAccepted() override { havePrev_ = true; }
+  std::array<double, 5> rate(const std::array<double, 5>& s, double u1, double u2) const;
+  StepReport stepPmp(double h);
+
   SleighOcpParams p_;
-  std::array<double, 5> s_, prev_;
-  std::string integrator_;
-  ControlSet controls_{std::vector<std::string>{"u1", "u2"}};
-  double t_ = 0.0, h_, tBase_ = 0.0, divergeSpeed_;
-  long stepsSinceBase_ = 0;
   bool havePrev_ = false;
   bool pmp_ = false;
-  StepReport last_;  // the last step's Newton report (costate mode)
-  std::array<double, 5> costate_{};
   double pmpUntil_ = 0.0;
-  RunStatus status_ = RunStatus::Ok;
-  std::string message_;
 };
 
 }  // namespace lieride::ocp

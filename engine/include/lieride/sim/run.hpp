@@ -24,7 +24,7 @@ double stepCount(double duration, double h);
 long stepsFor(double duration, double h);
 
 void writeCsvHeader(const Simulation& sim, std::ostream& out);
-// Index of the `status` column (csvRow gives one value per column; the status slot holds 0 and
+// Index of the `status` column (runCsvRow gives one value per column; the status slot holds 0 and
 // the writer prints the status text there).
 std::size_t statusColumn(const Simulation& sim);
 void writeCsvRow(const Simulation& sim, std::ostream& out);

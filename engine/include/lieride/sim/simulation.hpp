@@ -82,14 +82,12 @@ class Simulation {
   virtual void start() {}
   virtual ControlSet& controls() = 0;
   virtual const ControlSet& controls() const = 0;
-  // Run CSV columns (docs/formats.md section 3) excluding the final `status` column.
-  virtual std::vector<std::string> csvColumns() const = 0;
-  virtual void csvRow(std::vector<double>& values) const = 0;
   virtual Snapshot snapshot() const = 0;
   // The exact state the next step() starts from, as raw doubles: the integrator's variables
   // (pose, momentum or velocities), t, h and the step counter since the last h change. What
-  // stateHash() fingerprints (lieride/sim/state_hash.hpp). The default is the CSV row.
-  virtual void stateWords(std::vector<double>& words) const { csvRow(words); }
+  // stateHash() fingerprints (lieride/sim/state_hash.hpp). The run CSV is written outside this
+  // interface, from each kind's state accessors (lieride/sim/run_csv.hpp).
+  virtual void stateWords(std::vector<double>& words) const = 0;
   virtual std::unique_ptr<Simulation> clone() const = 0;
 };
 

@@ -16,7 +16,7 @@ std::uint64_t fnv1a64(std::span<const unsigned char> bytes, std::uint64_t seed =
 
 // FNV-1a over, in this order: the vehicle type and integrator name (bytes, each followed by a
 // zero byte), then the IEEE-754 bytes (little-endian as stored) of Simulation::stateWords()
-// (the integrator's own state: pose, momentum or velocities, t and h) and of csvRow() (what
+// (the integrator's own state: pose, momentum or velocities, t and h) and of runCsvRow() (what
 // the run CSV reports, inputs and solver figures included), then the status (0 ok, 1 diverged).
 std::uint64_t stateHash(const Simulation& sim);
 

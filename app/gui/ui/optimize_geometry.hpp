@@ -1,0 +1,30 @@
+#pragma once
+// What the 3-D view draws for the Optimize panel, in the world frame (a problem's coordinates
+// are the scene's: its scenario part is what the scene simulates): the obstacles as
+// translucent solids, the goal pose (the car's body outline, the helicopter's pad), the
+// waypoints, and the ghost of an iterate (a ribbon through the knots and the body outline at
+// every few knots), each knot coloured by the violation of its constraints. Plain mesh data.
+#include "optimize_worker.hpp"
+#include "render/gl_util.hpp"
+
+namespace lieride::gui {
+
+// Alpha in normal.x (the flat shader's convention).
+struct OptimizeOverlayMesh {
+  MeshData solid;  // obstacles, pad: drawn translucent, depth-tested
+  MeshData marks;  // goal, waypoints, ghost
+  bool empty() const { return solid.vertices.empty() && marks.vertices.empty(); }
+};
+
+// The drawn height of box and circle obstacles (m): their drag handles sit on top.
+constexpr float kObstacleHeight = 1.4f;
+
+// Green where a knot's constraints hold to 1e-8, through yellow, to red from 1e-2 on.
+glm::vec3 violationColor(double violation);
+
+// `snapshot` may be null (nothing solved yet: no ghost). `handles`: the points the view can
+// drag (white rings), `highlight` the one under the mouse or dragged (-1: none).
+void buildOptimizeOverlay(const opt::Problem& p, const OptimizeSnapshot* snapshot, OptimizeOverlayMesh& out,
+                          const std::vector<Vec3>& handles = {}, int highlight = -1);
+
+}  // namespace lieride::gui

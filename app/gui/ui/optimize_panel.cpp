@@ -1,0 +1,447 @@
+#include "ui/optimize_panel.hpp"
+
+#include <imgui.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+
+#include <toml++/toml.h>
+
+#include "ui/panels.hpp"
+
+namespace lieride::gui {
+namespace fs = std::filesystem;
+
+namespace {
+// The controls for Play: as `lieride optimize` writes them, plus zero inputs from the horizon T
+// on where the last sample comes before T (the car and the sleigh read theirs at the step
+// midpoints): sampled signals hold their last value, which would drive the car on out of the
+// gap once the physics thread passes T; zero keeps a vehicle at rest there. Before T nothing
+// changes (the integrator reads the samples themselves).
+std::string controlsForPlay(const std::string& csv, double horizon) {
+  const auto end = csv.find_last_not_of('\n');
+  if (end == std::string::npos) return csv;
+  const auto start = csv.rfind('\n', end);
+  const std::string last = csv.substr(start == std::string::npos ? 0 : start + 1, end - (start == std::string::npos ? 0 : start + 1) + 1);
+  double t = 0.0;
+  try {
+    t = std::stod(last.substr(0, last.find(',')));
+  } catch (const std::exception&) {
+    return csv;  // a header alone
+  }
+  if (t >= horizon - 1e-9) return csv;
+  char row[64];
+  std::snprintf(row, sizeof row, "%.17g", horizon);
+  std::string out = csv.substr(0, end + 1) + "\n" + row;
+  for (char c : last)
+    if (c == ',') out += ",0";
+  return out + "\n";
+}
+
+constexpr std::uint64_t kNone = std::numeric_limits<std::uint64_t>::max();
+constexpr double kDeg = M_PI / 180.0;
+
+bool dragDoubles(const char* label, double* v, int n, float speed, const char* fmt = "%.2f") {
+  return ImGui::DragScalarN(label, ImGuiDataType_Double, v, n, speed, nullptr, nullptr, fmt);
+}
+bool dragDegrees(const char* label, double& radians) {
+  double deg = radians / kDeg;
+  if (!ImGui::DragScalar(label, ImGuiDataType_Double, &deg, 0.5f, nullptr, nullptr, "%.1f deg")) return false;
+  radians = deg * kDeg;
+  return true;
+}
+}  // namespace
+
+OptimizePanel::OptimizePanel(std::string dir) {
+  if (dir.empty()) dir = (fs::path(assetsDir()) / "problems").string();
+  std::vector<fs::path> files;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(dir, ec))
+    if (e.path().extension() == ".toml") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  for (const auto& f : files) {
+    try {
+      if (opt::problemMethod(f.string()) != "dmoc") continue;
+      const opt::Problem p = opt::loadProblem(f.string());
+      problems_.push_back({f.string(), p.name, p.vehicle});
+    } catch (const std::exception&) {
+      // Not a DMOC problem file the panel can open: `lieride optimize` names what is wrong.
+    }
+  }
+  minRequest_ = kNone;
+}
+
+bool OptimizePanel::select(const std::string& file) {
+  std::error_code ec;
+  int index = -1;
+  for (std::size_t i = 0; i < problems_.size(); ++i)
+    if (problems_[i].file == file || fs::equivalent(problems_[i].file, file, ec)) index = static_cast<int>(i);
+  try {
+    opt::Problem p = opt::loadProblem(file);
+    if (index < 0) {
+      problems_.push_back({file, p.name, p.vehicle});
+      index = static_cast<int>(problems_.size() - 1);
+    }
+    problem_ = std::move(p);
+  } catch (const std::exception& e) {
+    error_ = e.what();
+    return false;
+  }
+  selected_ = index;
+  error_.clear();
+  worker_.cancel();
+  worker_.forgetSolution();
+  minRequest_ = kNone;
+  ++problemVersion_;
+  return true;
+}
+
+void OptimizePanel::solve() {
+  if (!problem_) return;
+  const std::uint64_t id = worker_.solve(*problem_);
+  if (minRequest_ == kNone) minRequest_ = id;
+}
+
+void OptimizePanel::edited() {
+  ++problemVersion_;
+  if (autoSolve_) solve();
+}
+
+std::shared_ptr<const OptimizeSnapshot> OptimizePanel::current() const {
+  auto s = worker_.snapshot();
+  if (minRequest_ == kNone || s->request < minRequest_) return nullptr;
+  return s;
+}
+
+void OptimizePanel::sceneLoaded(const SceneEntry& entry, const std::string& vehicle) {
+  if (sceneIsReplay(entry)) {  // Play: the panel keeps its problem, ghost and solution
+    playing_ = true;
+    pausedAtEnd_ = false;
+    overviewRequest_ = true;
+    return;
+  }
+  playing_ = false;
+  vehicle_ = vehicle;
+  sceneProblem_ = sceneProblem(entry);
+  openRequest_ = overviewRequest_ = !sceneProblem_.empty();
+  if (!sceneProblem_.empty()) {
+    // The same problem again (a copy added, the menu entry chosen again): keep its edits.
+    if (problem_ && problem_->file == sceneProblem_) return;
+    if (select(sceneProblem_)) solve();
+    return;
+  }
+  if (selected_ >= 0 && problems_[static_cast<std::size_t>(selected_)].vehicle != vehicle) {
+    selected_ = -1;
+    problem_.reset();
+    worker_.cancel();
+    worker_.forgetSolution();
+    minRequest_ = kNone;
+    ++problemVersion_;
+  }
+}
+
+void OptimizePanel::update(AppState& app, const PhysicsFrame& f) {
+  // Play stops where the optimised motion ends (the controls hold their last value beyond).
+  if (playing_ && !pausedAtEnd_ && !f.paused && !f.sims.empty() && f.sims.front().curr.t >= playHorizon_ - 1e-9) {
+    app.command(CommandKind::TogglePause);
+    pausedAtEnd_ = true;
+  }
+}
+
+bool OptimizePanel::overview(CameraRig& cam, int& mode) {
+  const bool wanted = overviewRequest_;
+  overviewRequest_ = false;
+  if (!wanted || !problem_) return false;
+  Vec3 start = Vec3::Zero(), goal = start;
+  try {
+    const toml::table t = toml::parse(problem_->scenarioToml);
+    if (const auto* a = t["initial"]["position"].as_array())
+      for (std::size_t i = 0; i < std::min<std::size_t>(a->size(), 3); ++i) start(static_cast<int>(i)) = (*a)[i].value_or(0.0);
+  } catch (const std::exception&) {
+  }
+  if (problem_->goal.position) goal.head<2>() = *problem_->goal.position;
+  if (problem_->goal.position3) goal = *problem_->goal.position3;
+  const double spread = (goal - start).norm();
+  mode = static_cast<int>(CameraMode::Orbit);
+  cam.mode = CameraMode::Orbit;
+  cam.orbitYaw = static_cast<float>(std::atan2(start.x() - goal.x(), goal.y() - start.y())) + 0.35f;  // from the side
+  cam.orbitPitch = 0.75f;
+  cam.orbitDistance = static_cast<float>(1.8 * spread + 12.0);
+  cam.snap();
+  return true;
+}
+
+std::optional<SceneEntry> OptimizePanel::takePlayRequest() {
+  std::optional<SceneEntry> e;
+  e.swap(play_);
+  return e;
+}
+
+bool OptimizePanel::play() {
+  const auto snap = current();
+  if (!problem_ || !snap || snap->phase != OptimizeSnapshot::Phase::Solved) return false;
+  const OptimizeSnapshot& s = *snap;
+  // What `lieride optimize --out DIR` writes: controls.csv and replay.toml beside it.
+  const fs::path dir = fs::temp_directory_path() / ("lieride-optimize-" + std::to_string(::getpid())) /
+                       fs::path(problem_->file).stem();
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  std::ofstream csv(dir / "controls.csv"), toml(dir / "replay.toml");
+  playHorizon_ = s.timeStep * static_cast<double>(s.knots.empty() ? problem_->knots : s.knots.size() - 1);
+  csv << controlsForPlay(s.controlsCsv, playHorizon_);
+  toml << s.replayToml;
+  csv.close();
+  toml.close();
+  if (ec || !csv || !toml) {
+    error_ = (dir / "controls.csv").string() + ": cannot write the optimal controls";
+    return false;
+  }
+  play_ = replayScene(problem_->name + " (optimal controls)", problem_->file, s.replayToml, dir.string());
+  return true;
+}
+
+bool OptimizePanel::editProblem() {
+  opt::Problem& p = *problem_;
+  bool changed = false;
+  if (ImGui::TreeNodeEx("Goal", ImGuiTreeNodeFlags_DefaultOpen)) {
+    if (p.goal.position) changed |= dragDoubles("position##goal", p.goal.position->data(), 2, 0.02f);
+    if (p.goal.position3) changed |= dragDoubles("position##goal3", p.goal.position3->data(), 3, 0.02f);
+    tooltip("Where the vehicle must end (m, world frame), within the problem's tolerance.");
+    if (p.goal.heading) changed |= dragDegrees("heading##goal", *p.goal.heading);
+    ImGui::TreePop();
+  }
+  if (!p.obstacles.empty() && ImGui::TreeNodeEx("Obstacles", ImGuiTreeNodeFlags_DefaultOpen, "Obstacles (%zu)", p.obstacles.size())) {
+    for (std::size_t i = 0; i < p.obstacles.size(); ++i) {
+      opt::Obstacle& o = p.obstacles[i];
+      ImGui::PushID(static_cast<int>(i));
+      ImGui::TextDisabled("%s", o.name.c_str());
+      if (o.kind == opt::Obstacle::Kind::Wall) {
+        changed |= dragDoubles("point", o.center.data(), 2, 0.02f);
+        double a = std::atan2(o.normal.y(), o.normal.x());
+        if (dragDegrees("normal", a)) {
+          o.normal = Vec2(std::cos(a), std::sin(a));
+          changed = true;
+        }
+      } else {
+        changed |= dragDoubles("centre", o.center.data(), 2, 0.02f);
+        if (o.kind == opt::Obstacle::Kind::Circle) {
+          if (ImGui::DragScalar("radius", ImGuiDataType_Double, &o.radius, 0.01f, nullptr, nullptr, "%.2f m")) {
+            o.radius = std::max(o.radius, 0.01);
+            changed = true;
+          }
+        } else {
+          Vec2 size = 2.0 * o.halfSize;
+          if (dragDoubles("size", size.data(), 2, 0.02f)) {
+            o.halfSize = (0.5 * size).cwiseMax(0.01);
+            changed = true;
+          }
+          changed |= dragDegrees("heading", o.heading);
+        }
+      }
+      ImGui::PopID();
+    }
+    ImGui::TreePop();
+  }
+  if (!p.waypoints.empty() && ImGui::TreeNodeEx("Waypoints", ImGuiTreeNodeFlags_DefaultOpen, "Waypoints (%zu)", p.waypoints.size())) {
+    for (std::size_t i = 0; i < p.waypoints.size(); ++i) {
+      opt::Waypoint& w = p.waypoints[i];
+      ImGui::PushID(static_cast<int>(i) + 1000);
+      if (ImGui::DragScalar("time", ImGuiDataType_Double, &w.time, 0.05f, nullptr, nullptr, "%.2f s")) {
+        w.time = std::clamp(w.time, 0.0, p.horizon);
+        changed = true;
+      }
+      if (w.position) changed |= dragDoubles("position", w.position->data(), 2, 0.02f);
+      if (w.position3) changed |= dragDoubles("position", w.position3->data(), 3, 0.02f);
+      if (w.heading) changed |= dragDegrees("heading", *w.heading);
+      ImGui::PopID();
+    }
+    ImGui::TreePop();
+  }
+  return changed;
+}
+
+void OptimizePanel::draw(AppState& app, const PhysicsFrame&) {
+  (void)app;
+  // The problem list: the current scene's own problem, then those of this vehicle kind.
+  std::string chosen = "(choose a problem)";
+  if (selected_ >= 0) chosen = problems_[static_cast<std::size_t>(selected_)].name;
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::BeginCombo("##problem", chosen.c_str())) {
+    if (!sceneProblem_.empty() && ImGui::Selectable("current scene"))
+      select(sceneProblem_);
+    for (std::size_t i = 0; i < problems_.size(); ++i) {
+      const Listed& l = problems_[i];
+      if (l.vehicle != vehicle_) continue;
+      const std::string label = l.name + "  (" + fs::path(l.file).filename().string() + ")";
+      if (ImGui::Selectable(label.c_str(), static_cast<int>(i) == selected_)) select(l.file);
+    }
+    ImGui::EndCombo();
+  }
+  tooltip("DMOC problems (assets/problems, docs/formats.md section 4) for this vehicle; the scene menu's "
+          "\"optimal parking\" and \"optimal helicopter landing\" open one with its scene.");
+  if (!error_.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.35f, 1), "%s", error_.c_str());
+  if (!problem_) {
+    ImGui::TextDisabled("No problem chosen (%zu listed for %s).", static_cast<std::size_t>(std::count_if(
+        problems_.begin(), problems_.end(), [&](const Listed& l) { return l.vehicle == vehicle_; })), vehicle_.c_str());
+    return;
+  }
+  const opt::Problem& p = *problem_;
+  ImGui::TextDisabled("%d knots, h = %.3g s, %s", p.knots, p.timeStep(), p.integrator.c_str());
+  const auto s = current();
+  const bool solving = s && s->phase == OptimizeSnapshot::Phase::Solving;
+  if (ImGui::Button("Solve")) solve();
+  tooltip("Solve on the worker thread (IPOPT); warm from the last solution when there is one.");
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!solving);
+  if (ImGui::Button("Cancel")) cancel();
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  const bool solved = s && s->phase == OptimizeSnapshot::Phase::Solved;
+  ImGui::BeginDisabled(!solved);
+  if (ImGui::Button("Play")) play();
+  ImGui::EndDisabled();
+  tooltip("Run the optimal controls through the physics thread with the problem's integrator and h "
+          "(the simulation, not a replay of the states): it retraces the ghost.");
+  ImGui::SameLine();
+  ImGui::Checkbox("re-solve on edit", &autoSolve_);
+  tooltip("After an edit the problem re-solves warm from the last solution; an edit during a solve restarts it.");
+  if (s) {
+    const ImVec4 grey(0.75f, 0.78f, 0.82f, 1), red(1, 0.42f, 0.35f, 1), green(0.55f, 0.95f, 0.55f, 1);
+    switch (s->phase) {
+      case OptimizeSnapshot::Phase::Solving:
+        ImGui::TextColored(grey, "solving%s: iteration %d, %.2f s", s->warm ? " (warm)" : "", s->iteration, s->seconds);
+        ImGui::TextColored(grey, "cost %.6g, violation %.2e", s->cost, s->violation);
+        break;
+      case OptimizeSnapshot::Phase::Solved:
+        ImGui::TextColored(green, "solved%s: %d iterations, %.3f s", s->warm ? " (warm)" : "", s->iteration, s->seconds);
+        ImGui::TextColored(green, "cost %.6g, max violation %.1e", s->cost, s->violation);
+        break;
+      case OptimizeSnapshot::Phase::Cancelled:
+        ImGui::TextColored(grey, "cancelled at iteration %d (the last iterate is drawn)", s->iteration);
+        break;
+      case OptimizeSnapshot::Phase::NotSolved:
+        ImGui::PushStyleColor(ImGuiCol_Text, red);
+        ImGui::TextWrapped("not solved: %s", s->line.c_str());
+        ImGui::PopStyleColor();
+        ImGui::TextColored(grey, "best iterate drawn (%d iterations, violation %.2e)", s->iteration, s->violation);
+        break;
+      case OptimizeSnapshot::Phase::Idle: break;
+    }
+    if (s->restarts > 0) ImGui::TextDisabled("%d solve(s) restarted by edits", s->restarts);
+  }
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("ghost: green where a knot's constraints hold to 1e-8, red from 1e-2");
+  ImGui::PopStyleColor();
+  if (editProblem()) edited();
+}
+
+std::vector<OptimizePanel::Handle> OptimizePanel::handles() const {
+  std::vector<Handle> out;
+  if (!problem_) return out;
+  const opt::Problem& p = *problem_;
+  auto ground = [](const Vec2& v) { return Vec3(v.x(), v.y(), 0.0); };
+  if (p.goal.position) out.push_back({Handle::Goal, 0, ground(*p.goal.position)});
+  if (p.goal.position3) out.push_back({Handle::Goal, 0, *p.goal.position3});
+  for (std::size_t i = 0; i < p.obstacles.size(); ++i) {
+    const opt::Obstacle& o = p.obstacles[i];
+    const double top = o.kind == opt::Obstacle::Kind::Wall ? 0.2 : kObstacleHeight;
+    out.push_back({Handle::Obstacle, i, Vec3(o.center.x(), o.center.y(), top)});
+  }
+  for (std::size_t i = 0; i < p.waypoints.size(); ++i) {
+    if (p.waypoints[i].position) out.push_back({Handle::Waypoint, i, ground(*p.waypoints[i].position)});
+    if (p.waypoints[i].position3) out.push_back({Handle::Waypoint, i, *p.waypoints[i].position3});
+  }
+  return out;
+}
+
+void OptimizePanel::moveHandle(const Handle& h, const Vec3& to) {
+  opt::Problem& p = *problem_;
+  switch (h.kind) {
+    case Handle::Goal:
+      if (p.goal.position) p.goal.position = to.head<2>();
+      if (p.goal.position3) p.goal.position3 = Vec3(to.x(), to.y(), p.goal.position3->z());
+      break;
+    case Handle::Obstacle: p.obstacles[h.index].center = to.head<2>(); break;
+    case Handle::Waypoint: {
+      opt::Waypoint& w = p.waypoints[h.index];
+      if (w.position) w.position = to.head<2>();
+      if (w.position3) w.position3 = Vec3(to.x(), to.y(), w.position3->z());
+      break;
+    }
+  }
+  edited();
+}
+
+bool OptimizePanel::mouse(const glm::mat4& vp, glm::vec2 view) {
+  if (!problem_ || !ImGui::GetCurrentContext() || view.x <= 0 || view.y <= 0) return false;
+  const ImGuiIO& io = ImGui::GetIO();
+  const glm::vec2 m(io.MousePos.x, io.MousePos.y);
+  // The point where the ray under the mouse meets the plane z = height.
+  const glm::mat4 inv = glm::inverse(vp);
+  auto under = [&](double height) -> std::optional<Vec3> {
+    const glm::vec2 ndc(2.0f * m.x / view.x - 1.0f, 1.0f - 2.0f * m.y / view.y);
+    const glm::vec4 a = inv * glm::vec4(ndc, -1.0f, 1.0f), b = inv * glm::vec4(ndc, 1.0f, 1.0f);
+    const Vec3 p0(a.x / a.w, a.y / a.w, a.z / a.w), p1(b.x / b.w, b.y / b.w, b.z / b.w);
+    const Vec3 d = p1 - p0;
+    if (std::abs(d.z()) < 1e-9) return std::nullopt;
+    const double t = (height - p0.z()) / d.z();
+    if (t < 0) return std::nullopt;
+    return p0 + t * d;
+  };
+  const std::vector<Handle> hs = handles();
+  if (dragging_ >= 0) {
+    if (!io.MouseDown[0] || dragging_ >= static_cast<int>(hs.size())) {
+      dragging_ = -1;
+      return false;
+    }
+    const Handle& h = hs[static_cast<std::size_t>(dragging_)];
+    if (io.MouseDelta.x != 0 || io.MouseDelta.y != 0)
+      if (const auto p = under(h.position.z())) moveHandle(h, *p + dragOffset_);
+    return true;
+  }
+  hovered_ = -1;
+  if (io.WantCaptureMouse) return false;
+  float best = 14.0f;  // pixels (ImGui units)
+  for (std::size_t i = 0; i < hs.size(); ++i) {
+    const glm::vec4 c = vp * glm::vec4(glm::vec3(static_cast<float>(hs[i].position.x()), static_cast<float>(hs[i].position.y()),
+                                                 static_cast<float>(hs[i].position.z())), 1.0f);
+    if (c.w <= 0) continue;
+    const glm::vec2 s((c.x / c.w * 0.5f + 0.5f) * view.x, (0.5f - c.y / c.w * 0.5f) * view.y);
+    const float dist = glm::length(s - m);
+    if (dist < best) {
+      best = dist;
+      hovered_ = static_cast<int>(i);
+    }
+  }
+  if (hovered_ < 0 || !ImGui::IsMouseClicked(0)) return false;
+  const Handle& h = hs[static_cast<std::size_t>(hovered_)];
+  const auto p = under(h.position.z());
+  if (!p) return false;
+  dragging_ = hovered_;
+  dragOffset_ = h.position - *p;
+  return true;
+}
+
+const OptimizeOverlayMesh& OptimizePanel::overlay() {
+  const auto s = current();
+  const int highlight = dragging_ >= 0 ? dragging_ : hovered_;
+  if (problemVersion_ == builtFor_ && s == builtSnap_ && highlight == builtHover_) return overlay_;
+  builtFor_ = problemVersion_;
+  builtSnap_ = s;
+  builtHover_ = highlight;
+  overlay_ = OptimizeOverlayMesh{};
+  if (problem_) {
+    std::vector<Vec3> at;
+    for (const Handle& h : handles()) at.push_back(h.position);
+    buildOptimizeOverlay(*problem_, s.get(), overlay_, at, highlight);
+  }
+  ++overlayVersion_;
+  return overlay_;
+}
+
+}  // namespace lieride::gui

@@ -1,0 +1,101 @@
+#pragma once
+// The Optimize panel (docs/app.md, "Optimize"): pick a DMOC problem (assets/problems/*.toml of
+// the current vehicle kind, or the current scene's own), edit its goal, obstacles and waypoints
+// numerically, solve on the OptimizeWorker thread, watch each iterate as a ghost trajectory
+// coloured by its constraint violation per knot, cancel, and Play the optimal controls through
+// the physics thread. ImGui and plain mesh data only (no GL): it runs headless in the tests.
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "optimize_worker.hpp"
+#include "render/camera.hpp"
+#include "scenes.hpp"
+#include "ui/optimize_geometry.hpp"
+#include "ui/app_state.hpp"
+
+namespace lieride::gui {
+
+class OptimizePanel {
+ public:
+  // Lists the DMOC problems in `problemsDir` (default: assetsDir()/problems).
+  explicit OptimizePanel(std::string problemsDir = {});
+
+  // The sidebar section.
+  void draw(AppState& app, const PhysicsFrame& f);
+  // A scene was loaded: its vehicle kind filters the list; a scene with a problem (the scene
+  // menu's "optimal ..." entries) selects it and solves. A Play scene keeps the panel as it is.
+  void sceneLoaded(const SceneEntry& entry, const std::string& vehicle);
+  // Per frame, before drawing: pauses a Play at the end of the optimised horizon.
+  void update(AppState& app, const PhysicsFrame& f);
+  // True once after a problem scene loaded: the sidebar opens the section.
+  bool takeOpenRequest() {
+    const bool r = openRequest_;
+    openRequest_ = false;
+    return r;
+  }
+  // A problem scene opens on an orbit view wide enough for the start and the goal (the chase
+  // camera would hide the manoeuvre); `mode` is AppState::cameraMode. Only right after such a
+  // scene or its Play loaded; false otherwise.
+  bool overview(CameraRig& cam, int& mode);
+  // Drag in the 3-D view (called once per frame after ImGui's NewFrame, before the camera
+  // update): a left press on a handle (the goal, an obstacle's centre, a waypoint; drawn as
+  // rings) drags it on the horizontal plane through it, editing the problem as the numeric
+  // fields do. `viewProj` is the matrix the picture on screen was drawn with; `view` the
+  // window's size in ImGui units. Returns true while it owns the left drag (no orbiting).
+  bool mouse(const glm::mat4& viewProj, glm::vec2 view);
+  // The scene Play asked for (the replay scenario written beside its controls), once.
+  std::optional<SceneEntry> takePlayRequest();
+  // The overlay for the newest snapshot (rebuilt when it or the problem changed).
+  const OptimizeOverlayMesh& overlay();
+  std::uint64_t overlayVersion() const { return overlayVersion_; }
+
+  // For tests and the scene menu.
+  bool select(const std::string& problemFile);
+  const opt::Problem* problem() const { return problem_ ? &*problem_ : nullptr; }
+  opt::Problem* editableProblem() { return problem_ ? &*problem_ : nullptr; }
+  void edited();  // after changing editableProblem(): re-solve (warm) if auto re-solve is on
+  void solve();
+  void cancel() { worker_.cancel(); }
+  // Play (the button): writes controls.csv and replay.toml as `lieride optimize` does and asks
+  // for that scene. False unless the newest solve of this problem is solved.
+  bool play();
+  OptimizeWorker& worker() { return worker_; }
+  struct Listed {
+    std::string file, name, vehicle;
+  };
+  const std::vector<Listed>& problems() const { return problems_; }
+
+ private:
+  bool editProblem();  // the numeric editors; true when something changed
+  struct Handle {
+    enum Kind { Goal, Obstacle, Waypoint } kind = Goal;
+    std::size_t index = 0;
+    Vec3 position = Vec3::Zero();
+  };
+  std::vector<Handle> handles() const;
+  void moveHandle(const Handle& h, const Vec3& to);
+  // The newest snapshot of a solve of the selected problem (null before its first solve).
+  std::shared_ptr<const OptimizeSnapshot> current() const;
+
+  std::vector<Listed> problems_;
+  std::string vehicle_;        // of the scene on screen
+  std::string sceneProblem_;   // the current scene's own problem file, if any
+  int selected_ = -1;          // index into problems_
+  std::optional<opt::Problem> problem_;  // the selected problem as edited
+  bool autoSolve_ = true;
+  std::string error_;
+  OptimizeWorker worker_;
+  std::uint64_t minRequest_ = 0;  // the first solve of the selected problem
+  std::uint64_t problemVersion_ = 0, builtFor_ = ~0ull, overlayVersion_ = 0;
+  std::shared_ptr<const OptimizeSnapshot> builtSnap_;
+  OptimizeOverlayMesh overlay_;
+  std::optional<SceneEntry> play_;
+  bool playing_ = false, pausedAtEnd_ = false, openRequest_ = false, overviewRequest_ = false;
+  int hovered_ = -1, dragging_ = -1, builtHover_ = -1;
+  Vec3 dragOffset_ = Vec3::Zero();
+  double playHorizon_ = 0;
+};
+
+}  // namespace lieride::gui

@@ -1,0 +1,147 @@
+// The Optimize panel headless (ImGui with no renderer): the problem list by vehicle kind, the
+// overlay of a problem's obstacles and goal, the one-click problem scenes, and Play: the
+// replay scene it asks for, run through the simulator, retraces the solved ghost.
+#include <imgui.h>
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <glm/gtc/matrix_transform.hpp>
+
+#include "ui/optimize_panel.hpp"
+#include "ui/panels.hpp"
+
+using namespace lieride;
+using namespace lieride::gui;
+
+namespace {
+const std::string kProblems = std::string(LIERIDE_SOURCE_DIR) + "/assets/problems/";
+
+struct Headless {
+  Headless() {
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.DisplaySize = ImVec2(1280, 720);
+    io.IniFilename = nullptr;
+    io.DeltaTime = 1.0f / 60.0f;
+    unsigned char* px = nullptr;
+    int w = 0, h = 0;
+    io.Fonts->GetTexDataAsRGBA32(&px, &w, &h);
+  }
+  ~Headless() { ImGui::DestroyContext(); }
+  int frame(AppState& app, const PhysicsFrame& f) {
+    ImGui::NewFrame();
+    drawPanels(app, f);
+    ImGui::Render();
+    return ImGui::GetDrawData()->TotalVtxCount;
+  }
+};
+
+bool finished(const OptimizeSnapshot& s) { return s.request > 0 && s.phase != OptimizeSnapshot::Phase::Solving; }
+}  // namespace
+
+TEST_CASE("optimize panel: problems of the scene's vehicle; obstacles and goal drawn", "[panels][optimize]") {
+  OptimizePanel panel(kProblems);
+  int cars = 0;
+  for (const auto& p : panel.problems()) cars += p.vehicle == "car";
+  CHECK(cars >= 2);  // parking and tunnel
+  // The scene menu's entry opens its problem, starts paused and scripted, and solves.
+  const SceneEntry scene = problemScene("optimal parking", kProblems + "car-parallel-park.toml");
+  CHECK(sceneProblem(scene) == kProblems + "car-parallel-park.toml");
+  CHECK_FALSE(sceneIsReplay(scene));
+  const LoadedScene loaded = loadScene(scene);
+  CHECK(loaded.scripted);
+  panel.sceneLoaded(scene, loaded.vehicle);
+  REQUIRE(panel.problem());
+  CHECK(panel.problem()->obstacles.size() == 3);
+  panel.cancel();  // the overlay without waiting for the solve
+  const OptimizeOverlayMesh& a = panel.overlay();
+  CHECK(!a.solid.vertices.empty());  // two parked cars and the kerb
+  CHECK(!a.marks.vertices.empty());  // the goal outline
+  // An edit moves what is drawn: the first parked car 1 m along x.
+  const float before = a.solid.vertices.front().position.x;
+  const auto version = panel.overlayVersion();
+  panel.editableProblem()->obstacles[0].center.x() += 1.0;
+  panel.edited();
+  panel.cancel();
+  const OptimizeOverlayMesh& b = panel.overlay();
+  CHECK(panel.overlayVersion() > version);
+  CHECK(b.solid.vertices.front().position.x == Approx(before + 1.0f));
+  // The same scene loaded again (a copy added, the menu entry chosen again) keeps the edit.
+  panel.sceneLoaded(scene, loaded.vehicle);
+  CHECK(panel.problem()->obstacles[0].center.x() == Approx(-2.25 + 1.0));
+  panel.cancel();
+  // The section draws headless.
+  Headless gui;
+  AppState app;
+  app.optimize = &panel;
+  app.vehicle = "car";
+  CHECK(gui.frame(app, PhysicsFrame{}) > 500);
+}
+
+TEST_CASE("optimize panel: Play runs the optimal controls and the simulation retraces the ghost", "[panels][optimize]") {
+  OptimizePanel panel(kProblems);
+  const std::string file = kProblems + "sleigh-u-turn-dmoc.toml";
+  panel.sceneLoaded(problemScene("sleigh", file), "sleigh-controlled");
+  REQUIRE(panel.problem());
+  const auto s = panel.worker().waitFor(finished);
+  REQUIRE(s->phase == OptimizeSnapshot::Phase::Solved);
+  REQUIRE(panel.play());
+  const auto entry = panel.takePlayRequest();
+  REQUIRE(entry);
+  CHECK(sceneIsReplay(*entry));
+  CHECK(sceneProblem(*entry) == file);
+  LoadedScene replay = loadScene(*entry);
+  REQUIRE(replay.slots.size() == 1);
+  CHECK_FALSE(replay.slots.front().manual);  // the optimal controls drive it, not the pilot
+  Simulation& sim = *replay.slots.front().sim;
+  double worst = 0.0;
+  for (std::size_t k = 0; k < s->knots.size(); ++k) {
+    if (k > 0) sim.step();
+    const Vec3 p = sim.snapshot().position;
+    worst = std::max(worst, std::hypot(p.x() - s->knots[k].position.x(), p.y() - s->knots[k].position.y()));
+  }
+  CHECK(worst <= 1e-8);  // DMOC: the same integrator and h reproduce the optimised poses
+  // Past the horizon the inputs are zero: the sleigh stays at rest at its goal.
+  const Vec3 end = sim.snapshot().position;
+  for (int k = 0; k < 5; ++k) sim.step();
+  CHECK((sim.snapshot().position - end).norm() < 1e-12);
+  // The panel keeps its problem and solution while the replay plays.
+  panel.sceneLoaded(*entry, replay.vehicle);
+  CHECK(panel.problem());
+  CHECK(panel.worker().snapshot()->phase == OptimizeSnapshot::Phase::Solved);
+}
+
+TEST_CASE("optimize panel: a drag in the view moves the goal to the ground point under the mouse", "[panels][optimize]") {
+  OptimizePanel panel(kProblems);
+  REQUIRE(panel.select(kProblems + "car-parallel-park.toml"));
+  Headless gui;
+  // Looking straight down from 50 m over the origin, orthographic, 20 m across an 800 x 800
+  // view: screen (u, v) shows the ground point ((u - 400) / 40, (400 - v) / 40).
+  const glm::mat4 vp = glm::ortho(-10.0f, 10.0f, -10.0f, 10.0f, 1.0f, 100.0f) *
+                       glm::lookAt(glm::vec3(0, 0, 50), glm::vec3(0), glm::vec3(0, 1, 0));
+  auto screen = [](double x, double y) { return ImVec2(static_cast<float>(400 + 40 * x), static_cast<float>(400 - 40 * y)); };
+  ImGuiIO& io = ImGui::GetIO();
+  io.DisplaySize = ImVec2(800, 800);
+  auto frame = [&](ImVec2 pos, bool down) {
+    io.MousePos = pos;
+    io.MouseDown[0] = down;
+    ImGui::NewFrame();
+    const bool owned = panel.mouse(vp, glm::vec2(800, 800));
+    ImGui::Render();
+    return owned;
+  };
+  const Vec2 goal = *panel.problem()->goal.position;
+  const auto version = panel.overlayVersion();
+  CHECK_FALSE(frame(screen(goal.x(), goal.y()), false));        // hovering: the camera keeps the mouse
+  panel.overlay();
+  CHECK(panel.overlayVersion() > version);                        // the hovered ring is highlighted
+  CHECK(frame(screen(goal.x() + 0.05, goal.y()), true));          // press on the ring: the drag starts
+  CHECK(frame(screen(goal.x() + 1.05, goal.y() - 0.5), true));    // 1 m along x, 0.5 m towards the kerb
+  CHECK(panel.problem()->goal.position->x() == Approx(goal.x() + 1.0).margin(1e-4));
+  CHECK(panel.problem()->goal.position->y() == Approx(goal.y() - 0.5).margin(1e-4));
+  CHECK_FALSE(frame(screen(goal.x() + 1.05, goal.y() - 0.5), false));  // released
+  // A press away from every handle leaves the drag to the camera.
+  CHECK_FALSE(frame(screen(-8.0, 8.0), false));
+  CHECK_FALSE(frame(screen(-8.0, 8.0), true));
+  panel.cancel();
+}
