@@ -39,10 +39,12 @@ bool App::loadScene(int index, const SceneEntry* entry, bool startPaused) {
   st_.view = scene.view;
   st_.offsets = scene.offsets;
   st_.scripted = scene.scripted;
-  st_.settings.lastScene = scene.name;
+  if (!e->take) st_.settings.lastScene = scene.name;  // a take is not reopened at start
+  st_.takes.file = e->take ? e->file : std::string();
   // Scripted sinusoids become editable gait sliders.
   st_.gaits.clear();
-  const ControlSet& controls = scene.slots.front().sim->controls();
+  const SimSlot& firstSlot = scene.slots.front();
+  const ControlSet& controls = (firstSlot.take ? firstSlot.take->simulation() : *firstSlot.sim).controls();
   for (std::size_t i = 0; i < controls.size(); ++i)
     if (const auto* s = dynamic_cast<const SinusoidSignal*>(&controls.signal(i)))
       st_.gaits.push_back({static_cast<int>(i), controls.channels()[i], s->params().amplitude, s->params().frequency,
@@ -59,7 +61,8 @@ bool App::loadScene(int index, const SceneEntry* entry, bool startPaused) {
   st_.deviation.assign(n, TimeSeries{});
   st_.caption = n > 1 ? (current_.name == "large steps"
                              ? "Same free body, same large h: lie-cay keeps the flip's energy bounded; rk4 spins down or diverges."
-                             : "The copies start from the same state: what differs is the integrator (and h where shown).")
+                             : current_.take ? "Ghost copies replay the take's inputs with another integrator: the deviation plot shows how far each strays."
+                                             : "The copies start from the same state: what differs is the integrator (and h where shown).")
                       : std::string();
   trails_.assign(n, Trail{});
   const glm::vec3 colors[] = {{1.0f, 0.55f, 0.1f}, {0.2f, 0.75f, 1.0f}, {0.6f, 1.0f, 0.4f}};
@@ -81,7 +84,7 @@ bool App::loadScene(int index, const SceneEntry* entry, bool startPaused) {
   optimize_.sceneLoaded(current_, st_.vehicle);
   if (st_.settings.cameraPerScene.count(st_.sceneName) == 0) optimize_.overview(cam_, st_.cameraMode);
   // The h and integrator the user last chose for this scene (single-copy scenes).
-  if (n == 1 && !batchDefaults_ && !sceneIsReplay(*e)) {  // a replay keeps the optimised h and integrator
+  if (n == 1 && !batchDefaults_ && !e->take && !sceneIsReplay(*e)) {  // a take or an optimised replay keeps its own h and integrator
     if (const auto h = st_.settings.stepPerScene.find(st_.sceneName); h != st_.settings.stepPerScene.end()) {
       Command c = Command::make(CommandKind::SetTimeStep);
       c.value[0] = h->second;
@@ -100,6 +103,14 @@ bool App::loadScene(int index, const SceneEntry* entry, bool startPaused) {
 bool App::addCopy(const std::string& integrator, double copyStep) {
   if (!physics_) return false;
   SceneEntry e = current_;
+  if (e.take) {  // a ghost copy re-simulating the take (take_scene.hpp)
+    if (e.ghosts.size() >= 3) return false;
+    e.ghosts.emplace_back(integrator, copyStep);
+    const int index = st_.sceneIndex;
+    const bool ok = loadScene(-1, &e);
+    st_.sceneIndex = index;
+    return ok;
+  }
   const PhysicsFrame& f = physics_->frame();
   if (e.compare.empty())
     for (const auto& v : f.sims) e.compare.push_back(v.curr.integrator);
@@ -150,6 +161,7 @@ bool App::reloadWithAlpha(double alpha) {
 }
 
 void App::frame(double wallDt, int w, int h, const CameraInput& in) {
+  serviceTakes();
   if (const auto play = optimize_.takePlayRequest()) loadScene(-1, &*play);  // Optimize panel: Play
   if (!physics_) return;
   physics_->poll();
@@ -257,8 +269,10 @@ void App::frame(double wallDt, int w, int h, const CameraInput& in) {
       l.y = (0.5f - c.y / c.w * 0.5f) * static_cast<float>(h) / st_.pixelRatio - 26.0f * static_cast<float>(i);  // staggered: never on top of each other
       const SimView& v = f.sims[i];
       char text[96];
-      if (v.frozen) std::snprintf(text, sizeof text, "copy %zu: %s  diverged at t = %.3f s", i + 1, v.curr.integrator.c_str(), v.divergedAt);
-      else std::snprintf(text, sizeof text, "copy %zu: %s, h = %.3g s   E = %.4g J", i + 1, v.curr.integrator.c_str(), v.curr.h, v.curr.energy);
+      // A take's copies: "take" and "ghost <integrator>" (take_scene.hpp).
+      const std::string who = current_.take ? v.label : "copy " + std::to_string(i + 1);
+      if (v.frozen) std::snprintf(text, sizeof text, "%s: %s  diverged at t = %.3f s", who.c_str(), v.curr.integrator.c_str(), v.divergedAt);
+      else std::snprintf(text, sizeof text, "%s: %s, h = %.3g s   E = %.4g J", who.c_str(), v.curr.integrator.c_str(), v.curr.h, v.curr.energy);
       l.text = text;
       l.diverged = v.frozen;
       st_.labels.push_back(l);

@@ -27,6 +27,10 @@ class App {
   // Restart the current scene with one more side-by-side copy run by `integrator`.
   // `h` > 0: that copy's own time step (the others keep the h in use).
   bool addCopy(const std::string& integrator, double h = 0);
+  // Takes (app_takes.cpp, docs/app.md "Takes"): open a take file as a scene replaying it on a
+  // timeline; per frame, act on the Takes panel's requests and write finished recordings.
+  bool openTake(const std::string& path);
+  void serviceTakes();
   const SceneEntry& currentEntry() const { return current_; }
   // Per frame: consume samples, interpolate, draw the 3-D view (drawable size w x h).
   void frame(double wallDt, int w, int h, const CameraInput& in);

@@ -26,6 +26,7 @@
 #include "input/router.hpp"
 #include "input/script.hpp"
 #include "ui/panels.hpp"
+#include "ui/takes_panel.hpp"
 
 namespace lieride::gui {
 namespace {
@@ -38,10 +39,11 @@ struct Options {
   int frames = -1;
   std::string screenshot;
   std::string script;      // --input-script: synthetic key events and checks (tests)
+  std::string take;        // --take: open this take (docs/app.md, "Takes")
 };
 
-const char* kUsage = "usage: lieride app [--scene NAME|FILE] [--dt S] [--integrator NAME] [--frames N] [--screenshot PNG]\n"
-                     "                   [--shortcuts] [--input-script FILE] [--list-scenes] [--help]\n";
+const char* kUsage = "usage: lieride app [--scene NAME|FILE] [--take FILE] [--dt S] [--integrator NAME] [--frames N]\n"
+                     "                   [--screenshot PNG] [--shortcuts] [--input-script FILE] [--list-scenes] [--help]\n";
 
 int usage(const std::string& problem) {
   std::cerr << "lieride app: " << problem << "\n" << kUsage;
@@ -51,6 +53,7 @@ int usage(const std::string& problem) {
 void printHelp() {
   std::cout << "lieride app: the desktop app (docs/app.md)\n" << kUsage
             << "  --scene NAME|FILE     open a scene by menu name, file stem (large-steps) or scenario TOML path\n"
+               "  --take FILE           open a take and replay it (Takes panel: timeline, ghost copies, exports)\n"
                "  --dt S                start with time step h = S seconds\n"
                "  --integrator NAME     start with this integrator (see `lieride list`)\n"
                "  --frames N            run N frames, print frame-time and physics statistics, exit\n"
@@ -130,6 +133,7 @@ void handleKey(const SDL_Keysym& k, AppState& st, App& app) {
       st.settingsDirty = true;
       break;
     case SDLK_p: st.showPlots = !st.showPlots; break;
+    case SDLK_r: toggleRecord(st, f); break;
     case SDLK_TAB: st.showUi = !st.showUi; break;
     default: break;
   }
@@ -175,6 +179,11 @@ int runGui(const std::vector<std::string>& args) {
       const auto* v = value("integrator");
       if (!v) return usage("--integrator needs a name (see `lieride list`)");
       opt.integrator = *v;
+    } else if (a == "--take") {
+      const auto* v = value("take");
+      if (!v) return usage("--take needs a take file");
+      if (!std::filesystem::is_regular_file(*v)) return usage("--take: no such file '" + *v + "'");
+      opt.take = *v;
     } else if (a == "--input-script") {
       const auto* v = value("input-script");
       if (!v) return usage("--input-script needs a file");
@@ -299,6 +308,11 @@ int runGui(const std::vector<std::string>& args) {
         st.send(c);
       }
     }
+    if (loaded && !opt.take.empty() && !app.openTake(opt.take)) {
+      std::cerr << "lieride app: --take: " << st.sceneError << "\n";
+      exitCode = 2;
+      loaded = false;
+    }
     InputRouter router;
     router.start(st);
     bool running = loaded;
@@ -390,6 +404,7 @@ int runGui(const std::vector<std::string>& args) {
         st.viewLeft = st.viewBottom = 0;  // Tab: the 3-D view takes the whole window
         drawNotices(st, f);
       }
+      drawRecordBadge(st, f);
       drawHelp(st);
       ImGui::Render();
       glViewport(0, 0, dw, dh);

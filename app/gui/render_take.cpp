@@ -2,8 +2,8 @@
 // otherwise, an OpenGL 3.3 core context, the app's Renderer drawing into a framebuffer object
 // of the requested size. Frames are the take sampled at --fps on the take clock (fixed steps
 // per frame, never wall-clock: lieride/export/take_tracks.hpp), so two renders are identical.
-// Frames are piped to ffmpeg as raw RGBA (H.264 out), or written as PNGs (--png-dir, or when
-// ffmpeg is missing).
+// Frames are piped to ffmpeg as raw rgb0 from a writer thread (H.264 out), or written as PNGs
+// (--png-dir, or when ffmpeg is missing).
 #include "render_take.hpp"
 
 #include <SDL.h>
@@ -11,8 +11,14 @@
 #include <stb_image_write.h>
 #include <unistd.h>
 
+#include <array>
 #include <cmath>
+#include <condition_variable>
 #include <cstdio>
+#include <cstring>
+#include <mutex>
+#include <thread>
+#include <vector>
 #include <filesystem>
 #include <iostream>
 
@@ -24,6 +30,123 @@
 
 namespace lieride::gui {
 namespace {
+
+// Two pixel-pack buffers used in turn: frame f is read (asynchronously) into one while frame
+// f - 1's pixels are mapped from the other.
+class PixelReadback {
+ public:
+  PixelReadback(int w, int h) : w_(w), h_(h), bytes_(static_cast<GLsizeiptr>(w) * h * 4) {
+    glGenBuffers(2, pbo_);
+    for (GLuint b : pbo_) {
+      glBindBuffer(GL_PIXEL_PACK_BUFFER, b);
+      glBufferData(GL_PIXEL_PACK_BUFFER, bytes_, nullptr, GL_STREAM_READ);
+    }
+    glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+  }
+  ~PixelReadback() {
+    unmap();
+    glDeleteBuffers(2, pbo_);
+  }
+  PixelReadback(const PixelReadback&) = delete;
+  PixelReadback& operator=(const PixelReadback&) = delete;
+  void capture(std::size_t frame) {
+    unmap();
+    current_ = frame % 2;
+    glBindBuffer(GL_PIXEL_PACK_BUFFER, pbo_[current_]);
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadPixels(0, 0, w_, h_, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+    glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+  }
+  const unsigned char* previous() { return map(1 - current_); }
+  const unsigned char* latest() { return map(current_); }
+
+ private:
+  const unsigned char* map(std::size_t which) {
+    unmap();
+    glBindBuffer(GL_PIXEL_PACK_BUFFER, pbo_[which]);
+    mapped_ = which;
+    return static_cast<const unsigned char*>(glMapBufferRange(GL_PIXEL_PACK_BUFFER, 0, bytes_, GL_MAP_READ_BIT));
+  }
+  void unmap() {
+    if (mapped_ > 1) return;
+    glBindBuffer(GL_PIXEL_PACK_BUFFER, pbo_[mapped_]);
+    glUnmapBuffer(GL_PIXEL_PACK_BUFFER);
+    glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+    mapped_ = 2;
+  }
+  int w_, h_;
+  GLsizeiptr bytes_;
+  GLuint pbo_[2] = {0, 0};
+  std::size_t current_ = 0, mapped_ = 2;
+};
+
+// Feeds ffmpeg from a thread of its own through a few frame buffers, so that drawing the next
+// frame overlaps ffmpeg encoding this one (a pipe holds far less than a frame: written from the
+// drawing thread, each would wait for the other).
+class FrameWriter {
+ public:
+  FrameWriter(std::FILE* pipe, std::size_t frameBytes) : pipe_(pipe), free_(kBuffers) {
+    for (auto& b : buffers_) b.resize(frameBytes);
+    for (std::size_t i = 0; i < kBuffers; ++i) free_[i] = i;
+    thread_ = std::thread([this] { run(); });
+  }
+  ~FrameWriter() { finish(); }
+  FrameWriter(const FrameWriter&) = delete;
+  FrameWriter& operator=(const FrameWriter&) = delete;
+  // A buffer to fill (waits while all are queued); then submit() it. Null once ffmpeg failed.
+  unsigned char* acquire() {
+    std::unique_lock<std::mutex> lock(m_);
+    cv_.wait(lock, [&] { return !free_.empty() || failed_; });
+    if (failed_) return nullptr;
+    filling_ = free_.back();
+    free_.pop_back();
+    return buffers_[filling_].data();
+  }
+  void submit() {
+    std::lock_guard<std::mutex> lock(m_);
+    queued_.push_back(filling_);
+    cv_.notify_all();
+  }
+  // Waits until everything queued is written; false if a write failed.
+  bool finish() {
+    {
+      std::lock_guard<std::mutex> lock(m_);
+      done_ = true;
+      cv_.notify_all();
+    }
+    if (thread_.joinable()) thread_.join();
+    return !failed_;
+  }
+
+ private:
+  static constexpr std::size_t kBuffers = 3;
+  void run() {
+    for (;;) {
+      std::size_t i;
+      {
+        std::unique_lock<std::mutex> lock(m_);
+        cv_.wait(lock, [&] { return !queued_.empty() || done_; });
+        if (queued_.empty()) return;
+        i = queued_.front();
+        queued_.erase(queued_.begin());
+      }
+      const bool ok = std::fwrite(buffers_[i].data(), 1, buffers_[i].size(), pipe_) == buffers_[i].size();
+      std::lock_guard<std::mutex> lock(m_);
+      free_.push_back(i);
+      if (!ok) failed_ = true;
+      cv_.notify_all();
+      if (!ok) return;
+    }
+  }
+  std::FILE* pipe_;
+  std::array<std::vector<unsigned char>, kBuffers> buffers_;
+  std::vector<std::size_t> free_, queued_;
+  std::size_t filling_ = 0;
+  bool done_ = false, failed_ = false;
+  std::mutex m_;
+  std::condition_variable cv_;
+  std::thread thread_;
+};
 
 int usage(const std::string& problem) {
   std::cerr << "lieride render: " << problem << "\n"
@@ -151,9 +274,9 @@ int render(const Options& o, const exporter::TakeTracks& tr, const VehicleGeomet
     if (!code && !usePng) {
       const std::filesystem::path out(o.out);
       partial = (out.parent_path() / ("." + out.stem().string() + ".partial" + out.extension().string())).string();
-      const std::string cmd = "ffmpeg -loglevel error -y -f rawvideo -pix_fmt rgba -s " + std::to_string(o.width) + "x" +
+      const std::string cmd = "ffmpeg -loglevel error -y -f rawvideo -pix_fmt rgb0 -s " + std::to_string(o.width) + "x" +
                               std::to_string(o.height) + " -r " + std::to_string(o.fps) +
-                              " -i - -vf vflip -c:v libx264 -preset veryfast -pix_fmt yuv420p -bitexact '" + partial + "'";
+                              " -i - -c:v libx264 -preset ultrafast -tune zerolatency -crf 20 -pix_fmt yuv420p -bitexact '" + partial + "'";
       pipe = ::popen(cmd.c_str(), "w");
       if (!pipe) {
         std::cerr << "lieride render: cannot start ffmpeg\n";
@@ -166,7 +289,41 @@ int render(const Options& o, const exporter::TakeTracks& tr, const VehicleGeomet
     cam.mode = o.camera == "chase" ? CameraMode::Chase : CameraMode::Orbit;
     cam.snap();
     std::vector<Trail> trails(1);
+    PixelReadback readback(o.width, o.height);
     std::vector<unsigned char> px(static_cast<std::size_t>(o.width) * static_cast<std::size_t>(o.height) * 4);
+    // A frame out: rows top first (GL's are bottom first), alpha opaque, to the PNG or ffmpeg.
+    std::unique_ptr<FrameWriter> writer;
+    if (pipe) writer = std::make_unique<FrameWriter>(pipe, px.size());
+    auto emit = [&](std::size_t index, const unsigned char* glRows) {
+      if (!glRows) {
+        std::cerr << "lieride render: cannot map the frame's pixel buffer\n";
+        return false;
+      }
+      const std::size_t row = static_cast<std::size_t>(o.width) * 4;
+      const auto H = static_cast<std::size_t>(o.height);
+      if (writer) {  // top row first into a writer buffer; ffmpeg ignores the 4th byte (rgb0)
+        unsigned char* out = writer->acquire();
+        if (!out) {
+          std::cerr << "lieride render: ffmpeg stopped reading frames\n";
+          return false;
+        }
+        for (std::size_t y = 0; y < H; ++y) std::memcpy(out + y * row, glRows + (H - 1 - y) * row, row);
+        writer->submit();
+        return true;
+      }
+      for (std::size_t y = 0; y < H; ++y) std::memcpy(px.data() + y * row, glRows + (H - 1 - y) * row, row);
+      for (std::size_t i = 3; i < px.size(); i += 4) px[i] = 255;
+      {
+        char name[32];
+        std::snprintf(name, sizeof name, "frame_%06zu.png", index);
+        stbi_flip_vertically_on_write(0);
+        if (!stbi_write_png((std::filesystem::path(o.pngDir) / name).c_str(), o.width, o.height, 4, px.data(), o.width * 4)) {
+          std::cerr << "lieride render: cannot write " << (std::filesystem::path(o.pngDir) / name).string() << "\n";
+          return false;
+        }
+      }
+      return true;
+    };
     const bool tty = ::isatty(2);
     const float size = view->traits().size, focus = view->traits().focusHeight;
     const exporter::PoseKey& start = tr.keys.front();
@@ -188,29 +345,23 @@ int render(const Options& o, const exporter::TakeTracks& tr, const VehicleGeomet
                  size, CameraInput{});
       glBindFramebuffer(GL_FRAMEBUFFER, fbo);
       renderer.draw(o.width, o.height, cam, poses, trails, k.t, true);
-      glFinish();
-      glPixelStorei(GL_PACK_ALIGNMENT, 1);
-      glReadPixels(0, 0, o.width, o.height, GL_RGBA, GL_UNSIGNED_BYTE, px.data());
-      for (std::size_t i = 3; i < px.size(); i += 4) px[i] = 255;
-      if (usePng) {
-        char name[32];
-        std::snprintf(name, sizeof name, "frame_%06zu.png", f);
-        stbi_flip_vertically_on_write(1);
-        if (!stbi_write_png((std::filesystem::path(o.pngDir) / name).c_str(), o.width, o.height, 4, px.data(), o.width * 4)) {
-          std::cerr << "lieride render: cannot write " << (std::filesystem::path(o.pngDir) / name).string() << "\n";
-          code = 1;
-        }
-      } else if (std::fwrite(px.data(), 1, px.size(), pipe) != px.size()) {
-        std::cerr << "lieride render: ffmpeg stopped reading frames\n";
-        code = 1;
-      }
+      // Read this frame into one pixel buffer and hand on the previous one: the copy out of
+      // the framebuffer overlaps the next frame's drawing instead of stalling on it.
+      readback.capture(f);
+      if (f > 0 && !emit(f - 1, readback.previous())) code = 1;
       if (tty && (f % 10 == 0 || f + 1 == frames)) {
         const int bar = static_cast<int>(30.0 * static_cast<double>(f + 1) / static_cast<double>(frames));
         std::fprintf(stderr, "\rrender [%-30s] frame %zu/%zu  t = %.2f s", std::string(static_cast<std::size_t>(bar), '#').c_str(),
                      f + 1, frames, k.t);
       }
     }
+    if (!code && frames > 0 && !emit(frames - 1, readback.latest())) code = 1;
     if (tty) std::fprintf(stderr, "\n");
+    if (writer && !writer->finish() && !code) {
+      std::cerr << "lieride render: ffmpeg stopped reading frames\n";
+      code = 1;
+    }
+    writer.reset();
     if (pipe) {
       const int status = ::pclose(pipe);
       if (!code && status != 0) {

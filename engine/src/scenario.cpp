@@ -150,6 +150,10 @@ std::optional<Take> readTake(const toml::table& doc, TableReader& root, const st
   Take take;
   if (!takeTable.has("steps")) takeTable.fail("steps", "the number of physics steps of the take, an integer >= 0");
   take.steps = takeTable.integer("steps", 0, 0);
+  if (takeTable.has("start")) {
+    take.start = takeTable.integer("start", 0, 0);
+    if (take.start > take.steps) takeTable.fail("start", "a step count from 0 to take.steps = " + std::to_string(take.steps));
+  }
   if (takeTable.has("inputs")) readStepInputs(takeTable, baseDir, sim, take);
   takeTable.finish();
   if (!eventsNode) return take;

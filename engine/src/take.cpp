@@ -65,9 +65,18 @@ bool TakePlayer::applyDueEvents() {
 StepReport TakePlayer::step() {
   applyDueEvents();
   setStepInputs();
+  clock_ += sim_->timeStep();
   const StepReport r = sim_->step();
   ++taken_;
   return r;
+}
+
+void TakePlayer::restore(const Checkpoint& c) {
+  sim_ = c.sim->clone();
+  taken_ = c.taken;
+  next_ = c.next;
+  h_ = c.h;
+  clock_ = c.clock;
 }
 
 RunOutcome playTake(TakePlayer& player, int every, std::ostream* out) {
@@ -90,6 +99,17 @@ RunOutcome playTake(TakePlayer& player, int every, std::ostream* out) {
     o.message = msg.str();
     return false;
   };
+  // The in-point: the steps before [take] start are replayed, not written.
+  while (player.stepsTaken() < player.take().start && !player.finished()) {
+    player.step();
+    o.steps = player.stepsTaken();
+    if (player.simulation().status() != RunStatus::Ok) {
+      o.status = player.simulation().status();
+      o.message = player.simulation().statusMessage();
+      return o;
+    }
+  }
+  const long first = player.stepsTaken();  // its row is the original run's row at that step
   if (!writeRow()) return o;
   while (!player.finished()) {
     const StepReport r = player.step();
@@ -103,7 +123,7 @@ RunOutcome playTake(TakePlayer& player, int every, std::ostream* out) {
       o.message = sim.statusMessage();
       return o;
     }
-    if (o.steps % every == 0 && !writeRow()) return o;
+    if ((o.steps - first) % every == 0 && !writeRow()) return o;
   }
   player.applyDueEvents();  // changes recorded at the very end (a final reset) belong to the take
   return o;

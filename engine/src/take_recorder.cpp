@@ -1,5 +1,8 @@
 #include "lieride/sim/take_recorder.hpp"
 
+#include "lieride/sim/take_script.hpp"
+
+#include <algorithm>
 #include <charconv>
 #include <cstring>
 #include <stdexcept>
@@ -48,6 +51,28 @@ void TakeRecorder::start(double h, const std::string& integrator) {
   this->integrator(integrator);
 }
 
+void TakeRecorder::continueFrom(const Take& take, long steps, double clock, double h) {
+  if (take.inputChannels != channels_)
+    throw std::invalid_argument("the take's per-step input channels are not the pilot's (a take recorded in the app is needed)");
+  if (steps < 0 || steps > take.steps || steps > maxSteps_) throw std::invalid_argument("TakeRecorder::continueFrom: steps out of range");
+  events_.clear();
+  for (const TakeEvent& e : take.events) {
+    if (e.step > steps) break;
+    Event ev;
+    ev.step = e.step;
+    ev.t = e.t;
+    ev.kind = e.kind == TakeEventKind::TimeStep ? 0 : e.kind == TakeEventKind::Integrator ? 1 : 2;
+    ev.dt = e.dt;
+    if (e.integrator.size() >= ev.name.size()) throw std::invalid_argument("TakeRecorder::continueFrom: integrator name too long");
+    std::memcpy(ev.name.data(), e.integrator.data(), e.integrator.size());
+    if (!push(ev)) throw std::invalid_argument("TakeRecorder::continueFrom: more events than the recorder holds");
+  }
+  std::copy_n(take.stepInputs.begin(), static_cast<std::size_t>(steps) * channels_.size(), inputs_.begin());
+  steps_ = steps;
+  clock_ = clock;
+  h_ = h;
+}
+
 bool TakeRecorder::beforeStep(const ControlSet& controls, double t) {
   if (steps_ >= maxSteps_) return false;
   double* row = inputs_.data() + static_cast<std::size_t>(steps_) * indices_.size();
@@ -90,6 +115,7 @@ void TakeRecorder::write(const std::string& scenarioText, const std::string& inp
   toml << scenarioText;
   if (!scenarioText.empty() && scenarioText.back() != '\n') toml << '\n';
   toml << "\n[take]\nsteps = " << steps_ << "\n";
+  if (start_ > 0) toml << "start = " << start_ << "\n";
   if (!channels_.empty()) toml << "inputs = \"" << inputsFile << "\"\n";
   for (const Event& e : events_) {
     toml << "\n[[events]]\nstep = " << e.step << "\nt = ";

@@ -31,7 +31,17 @@ TakeTracks sampleTake(TakePlayer& player, double fps) {
   if (!(std::isfinite(fps) && fps > 0.0)) throw std::invalid_argument("fps must be finite and > 0");
   constexpr double kEps = 1e-9;  // clock rounding: a frame this close to a step is that step
   TakeTracks tr;
-  player.applyDueEvents();  // events at step 0 shape the first frame
+  // The in-point ([take] start): replayed, not sampled; the take clock of the keys starts there.
+  while (player.stepsTaken() < player.take().start && !player.finished()) {
+    player.step();
+    tr.outcome.steps = player.stepsTaken();
+    if (player.simulation().status() != RunStatus::Ok) {
+      tr.outcome.status = player.simulation().status();
+      tr.outcome.message = player.simulation().statusMessage();
+      return tr;
+    }
+  }
+  player.applyDueEvents();  // events at the first step shape the first frame
   Snapshot prev = player.simulation().snapshot();
   tr.vehicle = prev.vehicle;
   tr.shapeNames = prev.shapeNames;

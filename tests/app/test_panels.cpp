@@ -5,10 +5,12 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <vector>
 
 #include "lieride/sim/scenario.hpp"
 #include "ui/panels.hpp"
+#include "ui/takes_panel.hpp"
 
 using namespace lieride;
 using namespace lieride::gui;
@@ -144,4 +146,45 @@ TEST_CASE("panels: tick steps are 1, 2 or 5 times a power of ten", "[panels]") {
   }
   CHECK(formatTick(147.20012, "J", 1e-5) == "147.20012 J");
   CHECK(formatTick(2.0, "s", 2.0) == "2 s");
+}
+
+TEST_CASE("takes panel: idle, recording and playing a take draw headless; R records, stops, overdubs", "[app][take]") {
+  ImGuiHeadless ui;
+  AppState app;
+  PhysicsFrame f = sampleFrame();
+  CHECK(ui.frame([&] { takesPanel(app, f); }) > 0);
+  toggleRecord(app, f);
+  CHECK(app.takes.record);
+  app.takes.record = false;
+  f.take.recording = true;
+  f.take.recordedSteps = 1234;
+  f.take.inexact = true;
+  CHECK(ui.frame([&] { takesPanel(app, f); }) > 0);
+  ui.frame([&] { drawRecordBadge(app, f); });  // an auto-resized window is measured, hidden, first
+  CHECK(ui.frame([&] { drawRecordBadge(app, f); }) > 0);
+  toggleRecord(app, f);
+  CHECK(app.takes.stop);
+  app.takes.stop = false;
+  // A take playing: timeline, ghost and export rows, one per copy.
+  f.take = TakeStatus{};
+  f.take.playing = true;
+  f.take.clock = 4.0;
+  f.take.duration = 17.5;
+  f.take.step = 800;
+  f.take.endStep = 4000;
+  app.takes.lastTake = "/tmp/x.toml";
+  app.takes.notice = "saved /tmp/x.toml";
+  CHECK(ui.frame([&] { takesPanel(app, f); }) > 0);
+  toggleRecord(app, f);
+  CHECK(app.takes.overdub);
+  CHECK_FALSE(app.takes.record);
+  // The recent takes list survives a restart (settings.ini).
+  app.settings.recentTakes = {"/tmp/a take.toml", "/tmp/b.toml"};
+  CHECK(ui.frame([&] { takesPanel(app, f); }) > 0);
+  const std::string ini = (std::filesystem::temp_directory_path() / "lieride-takes-settings-test.ini").string();
+  REQUIRE(app.settings.save(ini));
+  Settings back;
+  REQUIRE(back.load(ini));
+  std::remove(ini.c_str());
+  CHECK(back.recentTakes == app.settings.recentTakes);
 }

@@ -30,6 +30,11 @@ enum class CommandKind : std::uint8_t {
   Reset,
   SetSinusoid,   // target, channel, value = amplitude, frequency, phase, offset
   SetConstant,   // target, channel, value[0]
+  RecordStart,   // record vehicle 0 from a reset (value[0]: the longest take, seconds)
+  RecordStop,    // end the recording (or overdub) and hand it to the UI
+  Overdub,       // vehicle 0 replays a take: the pilot takes over here, recording on (value[0] as RecordStart)
+  Seek,          // take copies: go to take clock value[0] (s), re-simulating from checkpoints
+  LiveTake,      // hand a copy of the live run's background take to the UI (exports)
 };
 
 struct Command {

@@ -33,6 +33,22 @@ struct PhysicsStats {
   int controlSubsteps = 1;     // > 1: each step of h taken as this many sub-steps for the pilot's feedback
 };
 
+// Recording and take playback (docs/app.md, "Takes").
+struct TakeStatus {
+  bool recording = false;
+  bool overdub = false;
+  long recordedSteps = 0;
+  bool inexact = false;      // a change the take cannot hold was made while recording
+  bool playing = false;      // vehicle 0 replays a take
+  bool ended = false;        // ... and has reached its end
+  double clock = 0, duration = 0;  // take clock of vehicle 0 and the take's length (s)
+  long step = 0, endStep = 0;      // steps of the take replayed, and in all
+  long startStep = 0;              // its in-point ([take] start) ...
+  double startClock = 0;           // ... and the take clock there
+  long lastSeekSteps = 0;    // steps the last seek re-simulated (largest over the copies)
+  std::string message;       // why the last take command did nothing
+};
+
 struct PhysicsFrame {
   std::uint64_t sequence = 0;
   std::vector<SimView> sims;
@@ -44,6 +60,7 @@ struct PhysicsFrame {
   bool assist = true;
   std::uint32_t resets = 0;
   PhysicsStats stats;
+  TakeStatus take;
 
   // Simulation time the renderer should show at wall time `wall`.
   double targetTime(double wall) const {

@@ -29,25 +29,28 @@ bool finiteSnapshot(const Snapshot& s) {
 PhysicsThread::PhysicsThread(std::vector<SimSlot> sims, PhysicsOptions options) : opt_(options) {
   vehicles_.reserve(sims.size());
   for (auto& slot : sims) {
-    auto initial = slot.sim->clone();
-    Pilot pilot = slot.view ? Pilot(slot.view) : Pilot(*slot.sim);
+    const Simulation& first = slot.take ? slot.take->simulation() : *slot.sim;
+    auto initial = first.clone();
+    Pilot pilot = slot.view ? Pilot(slot.view) : Pilot(first);
+    if (slot.take) slot.manual = false;  // the take's inputs drive it (until an overdub)
     Vehicle v{std::move(slot), std::move(initial), std::move(pilot), {}, {}, false, 0, {}, -1e300, 0, 0, 0, false};
-    v.curr = v.slot.sim->snapshot();
+    v.curr = v.sim().snapshot();
     v.prev = v.curr;
     vehicles_.push_back(std::move(v));
   }
   paused_ = opt_.startPaused;
   assist_ = opt_.assist;
   speed_ = opt_.speed;
-  if (!vehicles_.empty()) h_ = vehicles_.front().slot.sim->timeStep();
+  if (!vehicles_.empty()) h_ = vehicles_.front().sim().timeStep();
   for (std::size_t i = 0; i < vehicles_.size(); ++i) {
     auto& v = vehicles_[i];
-    if (v.slot.manual) v.pilot.apply(axes_, assist_, *v.slot.sim, &v.curr);
-    v.curr = v.slot.sim->snapshot();  // with the pilot's inputs (their power counts from t = 0)
+    if (v.slot.manual) v.pilot.apply(axes_, assist_, v.sim(), &v.curr);
+    v.curr = v.sim().snapshot();  // with the pilot's inputs (their power counts from t = 0)
     v.prev = v.curr;
     accumulateWork(v, v.curr);
     pushSample(static_cast<int>(i), v.curr);
   }
+  startLive();
   // The reader starts from a complete frame even before the thread runs.
   publish(steadySeconds());
   frames_.update();
@@ -68,7 +71,7 @@ void PhysicsThread::stop() {
 }
 
 std::uint64_t PhysicsThread::stateHash(std::size_t vehicle) const {
-  return lieride::stateHash(*vehicles_.at(vehicle).slot.sim);
+  return lieride::stateHash(vehicles_.at(vehicle).sim());
 }
 
 double PhysicsThread::leadTime() const {
@@ -76,7 +79,7 @@ double PhysicsThread::leadTime() const {
   // own h); with one h for all they share one time.
   double t = INFINITY;
   for (const auto& v : vehicles_)
-    if (!v.frozen) t = std::min(t, v.slot.sim->time());
+    if (!v.frozen) t = std::min(t, v.sim().time());
   if (std::isfinite(t)) return t;
   // All diverged: the time of the last good state on screen (not the failed step's end).
   return vehicles_.empty() ? 0.0 : vehicles_.front().curr.t;
@@ -91,12 +94,17 @@ void PhysicsThread::accumulateWork(Vehicle& v, const Snapshot& s) {
 }
 
 void PhysicsThread::setIntegrator(int index, Vehicle& v, const std::string& name) {
-  Simulation& sim = *v.slot.sim;
+  Simulation& sim = v.sim();
   if (sim.integratorName() == name && !v.frozen) return;
+  const bool record = index == 0;
   try {
     sim.setIntegrator(name);  // after a divergence: resumes from the last good state
   } catch (const std::exception&) {
     return;
+  }
+  if (record) {
+    if (recorder_) recorder_->integrator(name);
+    if (live_) live_->integrator(name);
   }
   const bool resumed = v.frozen;
   v.frozen = false;
@@ -159,24 +167,36 @@ void PhysicsThread::pushSample(int sim, const Snapshot& snap) {
 }
 
 void PhysicsThread::stepVehicle(Vehicle& v, bool wantSnapshot) {
-  Simulation& sim = *v.slot.sim;
   const bool needsState = v.slot.manual && v.pilot.needsState(assist_);
+  Simulation& live = v.sim();
+  // The pilot's feedback at its fixed control rate (control_rate.hpp): a step of h longer than
+  // the control period is taken as sub-steps with the pilot re-applied. A take holds one input
+  // row per step of h, so a recording made meanwhile cannot replay exactly (said on screen).
+  const int substeps = v.slot.manual && !v.slot.take ? controlSubsteps(v.pilot, assist_, live.timeStep()) : 1;
+  if (v.slot.manual && substeps == 1) v.pilot.apply(axes_, assist_, live, needsState ? &v.curr : nullptr);
+  // Recording: the inputs vehicle 0 receives this step (no allocation); full: the take ends.
+  if (&v == vehicles_.data()) {
+    if (substeps > 1) recordInexact_ = liveInexact_ = true;
+    if (recorder_ && !recorder_->beforeStep(live.controls(), live.time())) finishRecording();
+    if (live_) live_->beforeStep(live.controls(), live.time());  // full: the live run's take ends there
+  }
   const auto t0 = std::chrono::steady_clock::now();
   bool threw = false;
   std::string what;
   try {
-    if (v.slot.manual) {
-      // The pilot's feedback at its fixed control rate (control_rate.hpp): sub-steps of h when
-      // h is longer than the control period.
-      stats_.controlSubsteps = controlSubsteps(v.pilot, assist_, sim.timeStep());
-      stepWithPilot(sim, v.pilot, axes_, assist_, v.curr);
+    if (v.slot.take) {
+      v.slot.take->step();  // its events, its recorded inputs, one step
+    } else if (substeps > 1) {
+      stats_.controlSubsteps = substeps;
+      stepWithPilot(live, v.pilot, axes_, assist_, v.curr);
     } else {
-      sim.step();
+      live.step();
     }
   } catch (const std::exception& e) {
     threw = true;
     what = e.what();
   }
+  Simulation& sim = v.sim();  // a take's reset event replaced it
   const double cost = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   windowCost_ += cost;
   windowMax_ = std::max(windowMax_, cost);
@@ -214,9 +234,13 @@ void PhysicsThread::stepAll(double target, bool forceSnapshot) {
   stats_.controlSubsteps = 1;  // a manual vehicle's step sets it (control_rate.hpp)
   for (auto& v : vehicles_) {
     if (v.frozen) continue;
-    const double t = v.slot.sim->time();
-    const double h = v.slot.sim->timeStep();
+    const double t = v.sim().time();
+    const double h = v.sim().timeStep();
     if (!forceSnapshot && t >= target) continue;  // a copy with a larger h waits for the others
+    if (v.slot.take && v.slot.take->finished()) {  // the take is over: hold its last state
+      if (!paused_) paused_ = autoPaused_ = true;
+      continue;
+    }
     // Snapshot the state the renderer interpolates from (the step before the burst ends).
     stepVehicle(v, forceSnapshot || t + 2.0 * h >= target);
   }
@@ -228,13 +252,14 @@ void PhysicsThread::resetAll() {
   // The scene as it was loaded: its own h and integrator (not the ones that diverged).
   for (std::size_t i = 0; i < vehicles_.size(); ++i) {
     auto& v = vehicles_[i];
-    v.slot.sim = v.initial->clone();
-    if (i == 0) h_ = v.slot.sim->timeStep();
+    if (v.slot.take) v.slot.take->seekStep(0);  // a take restarts from its start (its in-point)
+    else v.slot.sim = v.initial->clone();
+    if (i == 0) h_ = v.sim().timeStep();
     v.frozen = false;
     v.divergedMessage.clear();
-    v.curr = v.slot.sim->snapshot();
-    if (v.slot.manual) v.pilot.apply(axes_, assist_, *v.slot.sim, &v.curr);
-    v.curr = v.slot.sim->snapshot();
+    v.curr = v.sim().snapshot();
+    if (v.slot.manual) v.pilot.apply(axes_, assist_, v.sim(), &v.curr);
+    v.curr = v.sim().snapshot();
     v.prev = v.curr;
     v.work = 0;
     v.havePower = false;
@@ -260,8 +285,10 @@ void PhysicsThread::handle(const Command& c) {
       break;
     case CommandKind::SetManual:
       forTargets([&](int, Vehicle& v) {
+        if (v.slot.take) return;  // a take's inputs drive it (Overdub hands it to the pilot)
+        if (&v == &vehicles_.front()) recordInexact_ = liveInexact_ = true;
         v.slot.manual = c.flag;
-        if (!c.flag) v.slot.sim->controls() = v.initial->controls();  // scripted signals back
+        if (!c.flag) v.sim().controls() = v.initial->controls();  // scripted signals back
       });
       break;
     case CommandKind::SetAssist:
@@ -275,7 +302,7 @@ void PhysicsThread::handle(const Command& c) {
       if (!(std::isfinite(h) && h > 0) || vehicles_.empty()) break;
       // target -1: every copy; otherwise that copy alone (h_ is the first copy's h).
       Vehicle& first = vehicles_[static_cast<std::size_t>(std::max(c.target, 0)) % vehicles_.size()];
-      const double current = first.slot.sim->timeStep();
+      const double current = first.sim().timeStep();
       const double from = c.value[1] > 0 ? c.value[1] : current;
       if (c.target <= 0) h_ = h;
       // One marker per change: a slider drag sends quiet updates and one final "from -> to".
@@ -284,7 +311,11 @@ void PhysicsThread::handle(const Command& c) {
       const bool markIt = !c.flag && from != h;
       forTargets([&](int i, Vehicle& v) {
         try {
-          if (v.slot.sim->timeStep() != h) v.slot.sim->setTimeStep(h);
+          if (v.sim().timeStep() != h) {
+            v.sim().setTimeStep(h);
+            if (recorder_ && i == 0) recorder_->timeStep(h);
+            if (live_ && i == 0) live_->timeStep(h);
+          }
           if (markIt) marker(i, v.curr.t, text);
           v.curr.h = h;
         } catch (const std::exception&) {
@@ -315,14 +346,32 @@ void PhysicsThread::handle(const Command& c) {
       break;
     case CommandKind::Reset:
       resetAll();
+      if (recorder_) recorder_->reset();
+      if (live_) live_->reset();
       resync(steadySeconds());
+      break;
+    case CommandKind::RecordStart:
+      startRecording(c.value[0]);
+      break;
+    case CommandKind::Overdub:
+      startOverdub(c.value[0]);
+      break;
+    case CommandKind::RecordStop:
+      finishRecording();
+      break;
+    case CommandKind::LiveTake:
+      handOverLive();
+      break;
+    case CommandKind::Seek:
+      seekTakes(c.value[0]);
       break;
     case CommandKind::SetSinusoid:
     case CommandKind::SetConstant:
       forTargets([&](int, Vehicle& v) {
-        auto& set = v.slot.sim->controls();
+        auto& set = v.sim().controls();
         if (c.channel < 0 || static_cast<std::size_t>(c.channel) >= set.size()) return;
         const auto ch = static_cast<std::size_t>(c.channel);
+        if (&v == vehicles_.data()) recordInexact_ = liveInexact_ = true;  // a take holds no gait edits
         if (c.kind == CommandKind::SetConstant) {
           set.setConstant(ch, c.value[0]);
         } else {
@@ -347,8 +396,8 @@ void PhysicsThread::publish(double now) {
     out.prev = v.prev;
     out.curr = v.curr;
     if (out.label != v.slot.label) out.label = v.slot.label;
-    if (out.integrators.empty()) out.integrators = v.slot.sim->applicableIntegrators();
-    if (out.channels.empty()) out.channels = v.slot.sim->controls().channels();
+    if (out.integrators.empty()) out.integrators = v.sim().applicableIntegrators();
+    if (out.channels.empty()) out.channels = v.sim().controls().channels();
     out.manual = v.slot.manual;
     out.frozen = v.frozen;
     out.divergedAt = v.divergedAt;
@@ -362,6 +411,22 @@ void PhysicsThread::publish(double now) {
   f.assist = assist_;
   f.resets = resets_;
   f.stats = stats_;
+  TakeStatus& ts = f.take;
+  ts.recording = recorder_ != nullptr;
+  ts.overdub = recordOverdub_;
+  ts.recordedSteps = recorder_ ? recorder_->steps() : 0;
+  ts.inexact = recordInexact_;
+  const Vehicle* first = vehicles_.empty() ? nullptr : &vehicles_.front();
+  ts.playing = first && first->slot.take;
+  ts.ended = ts.playing && first->slot.take->finished();
+  ts.clock = ts.playing ? first->slot.take->clock() : 0.0;
+  ts.duration = ts.playing ? first->slot.take->duration() : 0.0;
+  ts.step = ts.playing ? first->slot.take->stepsTaken() : 0;
+  ts.startStep = ts.playing ? first->slot.take->startStep() : 0;
+  ts.startClock = ts.playing ? first->slot.take->startClock() : 0.0;
+  ts.endStep = ts.playing ? first->slot.take->endStep() : 0;
+  ts.lastSeekSteps = lastSeekSteps_;
+  if (ts.message != takeMessage_) ts.message = takeMessage_;
   (void)now;
   frames_.publish();
 }
@@ -403,7 +468,7 @@ void PhysicsThread::run() {
     }
     int n = 0;
     const double burstStart = now;
-    while (leadTime() < target && anyAlive()) {
+    while (leadTime() < target && anyAlive() && !paused_) {  // paused: a take ended
       stepAll(target, false);
       ++n;
       if (n >= opt_.maxBurstSteps || ((n & 7) == 0 && steadySeconds() - burstStart > opt_.maxBurstSeconds)) {

@@ -7,23 +7,37 @@
 // plot samples through a second queue. Nothing here touches SDL or GL.
 #include <atomic>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "commands.hpp"
 #include "frame.hpp"
+#include "lieride/sim/take_recorder.hpp"
 #include "pilot.hpp"
 #include "spsc_queue.hpp"
+#include "take_timeline.hpp"
 #include "triple_buffer.hpp"
 
 namespace lieride::gui {
 
 struct SimSlot {
-  std::unique_ptr<Simulation> sim;
+  std::unique_ptr<Simulation> sim;  // null when `take` drives the vehicle
   std::string label;
   bool manual = true;  // pilot drives it from the start
   std::shared_ptr<const VehicleView> view;  // its kind's view (the pilot's mapping); null: built from sim
+  std::unique_ptr<TakeTimeline> take = nullptr;  // a take replays it (docs/app.md, "Takes")
+};
+
+// A recording the physics thread finished (Stop, a full recorder), for the UI to write out.
+struct RecordedTake {
+  std::unique_ptr<TakeRecorder> recorder;
+  std::uint64_t hash = 0;  // the recorded vehicle's final state (lieride/sim/state_hash.hpp)
+  bool overdub = false;    // carries on a replayed take (its scenario is that take's)
+  bool inexact = false;    // a live change a take cannot hold (gait edit, manual switch) was made
+  bool live = false;       // the live run so far (LiveTake), not a Record/Stop
 };
 
 struct PhysicsOptions {
@@ -57,9 +71,13 @@ class PhysicsThread {
   // (lieride/sim/state_hash.hpp), the same that `lieride sim` prints for a replayed take.
   std::size_t vehicleCount() const { return vehicles_.size(); }
   std::uint64_t stateHash(std::size_t vehicle) const;
+  // UI side: a recording that ended since the last call (each one once).
+  std::optional<RecordedTake> takeRecorded();
 
  private:
   struct Vehicle {
+    Simulation& sim() { return slot.take ? slot.take->simulation() : *slot.sim; }
+    const Simulation& sim() const { return slot.take ? slot.take->simulation() : *slot.sim; }
     SimSlot slot;
     std::unique_ptr<Simulation> initial;
     Pilot pilot;
@@ -87,6 +105,14 @@ class PhysicsThread {
   void resetAll();
   void accumulateWork(Vehicle& v, const Snapshot& s);
   void setIntegrator(int index, Vehicle& v, const std::string& name);
+  // Takes (physics_thread_takes.cpp): recording, overdub, seeking.
+  void startRecording(double maxSeconds);
+  void startOverdub(double maxSeconds);
+  void finishRecording();
+  void startLive();
+  void handOverLive();
+  void seekTakes(double t);
+  void restartView(std::size_t index);
 
   std::vector<Vehicle> vehicles_;
   PhysicsOptions opt_;
@@ -109,6 +135,18 @@ class PhysicsThread {
   double windowWall_ = 0, windowSim_ = 0, windowCost_ = 0, windowMax_ = 0;
   double windowClock_ = 0;  // the paced clock min(lead, target) at the window's start
   long windowSteps_ = 0;
+
+  // Takes.
+  std::unique_ptr<TakeRecorder> recorder_;  // vehicle 0's live run being recorded
+  bool recordOverdub_ = false, recordInexact_ = false;
+  // The live run of vehicle 1 since the scene loaded or Record restarted it, always recorded
+  // (allocation-free per step) so that its run CSV and glTF can be exported without a Record.
+  std::unique_ptr<TakeRecorder> live_;
+  bool liveInexact_ = false;
+  std::string takeMessage_;
+  long lastSeekSteps_ = 0;
+  std::mutex recordedMutex_;
+  std::vector<RecordedTake> recorded_;  // finished, not yet collected (oldest first)
 };
 
 }  // namespace lieride::gui

@@ -12,6 +12,7 @@
 #include "lieride/model/boat.hpp"
 #include "lieride/optimize/problem.hpp"
 #include "lieride/sim/scenario.hpp"
+#include "take_scene.hpp"
 #include "lieride/sim/se3_simulation.hpp"
 
 #ifndef LIERIDE_SOURCE_DIR
@@ -202,6 +203,7 @@ double integratorNumber(const SceneEntry& entry, const std::string& key, double 
 }
 
 LoadedScene loadScene(const SceneEntry& entry) {
+  if (entry.take) return loadTakeScene(entry);
   LoadedScene out;
   out.name = entry.name;
   auto load = [&](const ScenarioOverrides& o) {

@@ -17,6 +17,10 @@ struct SceneEntry {
   std::string text;         // app scene: scenario TOML
   std::vector<std::string> compare;  // app scene: one copy per integrator, side by side
   std::string baseDir;      // text scenes: where relative paths resolve (default: assets/)
+  // A take file replayed (take_scene.hpp): copy 1 is the take as recorded, then one ghost copy
+  // per (integrator, h) re-simulating it ("" / 0: the take's own).
+  bool take = false;
+  std::vector<std::pair<std::string, double>> ghosts = {};
 };
 
 // The water surface a boat floats on: the force model's own (WaterSurface parameters).

@@ -98,6 +98,10 @@ bool InputScript::run(const Line& l, AppState& app, const PhysicsFrame& f) {
     app.copyIntegrator = arg(1);
     app.copyStep = w.size() > 2 ? std::stod(w[2]) : 0.0;
     app.requestCopy = 1;
+  } else if (w[0] == "seek") {  // "seek <t>": the take timeline dragged to t
+    app.takes.seek = std::stod(arg(1));
+  } else if (w[0] == "export") {  // "export csv|gltf <copy>": the Takes panel's export buttons
+    (arg(1) == "csv" ? app.takes.exportCsv : app.takes.exportGlb) = std::stoi(arg(2));
   } else if (w[0] == "optimize") {  // "optimize play": the Optimize panel's Play, once solved
     if (arg(1) != "play") throw std::runtime_error(where + "expected 'optimize play'");
     if (!app.optimize) throw std::runtime_error(where + "no Optimize panel");

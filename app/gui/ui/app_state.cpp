@@ -121,6 +121,8 @@ bool Settings::load(const std::string& path) {
         if (i >= 0 && i < static_cast<int>(plotLog.size())) plotLog[static_cast<std::size_t>(i)] = v == "1";
       } else if (k == "recent") {
         if (recentFiles.size() < 8) recentFiles.push_back(v);
+      } else if (k == "recent_take") {
+        if (recentTakes.size() < 8) recentTakes.push_back(v);
       }
     } catch (const std::exception&) {
     }
@@ -144,6 +146,7 @@ bool Settings::save(const std::string& path) const {
   for (const auto& [scene, o] : orbitPerScene) out << "orbit." << scene << " = " << o.yaw << " " << o.pitch << " " << o.distance << "\n";
   for (std::size_t i = 0; i < plotLog.size(); ++i) out << "plot_log." << i << " = " << plotLog[i] << "\n";
   for (const auto& f : recentFiles) out << "recent = " << f << "\n";
+  for (const auto& f : recentTakes) out << "recent_take = " << f << "\n";
   out.close();
   if (!out) return false;
   return std::rename(tmp.c_str(), path.c_str()) == 0;

@@ -11,6 +11,7 @@
 #include "frame.hpp"
 #include "scenes.hpp"
 #include "ui/plot.hpp"
+#include "ui/take_ui.hpp"
 
 namespace lieride::gui {
 
@@ -34,6 +35,7 @@ struct Settings {
   std::map<std::string, std::string> integratorPerScene;  // integrator by scene name
   std::array<bool, 5> plotLog{false, true, false, true, false};
   std::vector<std::string> recentFiles;  // scenario files opened (newest first, at most 8)
+  std::vector<std::string> recentTakes;  // takes recorded or opened (newest first, at most 8)
   float historySeconds = 20.0f;
   double speed = 1.0;
   bool showTrails = true;
@@ -136,6 +138,7 @@ struct AppState {
   std::string copyIntegrator;
   double copyStep = 0;            // the new copy's own h (0: the h in use)
   double hDragFrom = 0;           // h when the slider drag began (for the one marker on release)
+  TakeUi takes;                   // recording, take playback, exports (takes_panel.hpp)
   std::function<void(const Command&)> send = [](const Command&) {};
   OptimizePanel* optimize = nullptr;  // the Optimize panel (owned by the App; none in panel tests)
 

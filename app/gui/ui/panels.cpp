@@ -9,6 +9,7 @@
 
 #include "lieride/sim/registry.hpp"
 #include "pilot.hpp"
+#include "ui/takes_panel.hpp"
 #include "ui/optimize_panel.hpp"
 
 namespace lieride::gui {
@@ -223,7 +224,7 @@ void integratorPanel(AppState& app, const PhysicsFrame& f) {
       ImGui::EndCombo();
     }
     ImGui::SameLine();
-    if (app.copyStep <= 0) app.copyStep = f.h;
+    if (app.copyStep <= 0 && app.requestCopy < 0) app.copyStep = f.h;  // 0 pending: the take's own h (ghost copy)
     float cx = stepToSlider(app.copyStep);
     char clabel[32];
     std::snprintf(clabel, sizeof clabel, "h %.3g", app.copyStep);
@@ -518,6 +519,8 @@ void drawPanels(AppState& app, const PhysicsFrame& f) {
   ImGui::SetNextWindowBgAlpha(1.0f);  // opaque: the 3-D view is not drawn under it
   if (ImGui::Begin("lieride", nullptr, ImGuiWindowFlags_NoMove)) {
     if (ImGui::CollapsingHeader("Scene", ImGuiTreeNodeFlags_DefaultOpen)) scenePanel(app, f);
+    // A take playing is the scene: its timeline right under it.
+    if (f.take.playing && ImGui::CollapsingHeader("Takes", ImGuiTreeNodeFlags_DefaultOpen)) takesPanel(app, f);
     if (app.optimize) {
       if (app.optimize->takeOpenRequest()) ImGui::SetNextItemOpen(true);
       if (ImGui::CollapsingHeader("Optimize")) app.optimize->draw(app, f);
@@ -525,6 +528,7 @@ void drawPanels(AppState& app, const PhysicsFrame& f) {
     if (ImGui::CollapsingHeader("Integrator", ImGuiTreeNodeFlags_DefaultOpen)) integratorPanel(app, f);
     if (ImGui::CollapsingHeader("Controls", ImGuiTreeNodeFlags_DefaultOpen)) controlsPanel(app, f);
     if (ImGui::CollapsingHeader("Diagnostics", ImGuiTreeNodeFlags_DefaultOpen)) diagnosticsPanel(app, f);
+    if (!f.take.playing && ImGui::CollapsingHeader("Takes", ImGuiTreeNodeFlags_DefaultOpen)) takesPanel(app, f);
   }
   app.viewLeft = ImGui::IsWindowCollapsed() ? 0.0f : ImGui::GetWindowPos().x + ImGui::GetWindowSize().x;
   ImGui::End();

@@ -27,7 +27,22 @@ class TakePlayer {
 
   Simulation& simulation() { return *sim_; }
   const Simulation& simulation() const { return *sim_; }
+  const Take& take() const { return take_; }
   long stepsTaken() const { return taken_; }
+  // The take clock: the sum of the h of the steps taken (runs on across resets).
+  double clock() const { return clock_; }
+
+  // Where the replay stands, to come back to by re-simulating from there (the app's timeline
+  // seeks from the nearest checkpoint at or before the target). A restored player continues
+  // bit for bit as the one the checkpoint was taken from.
+  struct Checkpoint {
+    std::unique_ptr<Simulation> sim;
+    long taken = 0;
+    std::size_t next = 0;
+    double h = 0, clock = 0;
+  };
+  Checkpoint checkpoint() const { return {sim_->clone(), taken_, next_, h_, clock_}; }
+  void restore(const Checkpoint& c);
   bool finished() const { return taken_ >= take_.steps; }
   // Applies the events keyed to the current step count. Returns true if one was a reset.
   bool applyDueEvents();
@@ -44,6 +59,7 @@ class TakePlayer {
   Take take_;
   double h_;
   long taken_ = 0;
+  double clock_ = 0;
   std::size_t next_ = 0;
   std::vector<std::size_t> inputIndex_;  // controls() index of each Take::inputChannels
 };

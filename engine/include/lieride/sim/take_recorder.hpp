@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "lieride/control/controls.hpp"
+#include "lieride/sim/take_script.hpp"
 
 namespace lieride {
 
@@ -25,6 +26,11 @@ class TakeRecorder {
 
   // At the reset that starts the recording: the h and integrator the restarted run uses.
   void start(double h, const std::string& integrator);
+  // Instead of start(): carry on a take that was replayed for its first `steps` steps (the
+  // app's overdub: a pilot takes over there). Copies those steps' inputs and the events due
+  // up to and including `steps`; `take.inputChannels` must be this recorder's channels.
+  // Throws std::invalid_argument otherwise or when the take is shorter or too long.
+  void continueFrom(const Take& take, long steps, double clock, double h);
   // Right before each step, after the pilot set the inputs: stores controls' values at t on
   // the recorded channels. False (nothing stored) when full.
   bool beforeStep(const ControlSet& controls, double t);
@@ -38,6 +44,8 @@ class TakeRecorder {
   // them from its scenario.
   static std::vector<std::size_t> constantChannels(const ControlSet& controls);
 
+  // The take's in-point ([take] start, a trimmed start), written by write().
+  void setStart(long start) { start_ = start; }
   long steps() const { return steps_; }
   bool full() const { return steps_ >= maxSteps_; }
 
@@ -65,7 +73,7 @@ class TakeRecorder {
   std::vector<double> inputs_;  // maxSteps x channels, preallocated
   std::vector<Event> events_;   // capacity preallocated
   std::size_t maxEvents_;
-  long steps_ = 0;
+  long steps_ = 0, start_ = 0;
   double clock_ = 0, h_ = 0;
 };
 

@@ -18,6 +18,10 @@ struct TakeEvent {
 
 struct Take {
   long steps = 0;                 // physics steps of the whole take, resets included
+  // [take] start: the in-point (a trimmed start). The first `start` steps are replayed (a take
+  // always starts from its scenario's initial state) but not shown: the run CSV, the glTF and
+  // video and the app's timeline begin after them, their clocks at 0 there.
+  long start = 0;
   std::vector<TakeEvent> events;  // step never decreases; same-step events apply in file order
   // [take] inputs: per-step inputs (a live pilot's), row k = the constants set before step k
   // + 1 (setConstant, as the app's pilot does), row-major: steps x inputChannels.size().

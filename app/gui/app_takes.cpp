@@ -1,0 +1,130 @@
+// The app's takes (docs/app.md, "Takes"): Record / Stop / Overdub / seek commands to the physics
+// thread, finished recordings written beside each other in the takes folder, takes opened as
+// scenes, trims and exports. Everything here runs on the UI thread between frames.
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+
+#include "app.hpp"
+#include "take_export.hpp"
+#include "take_scene.hpp"
+
+namespace lieride::gui {
+namespace {
+namespace fs = std::filesystem;
+
+void remember(AppState& st, const std::string& path) {
+  auto& r = st.settings.recentTakes;
+  st.settingsDirty = true;
+  r.erase(std::remove(r.begin(), r.end(), path), r.end());
+  r.insert(r.begin(), path);
+  if (r.size() > 8) r.resize(8);
+}
+
+std::string slug(const std::string& name) {
+  std::string s;
+  for (char c : name) s += std::isalnum(static_cast<unsigned char>(c)) ? static_cast<char>(std::tolower(static_cast<unsigned char>(c))) : '-';
+  return s.empty() ? "take" : s;
+}
+}  // namespace
+
+bool App::openTake(const std::string& path) {
+  SceneEntry e;
+  e.name = fs::path(path).stem().string();
+  e.file = path;
+  e.take = true;
+  if (!loadScene(-1, &e)) {
+    st_.takes.notice = st_.sceneError;
+    return false;
+  }
+  remember(st_, path);
+  st_.takes.notice.clear();
+  return true;
+}
+
+void App::serviceTakes() {
+  TakeUi& tu = st_.takes;
+  if (!tu.open.empty()) {
+    const std::string path = tu.open;
+    tu.open.clear();
+    openTake(path);
+  }
+  if (!physics_) return;
+  auto send = [&](CommandKind k, double value) {
+    Command c = Command::make(k);
+    c.value[0] = value;
+    physics_->send(c);
+  };
+  if (tu.record) send(CommandKind::RecordStart, tu.maxSeconds);
+  if (tu.overdub) send(CommandKind::Overdub, tu.maxSeconds);
+  if (tu.stop) send(CommandKind::RecordStop, 0);
+  if (tu.seek >= 0) send(CommandKind::Seek, tu.seek);
+  tu.record = tu.overdub = tu.stop = false;
+  tu.seek = -1;
+  while (auto r = physics_->takeRecorded()) {
+    try {
+      const std::string stem = freshStem(tu.dir, slug(st_.sceneName) + (r->live ? "-live" : ""), ".toml");
+      const std::string path = writeTake(*r->recorder, sceneSource(current_), tu.dir, stem);
+      remember(st_, path);
+      std::fprintf(stderr, "%s %s state-hash %016llx\n", r->live ? "live-take" : "take", path.c_str(),
+                   static_cast<unsigned long long>(r->hash));
+      if (!r->live) {
+        tu.lastTake = path;
+        tu.lastHash = r->hash;
+        tu.lastInexact = r->inexact;
+        tu.notice = "saved " + path;
+      } else if (tu.liveExport) {  // the live run so far, exported from its take
+        const fs::path stemPath = fs::path(path).replace_extension();
+        if (tu.liveExport == 1) tu.notice = "CSV: " + std::to_string(exportTakeCsv(path, {"", 0.0}, 0, stemPath.string() + ".csv")) + " rows -> " + stemPath.string() + ".csv";
+        else tu.notice = "glTF: " + std::to_string(exportTakeGlb(path, {"", 0.0}, tu.exportFps, stemPath.string() + ".glb")) + " keyframes -> " + stemPath.string() + ".glb";
+        if (r->inexact) tu.notice += " (a gait or manual change is not in it: the replay differs)";
+        tu.liveExport = 0;
+      }
+    } catch (const std::exception& e) {
+      tu.notice = e.what();
+      tu.liveExport = 0;
+    }
+  }
+  if ((tu.trimStart >= 0 || tu.trimEnd >= 0) && !tu.file.empty()) {
+    const TakeStatus& ts = physics_->frame().take;
+    const long start = tu.trimStart >= 0 ? tu.trimStart : ts.startStep;
+    const long end = tu.trimEnd >= 0 ? tu.trimEnd : ts.endStep;
+    try {
+      const std::string out = (fs::path(tu.dir) / (freshStem(tu.dir, fs::path(tu.file).stem().string() + "-trim", ".toml") + ".toml")).string();
+      fs::create_directories(tu.dir);
+      trimTake(tu.file, start, end, out);
+      remember(st_, fs::absolute(out).string());
+      tu.notice = "steps " + std::to_string(start) + ".." + std::to_string(end) + ": " + fs::absolute(out).string();
+    } catch (const std::exception& e) {
+      tu.notice = e.what();
+    }
+  }
+  tu.trimStart = tu.trimEnd = -1;
+  // Exports: a copy of the take open now, or the newest recording of a live scene.
+  for (int* which : {&tu.exportCsv, &tu.exportGlb}) {
+    if (*which < 0) continue;
+    const bool csv = which == &tu.exportCsv;
+    const std::size_t copy = static_cast<std::size_t>(*which);
+    *which = -1;
+    if (tu.file.empty()) {  // the live run: its background take first (written when it arrives)
+      tu.liveExport = csv ? 1 : 2;
+      send(CommandKind::LiveTake, 0);
+      continue;
+    }
+    const std::string source = tu.file;
+    GhostSpec ghost{"", 0.0};
+    if (!tu.file.empty() && copy > 0 && copy <= current_.ghosts.size()) ghost = current_.ghosts[copy - 1];
+    std::string name = fs::path(source).stem().string();
+    if (copy > 0) name += "-ghost-" + (ghost.first.empty() ? std::string("h") : ghost.first);
+    try {
+      fs::create_directories(tu.dir);
+      const std::string out = fs::absolute(fs::path(tu.dir) / (name + (csv ? ".csv" : ".glb"))).string();
+      if (csv) tu.notice = "CSV: " + std::to_string(exportTakeCsv(source, ghost, 0, out)) + " rows -> " + out;
+      else tu.notice = "glTF: " + std::to_string(exportTakeGlb(source, ghost, tu.exportFps, out)) + " keyframes -> " + out;
+    } catch (const std::exception& e) {
+      tu.notice = e.what();
+    }
+  }
+}
+
+}  // namespace lieride::gui

@@ -1,0 +1,44 @@
+#pragma once
+// Takes in the app (docs/app.md, "Takes"): a take file opened as a scene whose copies replay it
+// on timelines (take_timeline.hpp), the first as recorded, the others ("ghost copies")
+// re-simulated with another integrator and/or h, as `lieride sim TAKE --integrator/--dt` does.
+// A scenario without [take] (e.g. the replay `lieride optimize` writes) opens as a take of its
+// duration with no events. Also: writing a recorded take, trimming, the run CSV of a copy.
+#include <cstdint>
+#include <ostream>
+#include <string>
+
+#include "lieride/sim/take_recorder.hpp"
+#include "scenes.hpp"
+
+namespace lieride::gui {
+
+// Throws std::exception with a one-line message.
+LoadedScene loadTakeScene(const SceneEntry& entry);
+
+// The scenario a take is written from: `text` without its [take] table and [[events]], a
+// relative [controls] file made absolute against `baseDir` (the take may be saved elsewhere).
+std::string takeScenarioText(const std::string& text, const std::string& baseDir);
+
+// The scene's scenario text and the folder its relative paths resolve against.
+struct SceneSource {
+  std::string text, baseDir;
+};
+SceneSource sceneSource(const SceneEntry& entry);
+
+// Writes `<stem>.toml` and `<stem>-inputs.csv` into `dir` (created): the take's scenario is
+// `source` (takeScenarioText), its [take] inputs the CSV beside it. Returns the TOML's path.
+// Throws std::runtime_error naming the file it could not write.
+std::string writeTake(const TakeRecorder& recorder, const SceneSource& source, const std::string& dir,
+                      const std::string& stem);
+
+// A new take of the take file `takeFile` shown from step `startStep` to `endStep`: the steps up
+// to endStep (their events and per-step inputs) with [take] start = startStep (the steps before
+// it are replayed, not shown: a take starts from its scenario's initial state). Writes `out`
+// and its inputs CSV beside it. Throws std::runtime_error with a one-line message.
+void trimTake(const std::string& takeFile, long startStep, long endStep, const std::string& out);
+
+// A unique stem: `<prefix>-YYYYmmdd-HHMMSS` (and -2, -3... when taken) in `dir`.
+std::string freshStem(const std::string& dir, const std::string& prefix, const std::string& extension);
+
+}  // namespace lieride::gui
