@@ -19,9 +19,11 @@ ctest --preset release -j "$jobs" --timeout 600
 
 echo "== asan+ubsan build and tests of the engine (core, se3, planar, boat, ocp, sim)"
 cmake --preset asan >/dev/null
+# The suppressions also while building: test discovery runs the binaries (tests/lsan.supp).
+export ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS="suppressions=$(pwd)/tests/lsan.supp:print_suppressions=0" UBSAN_OPTIONS=print_stacktrace=1
 cmake --build --preset asan -j "$jobs" --target test_core test_se3 test_planar test_boat test_ocp test_sim
-ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS="suppressions=$(pwd)/tests/lsan.supp:print_suppressions=0" UBSAN_OPTIONS=print_stacktrace=1 \
-  ctest --preset asan -j "$jobs" --timeout 900 -L "core|se3|planar|boat|ocp|sim"
+ctest --preset asan -j "$jobs" --timeout 900 -L "core|se3|planar|boat|ocp|sim"
+unset ASAN_OPTIONS LSAN_OPTIONS UBSAN_OPTIONS
 
 if [ -f tests/app/CMakeLists.txt ]; then
   echo "== tsan build of the physics-thread tests"
