@@ -486,11 +486,20 @@ void DmocSession::writeTrajectoryCsv(const std::vector<double>& x, std::ostream&
 }
 
 void DmocSession::writeControlsCsv(const std::vector<double>& x, std::ostream& out) const {
+  // One sampled-signal row: t, then the channels (docs/formats.md, controls files).
+  auto row = [&out](double t, std::initializer_list<double> values) {
+    writeNumber(out, t);
+    for (double v : values) {
+      out << ',';
+      writeNumber(out, v);
+    }
+    out << '\n';
+  };
+  out << 't';
+  for (const auto& c : channels()) out << ',' << c;
+  out << '\n';
   if (heli_ || boat_) {
     const HelicopterTrajectory tr = heli_ ? heli_->trajectory(x) : boat_->trajectory(x);
-    out << 't';
-    for (const auto& c : channels()) out << ',' << c;
-    out << '\n';
     for (std::size_t k = 0; k < tr.t.size(); ++k) {
       writeNumber(out, tr.t[k]);
       for (double u : tr.inputs[k]) {
@@ -501,43 +510,21 @@ void DmocSession::writeControlsCsv(const std::vector<double>& x, std::ostream& o
     }
     return;
   }
+  // The nonholonomic steps read their controls at the step's midpoint t_k + h/2.
+  auto mid = [](std::size_t k, double h) { return (static_cast<double>(k) + 0.5) * h; };
   if (snake_) {
     const SnakeboardTrajectory tr = snake_->trajectory(x);
-    out << "t,rotor_torque,steer_torque\n";
-    for (std::size_t k = 0; k < tr.tauPsi.size(); ++k) {
-      writeNumber(out, (static_cast<double>(k) + 0.5) * snake_->timeStep());
-      out << ',';
-      writeNumber(out, tr.tauPsi[k]);
-      out << ',';
-      writeNumber(out, tr.tauPhi[k]);
-      out << '\n';
-    }
+    for (std::size_t k = 0; k < tr.tauPsi.size(); ++k) row(mid(k, snake_->timeStep()), {tr.tauPsi[k], tr.tauPhi[k]});
     return;
   }
   if (sleigh_) {
     const SleighTrajectory tr = sleigh_->trajectory(x);
-    out << "t,u1,u2\n";
-    for (std::size_t k = 0; k < tr.u1.size(); ++k) {
-      writeNumber(out, (static_cast<double>(k) + 0.5) * sleigh_->timeStep());
-      out << ',';
-      writeNumber(out, tr.u1[k]);
-      out << ',';
-      writeNumber(out, tr.u2[k]);
-      out << '\n';
-    }
+    for (std::size_t k = 0; k < tr.u1.size(); ++k) row(mid(k, sleigh_->timeStep()), {tr.u1[k], tr.u2[k]});
     return;
   }
   const CarTrajectory tr = car_->trajectory(x);
   const double h = car_->timeStep(x);
-  out << "t,drive_torque,steer_rate\n";
-  for (std::size_t k = 0; k < tr.driveTorque.size(); ++k) {
-    writeNumber(out, (static_cast<double>(k) + 0.5) * h);
-    out << ',';
-    writeNumber(out, tr.driveTorque[k]);
-    out << ',';
-    writeNumber(out, tr.steerRate[k]);
-    out << '\n';
-  }
+  for (std::size_t k = 0; k < tr.driveTorque.size(); ++k) row(mid(k, h), {tr.driveTorque[k], tr.steerRate[k]});
 }
 
 std::string DmocSession::replayScenario(const std::string& controlsFile, const std::vector<double>& x) const {
