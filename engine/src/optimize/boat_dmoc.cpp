@@ -483,21 +483,8 @@ std::string BoatDmoc::describe(int row, const double*, double violation) const {
 }
 
 HelicopterTrajectory BoatDmoc::trajectory(const std::vector<double>& x) const {
-  HelicopterTrajectory tr;
-  for (int k = 0; k <= n_; ++k) {
-    tr.t.push_back(k * h_);
-    SE3 g;
-    g.q = Quat(x[var(k, kQw)], x[var(k, kQx)], x[var(k, kQy)], x[var(k, kQz)]);
-    g.x = Vec3(x[var(k, kX)], x[var(k, kY)], x[var(k, kZ)]);
-    tr.g.push_back(g);
-    tr.inputs.push_back({x[var(k, kUr)], x[var(k, kUl)]});
-    if (k < n_) {
-      Vec6 xi;
-      for (int i = 0; i < 6; ++i) xi(i) = x[xiVar(k, i)];
-      tr.xi.push_back(xi);
-    }
-  }
-  return tr;
+  static_assert(kQw == 0 && kX == 4 && kUr == 7 && kStride == kKnotVars + 6);
+  return se3Trajectory(x, n_, h_, kKnotVars);
 }
 
 }  // namespace lieride::opt

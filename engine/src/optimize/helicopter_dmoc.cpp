@@ -405,22 +405,25 @@ std::string HelicopterDmoc::describe(int row, const double* x, double violation)
   return buf;
 }
 
-HelicopterTrajectory HelicopterDmoc::trajectory(const std::vector<double>& x) const {
+HelicopterTrajectory se3Trajectory(const std::vector<double>& x, int n, double h, int knotVars) {
+  const int stride = knotVars + 6;
   HelicopterTrajectory tr;
-  for (int k = 0; k <= n_; ++k) {
-    tr.t.push_back(k * h_);
+  for (int k = 0; k <= n; ++k) {
+    const double* v = x.data() + static_cast<std::ptrdiff_t>(stride) * k;
+    tr.t.push_back(k * h);
     SE3 g;
-    g.q = Quat(x[var(k, kQw)], x[var(k, kQx)], x[var(k, kQy)], x[var(k, kQz)]);
-    g.x = Vec3(x[var(k, kX)], x[var(k, kY)], x[var(k, kZ)]);
+    g.q = Quat(v[0], v[1], v[2], v[3]);
+    g.x = Vec3(v[4], v[5], v[6]);
     tr.g.push_back(g);
-    tr.inputs.push_back({x[var(k, kUc)], x[var(k, kUpsi)], x[var(k, kGp)], x[var(k, kGr)]});
-    if (k < n_) {
-      Vec6 xi;
-      for (int i = 0; i < 6; ++i) xi(i) = x[xiVar(k, i)];
-      tr.xi.push_back(xi);
-    }
+    tr.inputs.emplace_back(v + 7, v + knotVars);
+    if (k < n) tr.xi.push_back(Eigen::Map<const Vec6>(v + knotVars));
   }
   return tr;
+}
+
+HelicopterTrajectory HelicopterDmoc::trajectory(const std::vector<double>& x) const {
+  static_assert(kQw == 0 && kX == 4 && kUc == 7 && kStride == kKnotVars + 6);
+  return se3Trajectory(x, n_, h_, kKnotVars);
 }
 
 }  // namespace lieride::opt

@@ -29,6 +29,11 @@ struct HelicopterTrajectory {
   std::vector<std::vector<double>> inputs;  // knots 0..N, channel order
 };
 
+// The SE(3) DMOC variables shared by the helicopter and the boat: per knot a unit quaternion
+// (w, x, y, z), the position, the inputs (knotVars - 7 of them) and, before the last knot, the
+// step's xi (6); knot k starts at (knotVars + 6) k. N = n steps of h.
+HelicopterTrajectory se3Trajectory(const std::vector<double>& x, int n, double h, int knotVars);
+
 class HelicopterDmoc final : public Nlp {
  public:
   enum { kQw = 0, kQx, kQy, kQz, kX, kY, kZ, kUc, kUpsi, kGp, kGr, kKnotVars };
