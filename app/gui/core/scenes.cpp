@@ -129,20 +129,16 @@ std::vector<SceneEntry> listScenes() {
   return out;
 }
 
-namespace {
-const std::string kProblemMark = "# optimize-problem: ", kReplayMark = "# optimize-replay: ";
-}  // namespace
-
 SceneEntry problemScene(const std::string& name, const std::string& problemFile) {
   SceneEntry e;
   e.name = name;
-  e.text = kProblemMark + problemFile + "\n";
+  e.problem = problemFile;
   try {
     const opt::Problem p = opt::loadProblem(problemFile);
-    e.text += opt::replayScenarioToml(p, "");
+    e.text = opt::replayScenarioToml(p, "");
     e.baseDir = p.baseDir;
   } catch (const std::exception& ex) {
-    e.text += std::string("# ") + ex.what() + "\n";  // loading the scene reports what is wrong
+    e.text = std::string("# ") + ex.what() + "\n";  // loading the scene reports what is wrong
   }
   return e;
 }
@@ -151,18 +147,16 @@ SceneEntry replayScene(const std::string& name, const std::string& problemFile, 
                        const std::string& dir) {
   SceneEntry e;
   e.name = name;
-  e.text = kReplayMark + problemFile + "\n" + replayToml;
+  e.text = replayToml;
+  e.problem = problemFile;
+  e.replay = true;
   e.baseDir = dir;
   return e;
 }
 
-std::string sceneProblem(const SceneEntry& e) {
-  for (const std::string& mark : {kProblemMark, kReplayMark})
-    if (e.text.rfind(mark, 0) == 0) return e.text.substr(mark.size(), e.text.find('\n') - mark.size());
-  return {};
-}
+std::string sceneProblem(const SceneEntry& e) { return e.problem; }
 
-bool sceneIsReplay(const SceneEntry& e) { return e.text.rfind(kReplayMark, 0) == 0; }
+bool sceneIsReplay(const SceneEntry& e) { return e.replay; }
 
 const SceneEntry* findScene(const std::vector<SceneEntry>& scenes, const std::string& key, SceneEntry* fileEntry) {
   const std::string k = lower(key);

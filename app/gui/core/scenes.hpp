@@ -21,6 +21,10 @@ struct SceneEntry {
   // per (integrator, h) re-simulating it ("" / 0: the take's own).
   bool take = false;
   std::vector<std::pair<std::string, double>> ghosts = {};
+  // The DMOC problem file the scene simulates (the Optimize panel solves it), and whether the
+  // scene replays that problem's optimal controls (Play) rather than waiting to be solved.
+  std::string problem = {};
+  bool replay = false;
 };
 
 // The water surface a boat floats on: the force model's own (WaterSurface parameters).
@@ -42,15 +46,15 @@ struct LoadedScene {
 
 std::string assetsDir();  // the directory holding scenes/, fonts/ (source tree or install)
 std::vector<SceneEntry> listScenes();
-// The scene of a DMOC problem file: its vehicle at its [initial] state, with its integrator; a
-// text scene whose first line names the problem ("# optimize-problem: FILE"). The Optimize
-// panel opens that problem; the scene is scripted and starts paused.
+// The scene of a DMOC problem file: its vehicle at its [initial] state, with its integrator
+// (SceneEntry::problem names the file). The Optimize panel opens that problem; the scene is
+// scripted and starts paused.
 SceneEntry problemScene(const std::string& name, const std::string& problemFile);
-// A problem's optimal controls as a text scene (Optimize panel, Play): "# optimize-replay: FILE"
-// then the replay scenario; relative paths (its controls.csv) resolve in `dir`. Runs at once.
+// A problem's optimal controls as a text scene (Optimize panel, Play; SceneEntry::replay): the
+// replay scenario; relative paths (its controls.csv) resolve in `dir`. Runs at once.
 SceneEntry replayScene(const std::string& name, const std::string& problemFile, const std::string& replayToml,
                        const std::string& dir);
-// The problem file named by a problem or replay scene's first line (else empty).
+// The problem file of a problem or replay scene (else empty).
 std::string sceneProblem(const SceneEntry& e);
 bool sceneIsReplay(const SceneEntry& e);
 // Match by name (case-insensitive), file stem, or an existing file path. Null if none.
