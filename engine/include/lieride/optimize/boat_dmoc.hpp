@@ -54,6 +54,12 @@ class BoatDmoc final : public Nlp {
   // The boat's body wrench at pose g, body velocity xi and thrusts u by this transcription's
   // own (templated) code: equal to BoatForces::wrench in still water (tested).
   Vec6 wrench(const SE3& g, const Vec6& xi, double thrustRight, double thrustLeft) const;
+  // The boat, its inertia and its start (pose, momentum), for the same problem from other
+  // starts and for the collocation baseline (collocation.hpp).
+  const BoatParams& params() const { return params_; }
+  const Vec6& inertia() const { return Id_; }
+  const SE3& startPose() const { return g0_; }
+  const Vec6& startMomentum() const { return mu0_; }
 
  private:
   Problem problem_;

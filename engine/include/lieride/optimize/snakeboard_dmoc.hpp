@@ -67,6 +67,9 @@ class SnakeboardDmoc final : public Nlp {
   std::array<double, 3> velocities(const std::array<double, 9>& knot) const;
   // The rotate gait psi = a sin(2 w t), phi = 0.4 sin(w t) rolled out by lie-nh from knot 0.
   std::vector<double> gaitGuess(double a) const;
+  // The board and knot 0 (lie-nh's memory), for the collocation baseline (collocation.hpp).
+  const SnakeboardParams& params() const { return params_; }
+  const std::array<double, 9>& start() const { return start_; }
 
  private:
   Problem problem_;
