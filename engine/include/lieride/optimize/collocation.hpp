@@ -5,16 +5,21 @@
 // in coordinates,
 //   z_k+1 - z_k - h/2 (f(z_k, u_k) + f(z_k+1, u_k+1)) = 0,
 // instead of the update equations of the simulator's integrator. The controls are read where
-// the simulator reads them (the car's per step, the helicopter's at the knots), so the replay
+// the simulator reads them (the car's and the snakeboard's per step, the helicopter's and the
+// boat's at the knots), so the replay
 // through `lieride sim` runs the same controls; it does not reproduce the optimised poses,
 // because the simulator does not integrate by the trapezoidal rule. The per-step Jacobian
 // blocks are exact, by forward-mode automatic differentiation (Eigen's AutoDiffScalar).
+#include <array>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "lieride/optimize/boat_dmoc.hpp"
 #include "lieride/optimize/car_dmoc.hpp"
 #include "lieride/optimize/helicopter_dmoc.hpp"
+#include "lieride/optimize/snakeboard_dmoc.hpp"
 
 namespace lieride::opt {
 
@@ -80,6 +85,86 @@ class HelicopterCollocation final : public Nlp {
   HelicopterDmoc dmoc_;
   HelicopterParams params_;
   Vec6 Id_, xi0_;
+  int n_;
+  double h_;
+};
+
+// The boat of docs/models.md section 3 in quaternion coordinates: per knot the quaternion q,
+// the position x, the thrusts u (read at the knots, as the simulator reads them) and the body
+// velocity xi = (w, v),
+//   q' = q (0, w) / 2,  x' = R(q) v,  I xi' = ad_xi^T (I xi) + F(q, z, xi, u),
+// with F the simulator's wrench (boat_wrench.hpp: gravity, buoyancy and Eq. 15's patch forces
+// on the hull clipped by the still water plane, the current, wind drag, the thrusters) and R the
+// rotation of q / |q| (the trapezoidal rule does not keep |q| = 1; the forces see the attitude q
+// stands for). Variables: those of BoatDmoc (same indices) with xi at every knot 0..N (6 more at
+// the end); xi_0 is the initial velocity (fixed). 13 rows per step, as BoatDmoc (momentum 6,
+// divided by the inertia as there; attitude 4; position 3); at_rest bounds xi_N, a goal heading
+// the bow of q_N as in BoatDmoc.
+class BoatCollocation final : public Nlp {
+ public:
+  BoatCollocation(const Problem& problem, const BoatParams& params, const Vec6& inertia, const SE3& g0,
+                  const Vec6& mu0);
+
+  int numVariables() const override { return dmoc_.numVariables() + 6; }
+  int numConstraints() const override { return dmoc_.numConstraints(); }
+  void bounds(std::vector<double>& xl, std::vector<double>& xu, std::vector<double>& gl,
+              std::vector<double>& gu) const override;
+  void initialGuess(std::vector<double>& x) const override;
+  double cost(const double* x) const override { return dmoc_.cost(x); }
+  void costGradient(const double* x, double* grad) const override;
+  void constraints(const double* x, double* g, JacobianSink* jac) const override;
+  std::string describe(int constraint, const double* x, double violation) const override;
+  void costHessianPattern(std::vector<std::pair<int, int>>& pairs) const override { dmoc_.costHessianPattern(pairs); }
+
+  const BoatDmoc& dmoc() const { return dmoc_; }
+
+ private:
+  BoatDmoc dmoc_;
+  BoatParams params_;
+  Vec6 Id_, xi0_;
+  std::optional<double> heading_;
+  bool atRest_;
+  int n_;
+  double h_;
+};
+
+// The snakeboard of docs/models.md section 5 by its reduced continuous equations in
+// q = (theta, x, y, psi, phi) with the momenta p (Ostrowski Eq. 49), pi_psi = J_r (omega +
+// psi') and pi_phi = 2 J_w phi' (docs/nonholonomic.md):
+//   psi' = (pi_psi / J_r - tan(phi) p / (2 m l^2)) / (1 - J_r sin^2(phi) / (m l^2)),
+//   phi' = pi_phi / (2 J_w),  vx = (J_r sin(2 phi) psi' - p) / (2 m l),
+//   theta' = -tan(phi) vx / l,  (x, y)' = vx (cos, sin) theta,
+//   p' = -tan(phi) phi' p + 2 J_r cos^2(phi) phi' psi',  pi_psi' = tau_psi,  pi_phi' = tau_phi.
+// Same variables as SnakeboardDmoc (its layout and indices) with the knot's memory slots read
+// as (p, m vx, pi_psi, pi_phi): m vx is an algebraic variable (its row, at knot k+1, is the vx
+// formula above) that the pose rates use. The torques are held over the step (the simulator
+// reads them at t_k + h/2). Nine rows per step, as SnakeboardDmoc: eight trapezoidal rows and
+// the algebraic one (in the m vx slot's place). at_rest bounds the four slots at t_N to 0.
+class SnakeboardCollocation final : public Nlp {
+ public:
+  // start: SnakeboardDmoc's knot 0 (lie-nh's memory), converted to this layout.
+  SnakeboardCollocation(const Problem& problem, const SnakeboardParams& params, const std::array<double, 9>& start);
+
+  int numVariables() const override { return dmoc_.numVariables(); }
+  int numConstraints() const override { return dmoc_.numConstraints(); }
+  void bounds(std::vector<double>& xl, std::vector<double>& xu, std::vector<double>& gl,
+              std::vector<double>& gu) const override;
+  void initialGuess(std::vector<double>& x) const override;
+  double cost(const double* x) const override { return dmoc_.cost(x); }
+  void costGradient(const double* x, double* grad) const override { dmoc_.costGradient(x, grad); }
+  void constraints(const double* x, double* g, JacobianSink* jac) const override;
+  std::string describe(int constraint, const double* x, double violation) const override;
+  void costHessianPattern(std::vector<std::pair<int, int>>& pairs) const override { dmoc_.costHessianPattern(pairs); }
+
+  const SnakeboardDmoc& dmoc() const { return dmoc_; }
+  // The collocation variables of a continuous state: pose, shape, (w, psi', phi') velocities.
+  std::array<double, 9> knotFromVelocities(const std::array<double, 5>& q, double w, double psiDot,
+                                           double phiDot) const;
+
+ private:
+  SnakeboardDmoc dmoc_;
+  SnakeboardParams params_;
+  std::array<double, 9> start_;
   int n_;
   double h_;
 };
