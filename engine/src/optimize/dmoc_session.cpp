@@ -123,6 +123,10 @@ std::unique_ptr<PlanarSimulation> DmocSession::simulation(std::optional<double> 
 std::unique_ptr<Nlp> DmocSession::collocation() const {
   if (car_) return std::make_unique<CarCollocation>(problem_, params_, start_);
   if (heli_) return std::make_unique<HelicopterCollocation>(problem_, heliParams_, heliInertia_, heliStart_, heliMu0_);
+  if (boat_)
+    return std::make_unique<BoatCollocation>(problem_, boat_->params(), boat_->inertia(), boat_->startPose(),
+                                             boat_->startMomentum());
+  if (snake_) return std::make_unique<SnakeboardCollocation>(problem_, snake_->params(), snake_->start());
   return nullptr;
 }
 

@@ -83,8 +83,8 @@ class DmocSession {
     return sleigh_ ? sleigh_->timeStep() : heli_->timeStep();
   }
   // The conventional baseline of the same problem (collocation.hpp): trapezoidal collocation
-  // with the same variables' meaning, bounds, cost and guess; car and helicopter, null for
-  // the sleigh. replayError accepts its solutions too.
+  // with the same variables' meaning, bounds, cost and guess; car, helicopter, boat and
+  // snakeboard, null for the sleigh. replayError accepts its solutions too.
   std::unique_ptr<Nlp> collocation() const;
   // The car's parameters and start (from the scenario), for problems from other starts.
   const CarParams& carParams() const { return params_; }
