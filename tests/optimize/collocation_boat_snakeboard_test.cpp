@@ -1,0 +1,233 @@
+// The trapezoidal collocation baseline of the boat and the snakeboard (collocation.hpp): exact
+// Jacobians (automatic differentiation) against central differences; the continuous equations
+// checked against an independent reference, the simulator at a 64 times finer step (converging
+// to the continuous flow), whose samples must leave trapezoidal residuals shrinking as h^3;
+// and snakeboard-reorient solved by collocation, whose torques the simulator does not replay.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <random>
+#include <sstream>
+#include <string>
+
+#include "lieride/optimize/dmoc.hpp"
+#include "lieride/sim/planar_simulation.hpp"
+#include "lieride/sim/scenario.hpp"
+#include "lieride/sim/se3_simulation.hpp"
+#include "nlp_check.hpp"
+
+using namespace lieride;
+using namespace lieride::opt;
+using namespace lieride::opt::test;
+
+namespace {
+
+// No air drag in the Jacobian check: its max(0, -a.u) has a kink where a dry face turns
+// edge-on to the relative wind, and a central difference across a kink is no reference.
+const char* kBoatVehicle = R"(
+[vehicle]
+type = "boat"
+[vehicle.wind]
+speed = 6.0
+direction = [0.3, -1.0]
+drag_coefficient = DRAG
+[vehicle.water]
+current = [0.2, 0.1]
+[initial]
+position = [0.0, 0.0, 0.35]
+orientation = [0.995, 0.03, -0.02, 0.09313968005098555]
+angular_velocity = [0.1, -0.05, 0.2]
+linear_velocity = [1.0, 0.2, 0.0]
+)";
+
+const char* kSnakeVehicle = R"(
+[vehicle]
+type = "snakeboard"
+[initial]
+position = [0.3, -0.2]
+heading = 0.4
+shape = [0.1, 0.3]
+shape_velocity = [0.5, -0.2]
+linear_velocity = [0.8, 0.0]
+)";
+
+std::string boatVehicle(const char* drag) {
+  std::string v = kBoatVehicle;
+  v.replace(v.find("DRAG"), 4, drag);
+  return v;
+}
+
+// A step length in full precision (std::to_string keeps 6 decimals: 1/1024 would become
+// 0.000977, and the simulator's samples would drift off the knots' times).
+std::string exact(double v) {
+  std::ostringstream o;
+  o.precision(17);
+  o << v;
+  return o.str();
+}
+
+double largest(const std::vector<double>& g, std::size_t rows) {
+  double w = 0.0;
+  for (std::size_t i = 0; i < rows; ++i) w = std::max(w, std::abs(g[i]));
+  return w;
+}
+
+}  // namespace
+
+TEST_CASE("collocation: the boat's Jacobian matches central differences to 1e-7", "[optimize]") {
+  const std::string text = boatVehicle("0.0") + R"(
+[problem]
+method = "dmoc"
+integrator = "lie-cay-tln"
+knots = 4
+horizon = 0.8
+[goal]
+position = [1.0, 0.5]
+heading = 0.3
+at_rest = true
+[cost]
+thrust_right = 1e-3
+[cost.smoothness]
+thrust_left = 1e-3
+)";
+  const DmocSession s(loadProblemFromString(text, "boat.toml", "."));
+  const auto c = s.collocation();
+  REQUIRE(c);
+  CHECK(c->numVariables() == s.nlp().numVariables() + 6);
+  CHECK(c->numConstraints() == s.nlp().numConstraints());
+  std::vector<double> x;
+  c->initialGuess(x);
+  std::mt19937 rng(23);
+  std::uniform_real_distribution<double> jitter(-0.1, 0.1);
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    const auto j = i % BoatDmoc::kStride;
+    x[i] += (j == BoatDmoc::kUr || j == BoatDmoc::kUl ? 1000.0 : 1.0) * jitter(rng);
+  }
+  int row = -1, col = -1;
+  const double err = jacobianError(*c, x, &row, &col);
+  INFO("largest relative Jacobian error " << err << " at row " << row << ", column " << col);
+  CHECK(err < 1e-7);
+}
+
+TEST_CASE("collocation: the snakeboard's Jacobian matches central differences to 1e-7", "[optimize]") {
+  const std::string text = std::string(kSnakeVehicle) + R"(
+[problem]
+method = "dmoc"
+knots = 5
+horizon = 0.5
+[goal]
+position = [0.5, 0.0]
+heading = 0.6
+at_rest = true
+[cost]
+rotor_torque = 1.0
+steer_torque = 2.0
+[cost.smoothness]
+rotor_torque = 0.1
+)";
+  const DmocSession s(loadProblemFromString(text, "snake.toml", "."));
+  const auto c = s.collocation();
+  REQUIRE(c);
+  CHECK(c->numVariables() == s.nlp().numVariables());
+  std::vector<double> x;
+  c->initialGuess(x);
+  std::mt19937 rng(29);
+  std::uniform_real_distribution<double> jitter(-0.4, 0.4);
+  for (double& v : x) v += jitter(rng);
+  int row = -1, col = -1;
+  const double err = jacobianError(*c, x, &row, &col);
+  INFO("largest relative Jacobian error " << err << " at row " << row << ", column " << col);
+  CHECK(err < 1e-7);
+}
+
+TEST_CASE("collocation: the boat's residuals at the continuous flow shrink as h^3", "[optimize]") {
+  // Wind drag on: the flow is the simulator's with all five parts of the wrench.
+  const std::string vehicle = boatVehicle("1.0");
+  std::vector<double> worst;
+  for (int n : {16, 32}) {
+    const double h = 1.0 / n;
+    const std::string problem = vehicle + "[problem]\nmethod = \"dmoc\"\nintegrator = \"lie-cay-tln\"\nknots = " +
+                                std::to_string(n) + "\nhorizon = 1.0\n";
+    const DmocSession s(loadProblemFromString(problem, "flow.toml", "."));
+    const auto c = s.collocation();
+    std::vector<double> x(static_cast<std::size_t>(c->numVariables()), 0.0);
+    const std::string scenario = vehicle + "[integrator]\nname = \"lie-cay-tln\"\ndt = " + exact(h / 64) +
+                                 "\nduration = 1.0\n[controls]\nthrust_right = 300.0\nthrust_left = 120.0\n";
+    Scenario sc = loadScenarioFromString(scenario, "flow-sim.toml", ".");
+    const auto& sim = dynamic_cast<const Se3Simulation&>(*sc.simulation);
+    const Vec6 I = sim.inertia().diagonal();
+    for (int k = 0; k <= n; ++k) {
+      if (k > 0)
+        for (int i = 0; i < 64; ++i) sc.simulation->step();
+      const Se3State& st = sim.state();
+      auto set = [&](int i, double v) { x[static_cast<std::size_t>(i)] = v; };
+      const double q[4] = {st.g.q.w(), st.g.q.x(), st.g.q.y(), st.g.q.z()};
+      for (int i = 0; i < 4; ++i) set(BoatDmoc::var(k, BoatDmoc::kQw + i), q[i]);
+      for (int i = 0; i < 3; ++i) set(BoatDmoc::var(k, BoatDmoc::kX + i), st.g.x(i));
+      set(BoatDmoc::var(k, BoatDmoc::kUr), 300.0);
+      set(BoatDmoc::var(k, BoatDmoc::kUl), 120.0);
+      for (int i = 0; i < 6; ++i) set(BoatDmoc::xiVar(k, i), st.mu(i) / I(i));
+    }
+    std::vector<double> g(static_cast<std::size_t>(c->numConstraints()));
+    c->constraints(x.data(), g.data(), nullptr);
+    worst.push_back(largest(g, static_cast<std::size_t>(BoatDmoc::kStepRows * n)));
+  }
+  INFO("largest residual: " << worst[0] << " (h = 1/16), " << worst[1] << " (h = 1/32)");
+  CHECK(worst[0] / worst[1] > 6.0);
+  CHECK(worst[0] / worst[1] < 10.0);
+}
+
+TEST_CASE("collocation: the snakeboard's residuals at the continuous flow shrink as h^3", "[optimize]") {
+  const std::string vehicle = kSnakeVehicle;
+  std::vector<double> worst;
+  for (int n : {16, 32}) {
+    const double h = 1.0 / n;
+    const std::string problem = vehicle + "[problem]\nmethod = \"dmoc\"\nknots = " + std::to_string(n) +
+                                "\nhorizon = 1.0\n";
+    const DmocSession s(loadProblemFromString(problem, "flow.toml", "."));
+    const auto c = s.collocation();
+    const auto& coll = dynamic_cast<const SnakeboardCollocation&>(*c);
+    std::vector<double> x(static_cast<std::size_t>(c->numVariables()), 0.0);
+    const std::string scenario = vehicle + "[integrator]\nname = \"lie-nh\"\ndt = " + exact(h / 64) +
+                                 "\nduration = 1.0\n[controls]\nrotor_torque = 3.0\nsteer_torque = 0.05\n";
+    Scenario sc = loadScenarioFromString(scenario, "flow-sim.toml", ".");
+    const auto& sim = dynamic_cast<const PlanarSimulation&>(*sc.simulation);
+    for (int k = 0; k <= n; ++k) {
+      if (k > 0)
+        for (int i = 0; i < 64; ++i) sc.simulation->step();
+      const NhState& st = sim.state();
+      const Vec3 xi = sim.model().bodyVelocity(st);  // (omega, vx, vy)
+      const std::array<double, 9> z =
+          coll.knotFromVelocities({st.q(0), st.q(1), st.q(2), st.q(3), st.q(4)}, xi(1), st.qdot(3), st.qdot(4));
+      for (int i = 0; i < 9; ++i) x[static_cast<std::size_t>(SnakeboardDmoc::var(k, i))] = z[static_cast<std::size_t>(i)];
+      if (k < n) {
+        x[static_cast<std::size_t>(SnakeboardDmoc::var(k, SnakeboardDmoc::kTauPsi))] = 3.0;
+        x[static_cast<std::size_t>(SnakeboardDmoc::var(k, SnakeboardDmoc::kTauPhi))] = 0.05;
+      }
+    }
+    std::vector<double> g(static_cast<std::size_t>(c->numConstraints()));
+    c->constraints(x.data(), g.data(), nullptr);
+    worst.push_back(largest(g, g.size()));
+  }
+  INFO("largest residual: " << worst[0] << " (h = 1/16), " << worst[1] << " (h = 1/32)");
+  CHECK(worst[0] / worst[1] > 6.0);
+  CHECK(worst[0] / worst[1] < 10.0);
+}
+
+TEST_CASE("collocation: snakeboard-reorient solves, but the simulator does not replay its torques to its poses",
+          "[optimize]") {
+  const DmocSession s(loadProblem(problemPath("snakeboard-reorient")));
+  const auto c = s.collocation();
+  const SolveResult r = solveNlp(*c, s.defaultOptions());
+  INFO(r.message);
+  REQUIRE(r.status == SolveStatus::Solved);
+  CHECK(r.maxViolation <= 1e-8);
+  const SnakeboardTrajectory tr = s.snakeboard().trajectory(r.solution.x);  // same pose and torque slots
+  CHECK(std::abs(tr.knot.back()[SnakeboardDmoc::kTheta] - M_PI / 2) <= 0.01 + 1e-9);
+  double reach = 0.0;  // how far the board rolls out (and back)
+  for (const auto& z : tr.knot) reach = std::max(reach, std::hypot(z[SnakeboardDmoc::kX], z[SnakeboardDmoc::kY]));
+  const double replay = s.replayError(r.solution.x);
+  INFO("collocation's replay error " << replay << " m; the board rolls out " << reach << " m");
+  CHECK(replay > 1e-5);  // the trapezoidal rule's O(h^2) error, not round-off
+  CHECK(replay < reach);
+}
