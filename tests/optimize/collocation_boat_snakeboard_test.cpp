@@ -231,3 +231,52 @@ TEST_CASE("collocation: snakeboard-reorient solves, but the simulator does not r
   CHECK(replay > 1e-5);  // the trapezoidal rule's O(h^2) error, not round-off
   CHECK(replay < reach);
 }
+
+TEST_CASE("collocation: the helicopter's obstacle rows are HelicopterDmoc's, Jacobian to 1e-7", "[optimize]") {
+  // helicopter-canyon's kind of problem: boxes, no goal velocity (the rows after the dynamics
+  // are all obstacle rows).
+  const std::string text = R"(
+[vehicle]
+type = "helicopter"
+[initial]
+position = [0.0, 0.0, 5.0]
+orientation = [0.9, 0.1, -0.2, 0.3741657386773941]
+angular_velocity = [0.2, -0.1, 0.3]
+linear_velocity = [3.0, 0.5, -0.2]
+[problem]
+method = "dmoc"
+integrator = "lie-cay-tln"
+knots = 5
+horizon = 2.0
+[goal]
+position = [5.0, 1.0, 4.0]
+[cost]
+collective = 0.01
+[[obstacles]]
+shape = "box"
+center = [2.5, 1.0, 4.0]
+size = [1.0, 0.8, 1.5]
+heading = 0.4
+[[obstacles]]
+shape = "box"
+center = [2.5, -3.0, 4.0]
+size = [1.0, 0.8, 1.5]
+)";
+  const DmocSession s(loadProblemFromString(text, "heli.toml", "."));
+  const auto c = s.collocation();
+  REQUIRE(c);
+  REQUIRE(c->numConstraints() == HelicopterDmoc::kStepRows * 5 + 2 * 5);
+  std::vector<double> x;
+  c->initialGuess(x);
+  std::mt19937 rng(31);
+  std::uniform_real_distribution<double> jitter(-0.3, 0.3);
+  for (double& v : x) v += jitter(rng);
+  std::vector<double> g(static_cast<std::size_t>(c->numConstraints())), gd(g);
+  c->constraints(x.data(), g.data(), nullptr);
+  s.nlp().constraints(x.data(), gd.data(), nullptr);
+  for (std::size_t i = HelicopterDmoc::kStepRows * 5; i < g.size(); ++i) CHECK(g[i] == gd[i]);
+  int row = -1, col = -1;
+  const double err = jacobianError(*c, x, &row, &col);
+  INFO("largest relative Jacobian error " << err << " at row " << row << ", column " << col);
+  CHECK(err < 1e-7);
+}

@@ -8,6 +8,7 @@
 #include <cstdio>
 
 #include "lieride/optimize/collocation.hpp"
+#include "rows_from.hpp"
 
 namespace lieride::opt {
 namespace {
@@ -46,19 +47,6 @@ void stepResidual(const std::array<T, kLocal>& z, const CarConstants& c, std::ar
   r[4] = z[kX1] - z[kX0] - 0.5 * h * c.rho * (w0 * cos(z[kTh0]) + w1 * cos(z[kTh1]));
   r[5] = z[kY1] - z[kY0] - 0.5 * h * c.rho * (w0 * sin(z[kTh0]) + w1 * sin(z[kTh1]));
 }
-
-// Passes on the triplets of the rows from `first` on (CarDmoc's obstacle and goal rows).
-class RowsFrom final : public JacobianSink {
- public:
-  RowsFrom(JacobianSink* next, int first) : next_(next), first_(first) {}
-  void add(int row, int col, double value) override {
-    if (row >= first_) next_->add(row, col, value);
-  }
-
- private:
-  JacobianSink* next_;
-  int first_;
-};
 
 }  // namespace
 

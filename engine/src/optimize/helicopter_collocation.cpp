@@ -9,6 +9,7 @@
 #include <cstdio>
 
 #include "lieride/optimize/collocation.hpp"
+#include "rows_from.hpp"
 
 namespace lieride::opt {
 namespace {
@@ -116,6 +117,7 @@ HelicopterCollocation::HelicopterCollocation(const Problem& problem, const Helic
       Id_(inertia),
       xi0_(mu0.cwiseQuotient(inertia)),
       n_(problem.knots),
+      goalRows_(problem.goal.velocity ? 6 : 0),
       h_(problem.timeStep()) {}
 
 void HelicopterCollocation::bounds(std::vector<double>& xl, std::vector<double>& xu, std::vector<double>& gl,
@@ -169,11 +171,18 @@ void HelicopterCollocation::constraints(const double* x, double* g, JacobianSink
     }
   }
   // The goal velocity: xi_N itself (its bounds are HelicopterDmoc's goal rows).
-  for (int i = kRows * n_; i < numConstraints(); ++i) {
-    const int col = HelicopterDmoc::xiVar(n_, i - kRows * n_);
+  const int goal0 = kRows * n_, obstacle0 = goal0 + goalRows_;
+  for (int i = goal0; i < obstacle0; ++i) {
+    const int col = HelicopterDmoc::xiVar(n_, i - goal0);
     g[i] = x[col];
     if (jac) jac->add(i, col, 1.0);
   }
+  // The obstacle rows (positions only): HelicopterDmoc's.
+  if (obstacle0 == numConstraints()) return;
+  std::vector<double> all(static_cast<std::size_t>(numConstraints()));
+  RowsFrom rest(jac, obstacle0);
+  dmoc_.constraints(x, all.data(), jac ? &rest : nullptr);
+  std::copy(all.begin() + obstacle0, all.end(), g + obstacle0);
 }
 
 std::string HelicopterCollocation::describe(int row, const double* x, double violation) const {

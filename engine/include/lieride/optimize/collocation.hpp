@@ -62,7 +62,8 @@ class CarCollocation final : public Nlp {
 // with R(q) the rotation formula of a unit quaternion applied to q as it is (the trapezoidal
 // rule does not keep |q| = 1). Variables: those of HelicopterDmoc (same indices) with xi at
 // every knot 0..N (6 more at the end); xi_0 is the initial velocity (fixed). 13 rows per step,
-// as HelicopterDmoc (momentum 6, attitude 4, position 3); the goal velocity bounds xi_N.
+// as HelicopterDmoc (momentum 6, attitude 4, position 3); the goal velocity bounds xi_N; the
+// obstacle rows are HelicopterDmoc's (they read positions only).
 class HelicopterCollocation final : public Nlp {
  public:
   HelicopterCollocation(const Problem& problem, const HelicopterParams& params, const Vec6& inertia, const SE3& g0,
@@ -85,7 +86,7 @@ class HelicopterCollocation final : public Nlp {
   HelicopterDmoc dmoc_;
   HelicopterParams params_;
   Vec6 Id_, xi0_;
-  int n_;
+  int n_, goalRows_;  // goalRows_: 6 with a goal velocity, else 0 (then HelicopterDmoc's obstacle rows)
   double h_;
 };
 
