@@ -1,18 +1,21 @@
 // `lieride bench optimize [--quick]`: every shipped DMOC problem (assets/problems,
-// docs/formats.md section 4) by DMOC and, for the car and the helicopter, by the conventional
-// baseline (trapezoidal collocation in coordinates, collocation.hpp) on the same IPOPT with
-// the same guess and Hessian option. Per problem and method: cold solve from the default
-// guess, warm re-solve after a small goal edit (the goal position moved 0.1 m along x,
-// started from the cold solution's primal and dual values), iterations, the largest
-// constraint violation, the replay error of the optimal controls run through the simulator,
-// and where the CPU time went (our callbacks against IPOPT). Then the success rate of both
-// methods over random start poses for car-parallel-park (100; 5 with --quick).
+// docs/formats.md section 4) by DMOC and, for the car, the helicopter, the boat and the
+// snakeboard, by the conventional baseline (trapezoidal collocation in coordinates,
+// collocation.hpp) on the same IPOPT with the same guess and Hessian option. Per problem and
+// method: cold solve from the default guess, warm re-solve after a small goal edit (the goal
+// position moved 0.1 m along x, started from the cold solution's primal and dual values),
+// iterations, the largest constraint violation, the replay error of the optimal controls run
+// through the simulator, and where the CPU time went (our callbacks against IPOPT). Then the
+// success rate of both methods over random start poses for car-parallel-park and
+// boat-docking (100 each; 5 with --quick).
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
 #include <ctime>
 #include <fstream>
 #include <functional>
+#include <memory>
 #include <random>
 #include <sstream>
 
@@ -25,15 +28,23 @@ namespace {
 
 using namespace lieride::opt;
 
+// --quick caps the collocation solves (DMOC's need at most about 320 iterations, warm
+// snakeboard-reorient; the helicopters' collocation does not converge in 1000 and would take
+// minutes). Random starts: a start not solved within kStartIterations counts as failed (the
+// solved ones take 13-40).
+constexpr int kQuickCollocationIterations = 150;
+constexpr int kStartIterations = 300;
+
 struct Timed {
   SolveResult result;
   double wall = 1e30, cpu = 1e30;
 };
 
-// Best wall and process CPU time of `repeats` solves.
+// Best wall and process CPU time of `repeats` solves (one, when it does not converge: the
+// time of a failure says little, and a 1000-iteration failure takes a minute here).
 Timed timedSolve(const Nlp& nlp, const SolveOptions& o, int repeats) {
   Timed t;
-  for (int i = 0; i < repeats; ++i) {
+  for (int i = 0; i < repeats && (i == 0 || t.result.status == SolveStatus::Solved); ++i) {
     const auto w0 = std::chrono::steady_clock::now();
     const std::clock_t c0 = std::clock();
     SolveResult r = solveNlp(nlp, o);
@@ -105,6 +116,56 @@ double median(std::vector<double> v) {
   return v[v.size() / 2];
 }
 
+// A uniformly random start of boat-docking: at rest, floating level at the problem's start
+// height (its draft), the centre of mass anywhere in a 4 m x 4 m patch of open water around
+// the problem's start (x [6, 10] m, y [-2, 2] m: 15-20 m from the berth), heading uniform in
+// [-0.5, 0.5] rad. Nothing to redraw: the docking problem has no obstacles.
+SE3 randomDockingStart(const SE3& base, std::mt19937& rng) {
+  std::uniform_real_distribution<double> x(6.0, 10.0), y(-2.0, 2.0), heading(-0.5, 0.5);
+  SE3 g = base;
+  g.x = Vec3(x(rng), y(rng), base.x.z());
+  g.q = Quat(Eigen::AngleAxisd(heading(rng), Vec3::UnitZ()));
+  return g;
+}
+
+// One method's row of a success-rate table, and its runs to the CSV.
+struct StartRun {
+  std::string start;  // the start's coordinates, CSV fields
+  SolveResult result;
+  double cpu = 0.0;
+};
+
+std::vector<std::string> successRow(const std::string& method, const std::vector<StartRun>& runs, std::ostream& csv) {
+  int solved = 0;
+  std::vector<double> iterations, cpu;
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    const StartRun& r = runs[i];
+    const bool ok = r.result.status == SolveStatus::Solved;
+    solved += ok ? 1 : 0;
+    if (ok) {
+      iterations.push_back(r.result.iterations);
+      cpu.push_back(r.cpu);
+    }
+    csv << i << ',' << r.start << ',' << method << ',' << toString(r.result.status) << ',' << r.result.iterations << ','
+        << r.cpu << ',' << r.result.maxViolation << '\n';
+  }
+  const int n = static_cast<int>(runs.size());
+  return {method, std::to_string(solved) + " / " + std::to_string(n), formatNumber(100.0 * solved / std::max(n, 1), 3) + " %",
+          formatNumber(median(iterations)), ms(median(cpu))};
+}
+
+SolveOptions startOptions(const DmocSession& s) {
+  SolveOptions o = s.defaultOptions();
+  o.maxIterations = kStartIterations;
+  return o;
+}
+
+std::string coordinates(double x, double y, double heading) {
+  std::ostringstream o;
+  o << x << ',' << y << ',' << heading;
+  return o.str();
+}
+
 int runOptimizeSuite(const std::string& outDir, std::ostream& log) {
   const bool quick = std::getenv("LIERIDE_BENCH_QUICK") != nullptr;
   const int repeats = quick ? 1 : 5;
@@ -130,8 +191,10 @@ int runOptimizeSuite(const std::string& outDir, std::ostream& log) {
       if (m.make && !ownCold) continue;  // no baseline for this vehicle
       const Nlp& coldNlp = ownCold ? *ownCold : cold.nlp();
       const Nlp& warmNlp = ownWarm ? *ownWarm : warmSession.nlp();
-      const Timed c = timedSolve(coldNlp, o, repeats);
-      SolveOptions ow = o;
+      SolveOptions om = o;
+      if (quick && m.make) om.maxIterations = kQuickCollocationIterations;
+      const Timed c = timedSolve(coldNlp, om, repeats);
+      SolveOptions ow = om;
       ow.warm = &c.result.solution;
       const Timed w = timedSolve(warmNlp, ow, repeats);
       const SolveResult& r = c.result;
@@ -152,38 +215,46 @@ int runOptimizeSuite(const std::string& outDir, std::ostream& log) {
     }
   }
 
-  // Success rate over random parking starts.
+  // Success rates over random starts, the same starts (seed 2026) for both methods.
   const Problem park = loadProblem(dir + "car-parallel-park.toml");
   const DmocSession parkSession(park);
-  std::ofstream starts_csv(outDir + "/parking_starts.csv");
-  starts_csv << "start,x,y,heading,method,status,iterations,cpu_s,max_violation\n";
-  std::vector<std::vector<std::string>> successRows;
+  std::ofstream parkCsv(outDir + "/parking_starts.csv");
+  parkCsv << "start,x,y,heading,method,status,iterations,cpu_s,max_violation\n";
+  std::vector<std::vector<std::string>> parkRows;
   int redraws = 0;
   for (int method = 0; method < 2; ++method) {
-    std::mt19937 rng(2026);  // the same starts for both methods
-    int solved = 0;
+    std::mt19937 rng(2026);
     redraws = 0;
-    std::vector<double> iterations, cpu;
+    std::vector<StartRun> runs;
     for (int i = 0; i < starts; ++i) {
-      const CarStart s = randomParkingStart(park, parkSession.carParams(), parkSession.carStart(), rng, redraws);
+      const CarStart st = randomParkingStart(park, parkSession.carParams(), parkSession.carStart(), rng, redraws);
       std::unique_ptr<Nlp> nlp;
-      if (method == 0) nlp = std::make_unique<CarDmoc>(park, parkSession.carParams(), s);
-      else nlp = std::make_unique<CarCollocation>(park, parkSession.carParams(), s);
-      const Timed t = timedSolve(*nlp, parkSession.defaultOptions(), 1);
-      const bool ok = t.result.status == SolveStatus::Solved;
-      solved += ok ? 1 : 0;
-      if (ok) {
-        iterations.push_back(t.result.iterations);
-        cpu.push_back(t.cpu);
-      }
-      starts_csv << i << ',' << s.x << ',' << s.y << ',' << s.theta << ',' << methods[static_cast<std::size_t>(method)].name
-                 << ',' << toString(t.result.status) << ',' << t.result.iterations << ',' << t.cpu << ','
-                 << t.result.maxViolation << '\n';
+      if (method == 0) nlp = std::make_unique<CarDmoc>(park, parkSession.carParams(), st);
+      else nlp = std::make_unique<CarCollocation>(park, parkSession.carParams(), st);
+      const Timed t = timedSolve(*nlp, startOptions(parkSession), 1);
+      runs.push_back({coordinates(st.x, st.y, st.theta), t.result, t.cpu});
     }
-    successRows.push_back({methods[static_cast<std::size_t>(method)].name,
-                           std::to_string(solved) + " / " + std::to_string(starts),
-                           formatNumber(100.0 * solved / starts, 3) + " %", formatNumber(median(iterations)),
-                           ms(median(cpu))});
+    parkRows.push_back(successRow(methods[static_cast<std::size_t>(method)].name, runs, parkCsv));
+  }
+  const Problem dock = loadProblem(dir + "boat-docking.toml");
+  const DmocSession dockSession(dock);
+  const BoatDmoc& boat = dockSession.boat();
+  std::ofstream dockCsv(outDir + "/docking_starts.csv");
+  dockCsv << "start,x,y,heading,method,status,iterations,cpu_s,max_violation\n";
+  std::vector<std::vector<std::string>> dockRows;
+  for (int method = 0; method < 2; ++method) {
+    std::mt19937 rng(2026);
+    std::vector<StartRun> runs;
+    for (int i = 0; i < starts; ++i) {
+      const SE3 g = randomDockingStart(boat.startPose(), rng);
+      const Vec6 rest = Vec6::Zero();
+      std::unique_ptr<Nlp> nlp;
+      if (method == 0) nlp = std::make_unique<BoatDmoc>(dock, boat.params(), boat.inertia(), g, rest);
+      else nlp = std::make_unique<BoatCollocation>(dock, boat.params(), boat.inertia(), g, rest);
+      const Timed t = timedSolve(*nlp, startOptions(dockSession), 1);
+      runs.push_back({coordinates(g.x.x(), g.x.y(), 2.0 * std::atan2(g.q.z(), g.q.w())), t.result, t.cpu});
+    }
+    dockRows.push_back(successRow(methods[static_cast<std::size_t>(method)].name, runs, dockCsv));
   }
 
   std::ostringstream md;
@@ -191,7 +262,9 @@ int runOptimizeSuite(const std::string& outDir, std::ostream& log) {
      << ". IPOPT (MUMPS), exact sparse constraint Jacobians (DMOC: analytic; collocation: automatic differentiation), "
         "the problem's [problem] hessian for both methods, the same default guess. Times are the best of "
      << repeats
-     << " solves: process CPU and wall clock (ms). Warm: the goal moved 0.1 m along x, started from the cold "
+     << " solves (one when it does not converge): process CPU and wall clock (ms)"
+     << (quick ? "; the collocation solves capped at " + std::to_string(kQuickCollocationIterations) + " iterations" : "")
+     << ". Warm: the goal moved 0.1 m along x, started from the cold "
         "solution's primal and dual values. Replay error: the largest distance between the optimised positions and "
         "those of the simulator stepping the optimal controls (m). Callbacks: the share of the cold solve's CPU time "
         "spent in our function, Jacobian and Hessian evaluations (the rest is IPOPT, mostly MUMPS). The suite fails "
@@ -205,10 +278,16 @@ int runOptimizeSuite(const std::string& outDir, std::ostream& log) {
         "[-0.15, 0.15] rad (seed 2026, the same starts for both methods), drawn again where the car would already "
         "touch an obstacle ("
      << redraws
-     << " redraws: there no motion can start); solved = IPOPT converged and every constraint holds to 1e-8. "
+     << " redraws: there no motion can start); solved = IPOPT converged within "
+     << kStartIterations << " iterations and every constraint holds to 1e-8. "
         "Medians over the solved starts.\n\n"
-     << markdownTable({"method", "solved", "success rate", "median iterations", "median CPU ms"}, successRows)
-     << "\nData: optimize.csv, parking_starts.csv.\n";
+     << markdownTable({"method", "solved", "success rate", "median iterations", "median CPU ms"}, parkRows)
+     << "\n## Success rate: boat-docking from " << starts
+     << " random starts\n\nAt rest, floating level at the problem's start height, centre of mass uniform in x [6, 10] m, "
+        "y [-2, 2] m (15-20 m from the berth), heading uniform in [-0.5, 0.5] rad (seed 2026, the same starts for both "
+        "methods); solved as above. Medians over the solved starts.\n\n"
+     << markdownTable({"method", "solved", "success rate", "median iterations", "median CPU ms"}, dockRows)
+     << "\nData: optimize.csv, parking_starts.csv, docking_starts.csv.\n";
   std::ofstream(outDir + "/summary.md") << md.str();
   log << md.str();
   return failures ? 1 : 0;
@@ -219,7 +298,7 @@ int runOptimizeSuite(const std::string& outDir, std::ostream& log) {
 void addOptimizeSuite(std::vector<BenchSuite>& suites) {
   suites.push_back({"optimize",
                     "DMOC against trapezoidal collocation: cold and warm solve times, iterations, violation, replay "
-                    "error; parking success rate over random starts",
+                    "error; parking and docking success rates over random starts",
                     runOptimizeSuite});
 }
 
