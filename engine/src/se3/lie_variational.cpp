@@ -97,6 +97,13 @@ Vec6 LieVariationalSe3::forceAt(const Se3Dynamics& d, double t, const SE3& g, co
 
 double LieVariationalSe3::residualNorm(const Vec6& Id, double h, const Vec6& piPlus, const Vec6& xi,
                                        Vec6& residual) const {
+  if (tln()) {  // rotation row: J w + (h/2) w x (J w) - pi_w
+    const Vec3 w = xi.head<3>(), Jw = Id.head<3>().cwiseProduct(w);
+    residual.head<3>() = Jw + 0.5 * h * w.cross(Jw) - piPlus.head<3>();
+    residual.tail<3>().setZero();
+    const double scale = std::max({piPlus.lpNorm<Eigen::Infinity>(), Jw.lpNorm<Eigen::Infinity>(), 1e-300});
+    return residual.head<3>().lpNorm<Eigen::Infinity>() / scale;
+  }
   const Vec6 mu = Id.cwiseProduct(xi);
   residual = cTransposeTimes(h * xi, mu) - piPlus;
   const double scale = std::max({piPlus.lpNorm<Eigen::Infinity>(), mu.lpNorm<Eigen::Infinity>(), 1e-300});
@@ -128,12 +135,13 @@ StepReport LieVariationalSe3::newton(const Vec6& Id, double h, const Vec6& piPlu
       // The polishing iteration reuses the Jacobian of the previous iterate (a chord step): the
       // iterates differ by the last Newton correction delta, so the chord step leaves an error
       // O(|delta| x residual), below round-off once the residual is within the tolerance.
-      if (!polishing || !factor.valid) factor = TlnJacobian(Id, h, xi);
-      delta = factor.solve(residual);
+      if (!polishing || !factor.valid) factor = TlnJacobian(Id, h, xi.head<3>());
+      delta.head<3>() = factor.solve(residual.head<3>());
+      delta.tail<3>().setZero();
       if (polishing && polish == Polish::AlwaysUnchecked) {
         // Within the tolerance the chord step only reduces the residual: take it without
         // evaluating it (the reported residual is the last one evaluated, <= the tolerance).
-        xi -= delta;
+        xi.head<3>() -= delta.head<3>();
         ++report.iterations;
         break;
       }
@@ -155,35 +163,38 @@ StepReport LieVariationalSe3::newton(const Vec6& Id, double h, const Vec6& piPlu
   }
   report.residual = norm;
   report.converged = std::isfinite(norm) && norm <= solver_.tolerance;
+  // C_TLN: Newton ran on the rotation row; the translation row is solved exactly (see tln()).
+  if (tln()) xi.tail<3>() = tlnTranslation(Id(3), h, xi.head<3>(), piPlus.tail<3>());
   return report;
 }
 
 Vec6 LieVariationalSe3::newtonDirection(const Vec6& Id, double h, const Vec6& xi, const Vec6& residual) const {
-  if (variant_ == LieVariant::Exp || variant_ == LieVariant::Cay) {
-    const Vec6 hxi = h * xi;
-    Mat6 J = cTranspose(hxi) * Id.asDiagonal();
-    J += h * cTransposeTimesJacobian(hxi, Id.cwiseProduct(xi));
-    return J.partialPivLu().solve(residual);
-  }
-  return TlnJacobian(Id, h, xi).solve(residual);
+  const Vec6 hxi = h * xi;
+  Mat6 J = cTranspose(hxi) * Id.asDiagonal();
+  J += h * cTransposeTimesJacobian(hxi, Id.cwiseProduct(xi));
+  return J.partialPivLu().solve(residual);
 }
 
-// C_TLN: the Jacobian I_d - (h/2)(ad_xi^T I_d + M(I xi)) is block lower triangular,
-//   [[J + (h/2)(hat(w) J - hat(J w)), 0], [-(h/2) m hat(v), m (I + (h/2) hat(w))]],
-// (the top-right blocks -m hat(v) + hat(m v) cancel), so two 3x3 solves replace a 6x6 LU.
-LieVariationalSe3::TlnJacobian::TlnJacobian(const Vec6& Id, double h, const Vec6& xi)
-    : valid(true), w(xi.head<3>()), v(xi.tail<3>()), a(0.5 * h), m(Id(3)) {
-  const Vec3 Jd = Id.head<3>();
-  const Mat3 A = Mat3(Jd.asDiagonal()) + a * (so3::hat(w) * Jd.asDiagonal() - so3::hat(Jd.cwiseProduct(w)));
-  Ainv = A.inverse();
+// C_TLN: the Jacobian of the rotation row J w + (h/2) w x (J w) is
+// A = J + (h/2)(hat(w) J - hat(J w)): diagonal J_i, off-diagonal A_ij = (h/2) e_ijk w_k (J_k - J_j)
+// (e the Levi-Civita symbol); its inverse in closed form, adjugate / determinant.
+LieVariationalSe3::TlnJacobian::TlnJacobian(const Vec6& Id, double h, const Vec3& w) : valid(true) {
+  const double a = 0.5 * h, d1 = Id(0), d2 = Id(1), d3 = Id(2);
+  const double a12 = a * w(2) * (d3 - d2), a13 = a * w(1) * (d3 - d2);
+  const double a21 = a * w(2) * (d1 - d3), a23 = a * w(0) * (d1 - d3);
+  const double a31 = a * w(1) * (d2 - d1), a32 = a * w(0) * (d2 - d1);
+  const double c11 = d2 * d3 - a23 * a32, c12 = a23 * a31 - a21 * d3, c13 = a21 * a32 - d2 * a31;
+  const double inv = 1.0 / (d1 * c11 + a12 * c12 + a13 * c13);
+  Ainv << c11, a13 * a32 - a12 * d3, a12 * a23 - a13 * d2,  //
+      c12, d1 * d3 - a13 * a31, a13 * a21 - d1 * a23,       //
+      c13, a12 * a31 - d1 * a32, d1 * d2 - a12 * a21;
+  Ainv *= inv;
 }
 
-Vec6 LieVariationalSe3::TlnJacobian::solve(const Vec6& residual) const {
-  const Vec3 x1 = Ainv * residual.head<3>();
-  const Vec3 rhs = residual.tail<3>() + a * m * v.cross(x1);
-  // (I + a hat(w))^{-1} = (I - a hat(w) + a^2 w w^T) / (1 + a^2 |w|^2)
-  const Vec3 x2 = (rhs - a * w.cross(rhs) + a * a * w.dot(rhs) * w) / (m * (1.0 + a * a * w.squaredNorm()));
-  return se3::join(x1, x2);
+// (I + a hat(w))^{-1} = (I - a hat(w) + a^2 w w^T) / (1 + a^2 |w|^2),  a = h/2.
+Vec3 LieVariationalSe3::tlnTranslation(double m, double h, const Vec3& w, const Vec3& piV) {
+  const double a = 0.5 * h;
+  return (piV - a * w.cross(piV) + a * a * w.dot(piV) * w) / (m * (1.0 + a * a * w.squaredNorm()));
 }
 
 void LieVariationalSe3::solveAhead(const Se3Dynamics& d, double t, double h, const Se3State& s) {

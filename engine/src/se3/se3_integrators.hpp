@@ -43,30 +43,37 @@ class LieVariationalSe3 final : public Se3Integrator {
   // Initial guess (predicted when it fits; else the better of xi, when finite, and a
   // fixed-point pass) and Newton for C^T(h xi) I xi = pi^+ (Eq. 10).
   StepReport solveMomentum(const Vec6& Id, double h, const Vec6& piPlus, Vec6& xi, const Vec6& predicted) const;
-  // The factored Jacobian of Eq. 10 for C_TLN (block lower triangular: two 3x3 solves).
+  // C_TLN (lie-cay-tln, lie-exp-tln): Eq. 10, C_TLN^T(h xi) I xi = pi^+, splits into the rotation
+  // row J w + (h/2) w x (J w) = pi_w, which does not involve v, and the translation row
+  // m (I + (h/2) hat(w)) v = pi_v, linear in v. Newton runs on w alone with the 3x3 Jacobian
+  // J + (h/2)(hat(w) J - hat(J w)) inverted in closed form; v then follows in closed form.
+  bool tln() const { return variant_ == LieVariant::ExpTLN || variant_ == LieVariant::CayTLN; }
   struct TlnJacobian {
     TlnJacobian() = default;
-    TlnJacobian(const Vec6& Id, double h, const Vec6& xi);
-    Vec6 solve(const Vec6& residual) const;
+    TlnJacobian(const Vec6& Id, double h, const Vec3& w);
+    Vec3 solve(const Vec3& residual) const { return Ainv * residual; }
     bool valid = false;
-    Mat3 Ainv;
-    Vec3 w, v;
-    double a = 0.0, m = 0.0;
+    Mat3 Ainv = Mat3::Zero();
   };
+  // v = (I + (h/2) hat(w))^{-1} pi_v / m: the translation row of C_TLN, exactly.
+  static Vec3 tlnTranslation(double m, double h, const Vec3& w, const Vec3& piV);
   // mu = pi^- + h f(t, g, I^{-1} mu) / 2 by fixed-point iteration; adds to report.
   Vec6 closingKick(const Se3Dynamics& d, double t, const SE3& g, const Vec6& piMinus, double h, Vec6& force,
                    StepReport& report) const;
   // Solves C^T(h xi) I xi = pi^+ for the state s (Eq. 10); cached in ahead_ so that step()
   // and discreteVelocity() solve once per step.
   void solveAhead(const Se3Dynamics& d, double t, double h, const Se3State& s);
-  // Newton to the tolerance, then one polishing iteration: UnlessRoundOff skips it when the
-  // residual is already <= 1e-15 and keeps the better iterate; AlwaysUnchecked (C_TLN, for
-  // compositions) always takes it as a chord step, without evaluating its residual.
+  // Newton to the tolerance (for C_TLN on the rotation row, then v in closed form), then one
+  // polishing iteration: UnlessRoundOff skips it when the residual is already <= 1e-15 and
+  // keeps the better iterate; AlwaysUnchecked (C_TLN, for compositions) always takes it as a
+  // chord step, without evaluating its residual.
   enum class Polish { UnlessRoundOff, AlwaysUnchecked };
   StepReport newton(const Vec6& Id, double h, const Vec6& piPlus, Vec6& xi, Vec6 residual, double norm,
                     Polish polish) const;
   // Newton direction J^{-1} residual for the Jacobian of Eq. 10 at xi.
   Vec6 newtonDirection(const Vec6& Id, double h, const Vec6& xi, const Vec6& residual) const;
+  // Relative residual of Eq. 10 at xi (for C_TLN: of its rotation row; the translation row is
+  // solved exactly after Newton, and residual's translation part is zero).
   double residualNorm(const Vec6& Id, double h, const Vec6& piPlus, const Vec6& xi, Vec6& residual) const;
   SE3 update(const Vec6& hxi) const;
   Vec6 cTransposeTimes(const Vec6& y, const Vec6& mu) const;      // C(y)^T mu
