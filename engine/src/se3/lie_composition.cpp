@@ -19,24 +19,27 @@ StepReport LieComposition4Se3::step(const Se3Dynamics& d, double t, double h, Se
   Vec6 force = continuing ? next_.force : d.wrench(t, s.g, d.inertia.velocity(s.mu));
   Vec6 xi = continuing ? next_.xi : Vec6::Constant(NAN);
   const int history = next_.history;
-  auto& past = next_.substepXi;
+  // Ring buffer: the last step's velocities in substepXi[newest], earlier ones before it. This
+  // step's overwrite the oldest slot, substep by substep (substep i reads only index i).
+  const int newest = next_.newest;
+  const auto& last = next_.substepXi[static_cast<std::size_t>(newest)];
+  const auto& before = next_.substepXi[static_cast<std::size_t>((newest + 2) % 3)];
+  auto& oldest = next_.substepXi[static_cast<std::size_t>((newest + 1) % 3)];
   StepReport total;
   double elapsed = 0.0;
-  std::array<Vec6, kStages> solved;
-  for (int i = 0; i < kStages; ++i) {
+  for (std::size_t i = 0; i < kStages; ++i) {
     // Newton's first guess: the polynomial extrapolation of substep i's velocity over the
     // previous steps (constant, linear, quadratic), error O(h), O(h^2), O(h^3).
     Vec6 predicted = Vec6::Constant(NAN);
     if (history >= 3)
-      predicted = 3.0 * (past[0][i] - past[1][i]) + past[2][i];
+      predicted = 3.0 * (last[i] - before[i]) + oldest[i];
     else if (history == 2)
-      predicted = 2.0 * past[0][i] - past[1][i];
+      predicted = 2.0 * last[i] - before[i];
     else if (history == 1)
-      predicted = past[0][i];
-    elapsed += kGamma[static_cast<std::size_t>(i)];
+      predicted = last[i];
+    elapsed += kGamma[i];
     const double end = i + 1 == kStages ? t + h : t + elapsed * h;
-    const StepReport r =
-        base_.kickFlowKick(d, end, kGamma[static_cast<std::size_t>(i)] * h, s.g, s.mu, force, xi, predicted);
+    const StepReport r = base_.kickFlowKick(d, end, kGamma[i] * h, s.g, s.mu, force, xi, predicted);
     total.iterations += r.iterations;
     total.residual = std::max(total.residual, r.residual);
     if (!r.converged) {
@@ -45,11 +48,9 @@ StepReport LieComposition4Se3::step(const Se3Dynamics& d, double t, double h, Se
       next_.history = 0;
       return total;
     }
-    solved[static_cast<std::size_t>(i)] = xi;
+    oldest[i] = xi;
   }
-  past[2] = past[1];
-  past[1] = past[0];
-  past[0] = solved;
+  next_.newest = (newest + 1) % 3;
   next_.valid = true;
   next_.t = t + h;
   next_.h = h;

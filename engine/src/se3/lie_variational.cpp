@@ -115,11 +115,11 @@ double LieVariationalSe3::residualNorm(const Vec6& Id, double h, const Vec6& piP
 // momentum balance (hence the discrete Noether theorem) holds to round-off.
 StepReport LieVariationalSe3::newton(const Vec6& Id, double h, const Vec6& piPlus, Vec6& xi, Vec6 residual,
                                      double norm, Polish polish) const {
+  if (tln()) return newtonTln(Id, h, piPlus, xi, residual.head<3>(), norm, polish);
   const double skipPolishBelow = polish == Polish::UnlessRoundOff ? 1e-15 : 0.0;
   StepReport report;
   report.converged = false;
   Vec6 trialResidual;
-  TlnJacobian factor;  // C_TLN: the last Jacobian, reused by the polishing iteration
   bool polishing = false;
   int stalled = 0;  // iterations in a row without a smaller residual: round-off reached
   while (std::isfinite(norm) && report.iterations < solver_.maxIterations && stalled < 3) {
@@ -128,24 +128,7 @@ StepReport LieVariationalSe3::newton(const Vec6& Id, double h, const Vec6& piPlu
       if (polishing || norm <= skipPolishBelow) break;
       polishing = true;
     }
-    Vec6 delta;
-    if (variant_ == LieVariant::Exp || variant_ == LieVariant::Cay) {
-      delta = newtonDirection(Id, h, xi, residual);
-    } else {
-      // The polishing iteration reuses the Jacobian of the previous iterate (a chord step): the
-      // iterates differ by the last Newton correction delta, so the chord step leaves an error
-      // O(|delta| x residual), below round-off once the residual is within the tolerance.
-      if (!polishing || !factor.valid) factor = TlnJacobian(Id, h, xi.head<3>());
-      delta.head<3>() = factor.solve(residual.head<3>());
-      delta.tail<3>().setZero();
-      if (polishing && polish == Polish::AlwaysUnchecked) {
-        // Within the tolerance the chord step only reduces the residual: take it without
-        // evaluating it (the reported residual is the last one evaluated, <= the tolerance).
-        xi.head<3>() -= delta.head<3>();
-        ++report.iterations;
-        break;
-      }
-    }
+    const Vec6 delta = newtonDirection(Id, h, xi, residual);
     ++report.iterations;
     for (double lambda = 1.0;; lambda *= 0.5) {
       const Vec6 trial = xi - lambda * delta;
@@ -163,8 +146,62 @@ StepReport LieVariationalSe3::newton(const Vec6& Id, double h, const Vec6& piPlu
   }
   report.residual = norm;
   report.converged = std::isfinite(norm) && norm <= solver_.tolerance;
-  // C_TLN: Newton ran on the rotation row; the translation row is solved exactly (see tln()).
-  if (tln()) xi.tail<3>() = tlnTranslation(Id(3), h, xi.head<3>(), piPlus.tail<3>());
+  return report;
+}
+
+// The same iteration for C_TLN on the rotation row alone (see tln()), in 3-vectors; the
+// translation row is solved exactly at the end.
+StepReport LieVariationalSe3::newtonTln(const Vec6& Id, double h, const Vec6& piPlus, Vec6& xi, Vec3 residual,
+                                        double norm, Polish polish) const {
+  const double skipPolishBelow = polish == Polish::UnlessRoundOff ? 1e-15 : 0.0;
+  const double a = 0.5 * h, piScale = piPlus.lpNorm<Eigen::Infinity>();
+  const Vec3 J = Id.head<3>(), pi = piPlus.head<3>();
+  auto relativeResidual = [&](const Vec3& w, Vec3& r) {  // as residualNorm
+    const Vec3 Jw = J.cwiseProduct(w);
+    r = Jw + a * w.cross(Jw) - pi;
+    return r.lpNorm<Eigen::Infinity>() / std::max({piScale, Jw.lpNorm<Eigen::Infinity>(), 1e-300});
+  };
+  StepReport report;
+  report.converged = false;
+  Vec3 w = xi.head<3>(), trialResidual;
+  TlnJacobian factor;  // the last Jacobian, reused by the polishing iteration
+  bool polishing = false;
+  int stalled = 0;  // iterations in a row without a smaller residual: round-off reached
+  while (std::isfinite(norm) && report.iterations < solver_.maxIterations && stalled < 3) {
+    if (norm <= solver_.tolerance) {
+      report.converged = true;
+      if (polishing || norm <= skipPolishBelow) break;
+      polishing = true;
+    }
+    // The polishing iteration reuses the Jacobian of the previous iterate (a chord step): the
+    // iterates differ by the last Newton correction delta, so the chord step leaves an error
+    // O(|delta| x residual), below round-off once the residual is within the tolerance.
+    if (!polishing || !factor.valid) factor = TlnJacobian(Id, h, w);
+    const Vec3 delta = factor.solve(residual);
+    ++report.iterations;
+    if (polishing && polish == Polish::AlwaysUnchecked) {
+      // Within the tolerance the chord step only reduces the residual: take it without
+      // evaluating it (the reported residual is the last one evaluated, <= the tolerance).
+      w -= delta;
+      break;
+    }
+    for (double lambda = 1.0;; lambda *= 0.5) {
+      const Vec3 trial = w - lambda * delta;
+      const double trialNorm = relativeResidual(trial, trialResidual);
+      if (trialNorm < norm || (!polishing && lambda < 1e-3)) {
+        stalled = trialNorm < norm ? 0 : stalled + 1;
+        w = trial;
+        norm = trialNorm;
+        residual = trialResidual;
+        break;
+      }
+      if (polishing) break;  // round-off reached: keep the better iterate
+    }
+    if (polishing) break;
+  }
+  report.residual = norm;
+  report.converged = std::isfinite(norm) && norm <= solver_.tolerance;
+  xi = se3::join(w, tlnTranslation(Id(3), h, w, piPlus.tail<3>()));
   return report;
 }
 

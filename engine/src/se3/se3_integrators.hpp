@@ -70,7 +70,9 @@ class LieVariationalSe3 final : public Se3Integrator {
   enum class Polish { UnlessRoundOff, AlwaysUnchecked };
   StepReport newton(const Vec6& Id, double h, const Vec6& piPlus, Vec6& xi, Vec6 residual, double norm,
                     Polish polish) const;
-  // Newton direction J^{-1} residual for the Jacobian of Eq. 10 at xi.
+  StepReport newtonTln(const Vec6& Id, double h, const Vec6& piPlus, Vec6& xi, Vec3 residual, double norm,
+                       Polish polish) const;
+  // Newton direction J^{-1} residual for the Jacobian of Eq. 10 at xi (lie-exp, lie-cay).
   Vec6 newtonDirection(const Vec6& Id, double h, const Vec6& xi, const Vec6& residual) const;
   // Relative residual of Eq. 10 at xi (for C_TLN: of its rotation row; the translation row is
   // solved exactly after Newton, and residual's translation part is zero).
@@ -124,7 +126,8 @@ class LieComposition4Se3 final : public Se3Integrator {
     SE3 g;
     Vec6 mu, force, xi;  // xi: the last substep's velocity, a guess for the next
     int history = 0;     // consecutive steps of this h recorded in substepXi (at most 3)
-    std::array<std::array<Vec6, kStages>, 3> substepXi;  // [0]: the last step, [1], [2]: earlier
+    int newest = 0;      // substepXi[newest]: the last step's; the one before at newest - 1 (mod 3)
+    std::array<std::array<Vec6, kStages>, 3> substepXi;
   };
   LieVariationalSe3 base_;
   Continuation next_;
