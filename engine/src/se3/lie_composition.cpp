@@ -19,24 +19,30 @@ StepReport LieComposition4Se3::step(const Se3Dynamics& d, double t, double h, Se
   Vec6 force = continuing ? next_.force : d.wrench(t, s.g, d.inertia.velocity(s.mu));
   Vec6 xi = continuing ? next_.xi : Vec6::Constant(NAN);
   const int history = next_.history;
-  // Ring buffer: the last step's velocities in substepXi[newest], earlier ones before it. This
-  // step's overwrite the oldest slot, substep by substep (substep i reads only index i).
-  const int newest = next_.newest;
-  const auto& last = next_.substepXi[static_cast<std::size_t>(newest)];
-  const auto& before = next_.substepXi[static_cast<std::size_t>((newest + 2) % 3)];
-  auto& oldest = next_.substepXi[static_cast<std::size_t>((newest + 1) % 3)];
+  // Ring buffer: the last step's velocities in substepXi[newest], earlier ones before it (mod
+  // kHistory). This step's overwrite the oldest slot, substep by substep (substep i reads only
+  // index i).
+  const auto slot = [&](int stepsBack) -> std::array<Vec6, kStages>& {
+    return next_.substepXi[static_cast<std::size_t>((next_.newest + kHistory - stepsBack) % kHistory)];
+  };
+  const auto& p0 = slot(0);
+  const auto& p1 = slot(1);
+  const auto& p2 = slot(2);
+  auto& p3 = slot(3);  // the oldest: overwritten with this step's velocities
   StepReport total;
   double elapsed = 0.0;
   for (std::size_t i = 0; i < kStages; ++i) {
     // Newton's first guess: the polynomial extrapolation of substep i's velocity over the
-    // previous steps (constant, linear, quadratic), error O(h), O(h^2), O(h^3).
+    // previous steps (constant, linear, quadratic, cubic), error O(h) ... O(h^4).
     Vec6 predicted = Vec6::Constant(NAN);
-    if (history >= 3)
-      predicted = 3.0 * (last[i] - before[i]) + oldest[i];
+    if (history >= 4)
+      predicted = 4.0 * (p0[i] + p2[i]) - 6.0 * p1[i] - p3[i];
+    else if (history == 3)
+      predicted = 3.0 * (p0[i] - p1[i]) + p2[i];
     else if (history == 2)
-      predicted = 2.0 * last[i] - before[i];
+      predicted = 2.0 * p0[i] - p1[i];
     else if (history == 1)
-      predicted = last[i];
+      predicted = p0[i];
     elapsed += kGamma[i];
     const double end = i + 1 == kStages ? t + h : t + elapsed * h;
     const StepReport r = base_.kickFlowKick(d, end, kGamma[i] * h, s.g, s.mu, force, xi, predicted);
@@ -48,9 +54,9 @@ StepReport LieComposition4Se3::step(const Se3Dynamics& d, double t, double h, Se
       next_.history = 0;
       return total;
     }
-    oldest[i] = xi;
+    p3[i] = xi;
   }
-  next_.newest = (newest + 1) % 3;
+  next_.newest = (next_.newest + 1) % kHistory;
   next_.valid = true;
   next_.t = t + h;
   next_.h = h;
@@ -58,7 +64,7 @@ StepReport LieComposition4Se3::step(const Se3Dynamics& d, double t, double h, Se
   next_.mu = s.mu;
   next_.force = force;
   next_.xi = xi;
-  next_.history = std::min(history + 1, 3);
+  next_.history = std::min(history + 1, kHistory);
   return total;
 }
 

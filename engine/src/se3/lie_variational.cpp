@@ -23,7 +23,11 @@ SE3 LieVariationalSe3::update(const Vec6& hxi) const {
     case LieVariant::Exp:
     case LieVariant::ExpTLN: return se3::exp(hxi);
     case LieVariant::Cay: return se3::cay(hxi);
-    case LieVariant::CayTLN: return se3::updateCayPaperB(hxi);
+    case LieVariant::CayTLN: {
+      // se3::updateCayPaperB without forming the matrix B_cay = 2/(4+|w|^2)(2I + hat(w)) (Eq. 13)
+      const Vec3 w = hxi.head<3>(), v = hxi.tail<3>();
+      return {so3::cayQuat(w), 2.0 / (4.0 + w.squaredNorm()) * (2.0 * v + w.cross(v))};
+    }
   }
   return SE3{};
 }

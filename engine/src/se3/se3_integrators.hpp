@@ -110,10 +110,12 @@ class LieVariationalSe3 final : public Se3Integrator {
 // the composition is symplectic and momentum-exact (discrete Noether, any sign of h); the base
 // step is symmetric, so the composition is of order 4. The wrench at the end of a substep
 // starts the next one (and the next step when it continues). Newton's first guess in substep i
-// extrapolates the velocities substep i solved for in the previous steps of the same h.
+// extrapolates (up to cubic) the velocities substep i solved for in the previous steps of the
+// same h.
 class LieComposition4Se3 final : public Se3Integrator {
  public:
   static constexpr int kStages = 5;
+  static constexpr int kHistory = 4;  // steps of substep velocities kept for the predictor
   explicit LieComposition4Se3(SolverSettings s) : base_(LieVariant::CayTLN, s) {}
   std::string name() const override { return "lie-cay-tln4"; }
   StepReport step(const Se3Dynamics& d, double t, double h, Se3State& s) override;
@@ -125,9 +127,9 @@ class LieComposition4Se3 final : public Se3Integrator {
     double t = 0.0, h = 0.0;
     SE3 g;
     Vec6 mu, force, xi;  // xi: the last substep's velocity, a guess for the next
-    int history = 0;     // consecutive steps of this h recorded in substepXi (at most 3)
-    int newest = 0;      // substepXi[newest]: the last step's; the one before at newest - 1 (mod 3)
-    std::array<std::array<Vec6, kStages>, 3> substepXi;
+    int history = 0;     // consecutive steps of this h recorded in substepXi (at most kHistory)
+    int newest = 0;      // substepXi[newest]: the last step's; earlier ones at newest - k (mod kHistory)
+    std::array<std::array<Vec6, kStages>, kHistory> substepXi;
   };
   LieVariationalSe3 base_;
   Continuation next_;
