@@ -143,7 +143,10 @@ TEST_CASE("FD Hessian: colouring and pattern match plain differences (helicopter
   const DmocSession s(loadProblemFromString(kHelicopter, "heli.toml", "."));
   const double err = hessianError(s.nlp(), 13);
   INFO("largest relative Hessian difference " << err);
-  CHECK(err < 1e-6);
+  // A missing pattern entry or a colour clash would be off by the entry itself (order 1); what
+  // remains is the forward difference's truncation, (step / 2) x the third derivative with step
+  // 1.5e-8 |x|: at this guess's 50 N collective and steep trimmed attitudes a few 1e-6.
+  CHECK(err < 5e-6);
 }
 
 TEST_CASE("FD Hessian: a free final time's dense column is swept alone and stays exact (car)", "[optimize]") {

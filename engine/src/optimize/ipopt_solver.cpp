@@ -274,11 +274,27 @@ SolveResult solveNlp(const Nlp& nlp, const SolveOptions& o) {
   // iteration (a quarter of its time) for nothing the replay could see.
   opts.SetNumericValue("constr_viol_tol", 1e-2 * o.constraintTolerance);
   opts.SetNumericValue("acceptable_constr_viol_tol", o.constraintTolerance);
-  opts.SetStringValue("mu_strategy", "adaptive");
   // With second derivatives Mehrotra's probing heuristic picks the barrier parameter: the car
   // problems converge in about half the iterations of the default quality-function oracle
-  // (car-parallel-park 38 -> 22, car-tunnel 18 -> 15). With L-BFGS it needs more.
-  if (o.hessian == SolveOptions::Hessian::FiniteDifference) opts.SetStringValue("mu_oracle", "probing");
+  // (car-parallel-park 38 -> 22, car-tunnel 18 -> 15). With L-BFGS it needs more. The
+  // helicopter problems choose otherwise ([problem] barrier; docs/optimize.md).
+  SolveOptions::Barrier barrier = o.barrier;
+  if (barrier == SolveOptions::Barrier::Default)
+    barrier = o.hessian == SolveOptions::Hessian::FiniteDifference ? SolveOptions::Barrier::Probing
+                                                                    : SolveOptions::Barrier::QualityFunction;
+  if (barrier == SolveOptions::Barrier::Monotone) {
+    opts.SetStringValue("mu_strategy", "monotone");
+    opts.SetNumericValue("mu_init", 1e-2);
+    // Monotone mode stops at the first barrier parameter whose subproblem meets tol: with the
+    // default 1e-6 that leaves a complementarity near 1e-7, and a warm start from it (mu =
+    // 1e-9, below) first spends a dozen iterations re-centring (helicopter-canyon: 19 warm
+    // iterations). Two more orders cost the cold solve a few iterations (39 -> 45) and the
+    // warm re-solve then takes 3.
+    opts.SetNumericValue("tol", std::min(o.tolerance, 1e-8));
+  } else {
+    opts.SetStringValue("mu_strategy", "adaptive");
+    opts.SetStringValue("mu_oracle", barrier == SolveOptions::Barrier::Probing ? "probing" : "quality-function");
+  }
   // About three quarters of a solve is MUMPS (docs/optimize.md, "Where the time goes"): its
   // automatic scaling and ordering choice cost more than they save on these banded KKT
   // systems; without scaling and with AMD the car problems solve in the same iterations in
