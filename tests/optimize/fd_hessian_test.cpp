@@ -163,3 +163,46 @@ TEST_CASE("FD Hessian: a free final time's dense column is swept alone and stays
   // that mixed two columns would be off by O(1).
   CHECK(err < 2e-5);
 }
+
+namespace {
+
+// One constraint x0 + x1 = 1 whose Jacobian wrongly names column 5 of 2.
+class OutOfRangeJacobian final : public Nlp {
+ public:
+  int numVariables() const override { return 2; }
+  int numConstraints() const override { return 1; }
+  void bounds(std::vector<double>& xl, std::vector<double>& xu, std::vector<double>& gl,
+              std::vector<double>& gu) const override {
+    xl.assign(2, -10.0);
+    xu.assign(2, 10.0);
+    gl.assign(1, 1.0);
+    gu.assign(1, 1.0);
+  }
+  void initialGuess(std::vector<double>& x) const override { x.assign(2, 0.0); }
+  double cost(const double* x) const override { return x[0] * x[0] + x[1] * x[1]; }
+  void costGradient(const double* x, double* grad) const override {
+    grad[0] = 2.0 * x[0];
+    grad[1] = 2.0 * x[1];
+  }
+  void constraints(const double* x, double* g, JacobianSink* jac) const override {
+    g[0] = x[0] + x[1];
+    if (!jac) return;
+    jac->add(0, 0, 1.0);
+    jac->add(0, 5, 1.0);
+  }
+  std::string describe(int, const double*, double) const override { return "sum"; }
+};
+
+}  // namespace
+
+TEST_CASE("solveNlp: a Jacobian entry outside the problem fails with a message instead of solving", "[optimize]") {
+  const OutOfRangeJacobian nlp;
+  for (auto hessian : {SolveOptions::Hessian::FiniteDifference, SolveOptions::Hessian::Lbfgs}) {
+    SolveOptions o;
+    o.hessian = hessian;
+    const SolveResult r = solveNlp(nlp, o);
+    CHECK(r.status == SolveStatus::Failed);
+    CHECK(r.message.find("(0, 5)") != std::string::npos);
+    CHECK(r.iterations == 0);
+  }
+}
