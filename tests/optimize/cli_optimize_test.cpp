@@ -276,6 +276,7 @@ TEST_CASE("lieride optimize: bad canyon and snakeboard problem files exit 2 with
                      {"guess_path = [[20.0, 0.0, 10.0],", "guess_path = [[20.0, 0.0],", "problem.guess_path"},
                      {"radius = 1.0", "radius = -1.0", "body.radius"},
                      {"radius = 1.0", "width = 1.0", "body.width"},
+                     {"barrier = \"monotone\"", "barrier = \"fast\"", "problem.barrier"},
                  },
                  "bad-canyon");
   expectBadInput(problemText("snakeboard-reorient"),

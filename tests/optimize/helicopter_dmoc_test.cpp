@@ -133,3 +133,38 @@ TEST_CASE("helicopter DMOC: helicopter-canyon solves from its default guess, cle
   for (const SE3& g : tr.g) ymax = std::max(ymax, g.x.y());
   CHECK(ymax > 10.0);
 }
+
+// The landing's default guess is trimmed to its path (HelicopterDmoc::trimGuess): the attitude
+// and position rows (Eq. 9) hold to round-off, the torque rows too (the cyclic and tail inputs
+// are solved for), and the force rows miss only by the thrust the cyclic tilts away,
+// h u_c (1 - cos gp cos gr) along the rotor axis and h u_c |sin| sideways. Step 0 is left out
+// of the force check: the start attitude is given, so its thrust cannot be tilted to the path.
+TEST_CASE("helicopter DMOC: the landing's trimmed guess satisfies the reconstruction and torque rows", "[optimize]") {
+  const DmocSession s(loadProblem(problemPath("helicopter-landing")));
+  const HelicopterDmoc& heli = s.helicopter();
+  std::vector<double> x;
+  heli.initialGuess(x);
+  std::vector<double> g(static_cast<std::size_t>(heli.numConstraints()));
+  heli.constraints(x.data(), g.data(), nullptr);
+  const double h = heli.timeStep();
+  double worstPose = 0.0, worstTorque = 0.0, worstForce = 0.0, forceBound = 0.0;
+  for (int k = 0; k < heli.knots(); ++k) {
+    const auto row = [&](int i) { return std::abs(g[static_cast<std::size_t>(HelicopterDmoc::kStepRows * k + i)]); };
+    for (int i = 6; i < 13; ++i) worstPose = std::max(worstPose, row(i));
+    for (int i = 0; i < 3; ++i) worstTorque = std::max(worstTorque, row(i));
+    const auto u = [&](int c) { return x[static_cast<std::size_t>(HelicopterDmoc::var(k, c))]; };
+    const double tilt = std::abs(std::sin(u(HelicopterDmoc::kGp))) + std::abs(std::sin(u(HelicopterDmoc::kGr)));
+    const double bound = h * u(HelicopterDmoc::kUc) * 2.0 * tilt;
+    if (k == 0) continue;
+    for (int i = 3; i < 6; ++i) {
+      worstForce = std::max(worstForce, row(i));
+      CHECK(row(i) <= bound + 1e-9);
+    }
+    forceBound = std::max(forceBound, bound);
+  }
+  INFO("pose rows " << worstPose << ", torque rows " << worstTorque << ", force rows " << worstForce << " (bound "
+                    << forceBound << ")");
+  CHECK(worstPose <= 1e-10);
+  CHECK(worstTorque <= 1e-10);
+  CHECK(forceBound <= 0.5);  // the cyclic stays small: the guess is nearly dynamically consistent
+}

@@ -111,6 +111,9 @@ bool InputScript::run(const Line& l, AppState& app, const PhysicsFrame& f) {
       failed_ = true;
     }
   } else if (w[0] == "quit") {
+    // An export of the live run waits for the physics thread's take (an answer a frame or two
+    // later, more on a loaded machine): quit only once it has been written.
+    if (app.takes.liveExport != 0 && ++retries_ < 20000) return false;
     quit_ = true;
   } else if (w[0] == "expect") {
     if (f.sims.empty()) return false;

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <set>
 
 namespace lieride::opt {
 namespace {
@@ -24,16 +23,27 @@ FdHessian::FdHessian(const Nlp& nlp, const std::vector<int>& rows, const std::ve
   const auto N = static_cast<std::size_t>(n_);
   std::vector<std::vector<int>> rowCols(static_cast<std::size_t>(m_));
   for (std::size_t i = 0; i < jr_.size(); ++i) rowCols[static_cast<std::size_t>(jr_[i])].push_back(jc_[i]);
-  std::set<std::pair<int, int>> pattern;
+  // Lower-triangle pattern, column by column: every pair of columns sharing a constraint row,
+  // plus the cost's pairs. (Per-column lists sorted once: a std::set of the ~10^5 pairs took
+  // longer than a warm re-solve's iterations.)
+  std::vector<std::vector<int>> lower(N);  // lower[j]: rows i >= j of column j
   for (auto& rc : rowCols) {
     std::sort(rc.begin(), rc.end());
     rc.erase(std::unique(rc.begin(), rc.end()), rc.end());
     for (std::size_t a = 0; a < rc.size(); ++a)
-      for (std::size_t b = 0; b <= a; ++b) pattern.insert({rc[a], rc[b]});
+      for (std::size_t b = 0; b <= a; ++b) lower[static_cast<std::size_t>(rc[b])].push_back(rc[a]);
   }
   std::vector<std::pair<int, int>> cost;
   nlp_.costHessianPattern(cost);
-  for (auto [i, j] : cost) pattern.insert({std::max(i, j), std::min(i, j)});
+  for (auto [i, j] : cost) lower[static_cast<std::size_t>(std::min(i, j))].push_back(std::max(i, j));
+  std::vector<std::pair<int, int>> pattern;  // (row, col), sorted as the std::set was
+  for (std::size_t j = 0; j < N; ++j) {
+    auto& l = lower[j];
+    std::sort(l.begin(), l.end());
+    l.erase(std::unique(l.begin(), l.end()), l.end());
+    for (int i : l) pattern.emplace_back(i, static_cast<int>(j));
+  }
+  std::sort(pattern.begin(), pattern.end());
   std::vector<std::vector<int>> adj(N);
   for (auto [i, j] : pattern) {
     hr_.push_back(i);

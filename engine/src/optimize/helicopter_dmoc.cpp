@@ -216,10 +216,10 @@ void HelicopterDmoc::bounds(std::vector<double>& xl, std::vector<double>& xu, st
     }
 }
 
-// Flight from the start to the goal position, at the start attitude with hovering controls;
-// xi_k covers the chord of step k. Without a [problem] guess_path: along the cubic Hermite
-// curve whose end velocities are the initial velocity and the goal velocity (zero when not
-// given). With one: at constant speed along the polyline start, guess_path..., goal.
+// Flight from the start to the goal position. Without a [problem] guess_path: along the
+// quintic Hermite curve whose end velocities are the initial velocity and the goal velocity
+// (zero when not given), trimmed to it (trimGuess). With one: at constant speed along the
+// polyline start, guess_path..., goal, at the start attitude with hovering controls.
 void HelicopterDmoc::initialGuess(std::vector<double>& x) const {
   x.assign(static_cast<std::size_t>(numVariables()), 0.0);
   const Vec3 p0 = g0_.x, p1 = problem_.goal.position3.value_or(p0);
@@ -237,8 +237,12 @@ void HelicopterDmoc::initialGuess(std::vector<double>& x) const {
   for (std::size_t i = 1; i < route.size(); ++i) arc.push_back(arc.back() + (route[i] - route[i - 1]).norm());
   auto position = [&](double s) {  // s in [0, 1]
     if (problem_.guessPath.empty()) {
-      const double s2 = s * s, s3 = s2 * s;
-      return Vec3((2 * s3 - 3 * s2 + 1) * p0 + (s3 - 2 * s2 + s) * T * v0 + (-2 * s3 + 3 * s2) * p1 + (s3 - s2) * T * v1);
+      // Quintic Hermite with zero acceleration at both ends, where the attitude is level
+      // (given at the start, the goal's at the end): trimmed, the guess then needs no thrust
+      // tilt there.
+      const double s3 = s * s * s, s4 = s3 * s, s5 = s4 * s;
+      return Vec3((1 - 10 * s3 + 15 * s4 - 6 * s5) * p0 + (s - 6 * s3 + 8 * s4 - 3 * s5) * T * v0 +
+                  (10 * s3 - 15 * s4 + 6 * s5) * p1 + (-4 * s3 + 7 * s4 - 3 * s5) * T * v1);
     }
     const double along = s * arc.back();
     std::size_t i = 1;
@@ -247,18 +251,78 @@ void HelicopterDmoc::initialGuess(std::vector<double>& x) const {
     const double f = len > 0.0 ? std::clamp((along - arc[i - 1]) / len, 0.0, 1.0) : 1.0;
     return Vec3(route[i - 1] + f * (route[i] - route[i - 1]));
   };
-  for (int k = 0; k <= n_; ++k) {
-    const Vec3 p = position(static_cast<double>(k) / n_);
-    x[var(k, kQw)] = g0_.q.w();
-    x[var(k, kQx)] = g0_.q.x();
-    x[var(k, kQy)] = g0_.q.y();
-    x[var(k, kQz)] = g0_.q.z();
-    for (int i = 0; i < 3; ++i) x[var(k, kX + i)] = p(i);
-    for (int c = 0; c < 4; ++c) x[var(k, kUc + c)] = hover_[static_cast<std::size_t>(c)];
-    if (k < n_) {
-      const Vec3 v = g0_.q.conjugate() * ((position(static_cast<double>(k + 1) / n_) - p) / h_);
-      for (int i = 0; i < 3; ++i) x[xiVar(k, 3 + i)] = v(i);
+  std::vector<Vec3> P(static_cast<std::size_t>(n_ + 1));
+  for (int k = 0; k <= n_; ++k) P[static_cast<std::size_t>(k)] = position(static_cast<double>(k) / n_);
+  if (!problem_.guessPath.empty()) {
+    // Along a polyline: the start attitude, hovering controls, xi_k covering the chord of step k.
+    for (int k = 0; k <= n_; ++k) {
+      const Vec3& p = P[static_cast<std::size_t>(k)];
+      x[var(k, kQw)] = g0_.q.w();
+      x[var(k, kQx)] = g0_.q.x();
+      x[var(k, kQy)] = g0_.q.y();
+      x[var(k, kQz)] = g0_.q.z();
+      for (int i = 0; i < 3; ++i) x[var(k, kX + i)] = p(i);
+      for (int c = 0; c < 4; ++c) x[var(k, kUc + c)] = hover_[static_cast<std::size_t>(c)];
+      if (k < n_) {
+        const Vec3 v = g0_.q.conjugate() * ((P[static_cast<std::size_t>(k + 1)] - p) / h_);
+        for (int i = 0; i < 3; ++i) x[xiVar(k, 3 + i)] = v(i);
+      }
     }
+    return;
+  }
+  trimGuess(P, x);
+}
+
+// Flight along the knot positions P trimmed to them: at each knot the attitude (the start
+// heading, tilted) and the collective whose thrust m (a + g e_z) gives the path's acceleration
+// a (second differences); xi_k from the reconstruction (Eq. 9) between consecutive knots,
+// exactly; the cyclic and tail inputs from the torque the forced discrete Euler-Poincare
+// equations then ask for. The position and attitude rows hold exactly and the momentum rows
+// nearly (the cyclic also tilts the thrust a little); the last knot hovers level.
+void HelicopterDmoc::trimGuess(const std::vector<Vec3>& P, std::vector<double>& x) const {
+  const double m = params_.mass, mg = m * params_.gravity, h = h_;
+  const Vec3 nose = g0_.q * Vec3::UnitX();
+  const Quat yaw(Eigen::AngleAxisd(std::atan2(nose.y(), nose.x()), Vec3::UnitZ()));
+  const auto K = [](int k) { return static_cast<std::size_t>(k); };
+  std::vector<Quat> Q(K(n_ + 1));
+  std::vector<double> thrust(K(n_ + 1), mg);
+  Q[0] = g0_.q;
+  Q[K(n_)] = yaw;
+  for (int k = 1; k < n_; ++k) {
+    const Vec3 a = (P[K(k + 1)] - 2.0 * P[K(k)] + P[K(k - 1)]) / (h * h);
+    const Vec3 F = m * (a + params_.gravity * Vec3::UnitZ());
+    Q[K(k)] = yaw * Quat::FromTwoVectors(Vec3::UnitZ(), yaw.conjugate() * F);
+    thrust[K(k)] = F.norm();
+  }
+  std::vector<Vec6> xi(K(n_));
+  for (int k = 0; k < n_; ++k) {
+    const Vec3 hw = so3::cayInv(Q[K(k)].conjugate() * Q[K(k + 1)]);
+    xi[K(k)] << hw / h, so3::dcayInv(hw) * (Q[K(k)].conjugate() * (P[K(k + 1)] - P[K(k)])) / h;
+  }
+  auto bound = [&](const char* channel, double v) {
+    auto it = problem_.channelBounds.find(channel);
+    return it == problem_.channelBounds.end() ? v : std::clamp(v, it->second.first, it->second.second);
+  };
+  for (int k = 0; k <= n_; ++k) {
+    for (int i = 0; i < 4; ++i) x[var(k, kQw + i)] = Eigen::Vector4d(Q[K(k)].w(), Q[K(k)].x(), Q[K(k)].y(), Q[K(k)].z())(i);
+    for (int i = 0; i < 3; ++i) x[var(k, kX + i)] = P[K(k)](i);
+    // Torque asked for by the momentum rows of step k: (C^T I xi_k - C^T I xi_k-1) / h, the
+    // first step against mu_0 with h/2.
+    Vec3 tau = Vec3::Zero();
+    if (k < n_) {
+      const Vec6 before = k == 0 ? mu0_ : momentumTLN(Id_, xi[K(k - 1)], -h, nullptr);
+      tau = (momentumTLN(Id_, xi[K(k)], h, nullptr) - before).head<3>() / (k == 0 ? 0.5 * h : h);
+    }
+    const double uc = bound("collective", thrust[K(k)]);
+    const double gr = bound("cyclic_roll", std::asin(std::clamp(tau.x() / (params_.hubHeight * uc), -0.5, 0.5)));
+    const double gp =
+        bound("cyclic_pitch", std::asin(std::clamp(tau.y() / (params_.hubHeight * uc * std::cos(gr)), -0.5, 0.5)));
+    x[var(k, kUc)] = uc;
+    x[var(k, kUpsi)] = bound("tail", tau.z() / params_.tailArm);
+    x[var(k, kGp)] = gp;
+    x[var(k, kGr)] = gr;
+    if (k < n_)
+      for (int i = 0; i < 6; ++i) x[xiVar(k, i)] = xi[K(k)](i);
   }
 }
 

@@ -63,15 +63,23 @@ class ValueSink final : public JacobianSink {
 
 class Adapter final : public Ipopt::TNLP {
  public:
-  Adapter(const Nlp& nlp, const SolveOptions& o, SolveResult& r) : nlp_(nlp), o_(o), r_(r) {
+  Adapter(const Nlp& nlp, const SolveOptions& o, SolveResult& r)
+      : nlp_(nlp), o_(o), r_(r), start_(std::chrono::steady_clock::now()) {
     nlp_.bounds(xl_, xu_, gl_, gu_);
     std::vector<double> x0;
     nlp_.initialGuess(x0);
     std::vector<double> g(static_cast<std::size_t>(nlp_.numConstraints()));
     nlp_.constraints(x0.data(), g.data(), &structure_);
+    const int n = nlp_.numVariables(), m = nlp_.numConstraints();
+    for (std::size_t e = 0; e < structure_.rows.size(); ++e)
+      if (structure_.rows[e] < 0 || structure_.rows[e] >= m || structure_.cols[e] < 0 || structure_.cols[e] >= n) {
+        structureError_ = "the transcription's Jacobian entry " + std::to_string(e) + " is at (" +
+                          std::to_string(structure_.rows[e]) + ", " + std::to_string(structure_.cols[e]) +
+                          "), outside its " + std::to_string(m) + " x " + std::to_string(n);
+        return;
+      }
     if (o_.hessian == SolveOptions::Hessian::FiniteDifference)
       hessian_ = std::make_unique<FdHessian>(nlp_, structure_.rows, structure_.cols);
-    start_ = std::chrono::steady_clock::now();
   }
 
   bool get_nlp_info(Index& n, Index& m, Index& nnzJac, Index& nnzHess, IndexStyleEnum& style) override {
@@ -180,6 +188,8 @@ class Adapter final : public Ipopt::TNLP {
   }
 
   Ipopt::SolverReturn status() const { return status_; }
+  // Non-empty when the Nlp's Jacobian structure names a row or column it does not have.
+  const std::string& structureError() const { return structureError_; }
   bool cancelled() const { return cancelled_; }
 
  private:
@@ -192,6 +202,7 @@ class Adapter final : public Ipopt::TNLP {
   std::chrono::steady_clock::time_point start_;
   Ipopt::SolverReturn status_ = Ipopt::UNASSIGNED;
   bool cancelled_ = false;
+  std::string structureError_;
 };
 
 std::mutex& solverMutex() {
@@ -254,6 +265,11 @@ SolveResult solveNlp(const Nlp& nlp, const SolveOptions& o) {
   const auto t0 = std::chrono::steady_clock::now();
   const double cpu0 = threadSeconds();
   Ipopt::SmartPtr<Adapter> adapter = new Adapter(nlp, o, r);
+  if (!adapter->structureError().empty()) {  // a bug in the transcription: say so, solve nothing
+    r.message = adapter->structureError();
+    nlp.initialGuess(r.solution.x);
+    return r;
+  }
   Ipopt::SmartPtr<Ipopt::IpoptApplication> app = IpoptApplicationFactory();
   auto& opts = *app->Options();
   opts.SetIntegerValue("print_level", 0);
@@ -274,11 +290,27 @@ SolveResult solveNlp(const Nlp& nlp, const SolveOptions& o) {
   // iteration (a quarter of its time) for nothing the replay could see.
   opts.SetNumericValue("constr_viol_tol", 1e-2 * o.constraintTolerance);
   opts.SetNumericValue("acceptable_constr_viol_tol", o.constraintTolerance);
-  opts.SetStringValue("mu_strategy", "adaptive");
   // With second derivatives Mehrotra's probing heuristic picks the barrier parameter: the car
   // problems converge in about half the iterations of the default quality-function oracle
-  // (car-parallel-park 38 -> 22, car-tunnel 18 -> 15). With L-BFGS it needs more.
-  if (o.hessian == SolveOptions::Hessian::FiniteDifference) opts.SetStringValue("mu_oracle", "probing");
+  // (car-parallel-park 38 -> 22, car-tunnel 18 -> 15). With L-BFGS it needs more. The
+  // helicopter problems choose otherwise ([problem] barrier; docs/optimize.md).
+  SolveOptions::Barrier barrier = o.barrier;
+  if (barrier == SolveOptions::Barrier::Default)
+    barrier = o.hessian == SolveOptions::Hessian::FiniteDifference ? SolveOptions::Barrier::Probing
+                                                                    : SolveOptions::Barrier::QualityFunction;
+  if (barrier == SolveOptions::Barrier::Monotone) {
+    opts.SetStringValue("mu_strategy", "monotone");
+    opts.SetNumericValue("mu_init", 1e-2);
+    // Monotone mode stops at the first barrier parameter whose subproblem meets tol: with the
+    // default 1e-6 that leaves a complementarity near 1e-7, and a warm start from it (mu =
+    // 1e-9, below) first spends a dozen iterations re-centring (helicopter-canyon: 19 warm
+    // iterations). Two more orders cost the cold solve a few iterations (39 -> 45) and the
+    // warm re-solve then takes 3.
+    opts.SetNumericValue("tol", std::min(o.tolerance, 1e-8));
+  } else {
+    opts.SetStringValue("mu_strategy", "adaptive");
+    opts.SetStringValue("mu_oracle", barrier == SolveOptions::Barrier::Probing ? "probing" : "quality-function");
+  }
   // About three quarters of a solve is MUMPS (docs/optimize.md, "Where the time goes"): its
   // automatic scaling and ordering choice cost more than they save on these banded KKT
   // systems; without scaling and with AMD the car problems solve in the same iterations in

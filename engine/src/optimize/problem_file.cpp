@@ -185,6 +185,9 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
   const std::string hessian = problem.string("hessian", "finite-difference");
   if (hessian != "finite-difference" && hessian != "lbfgs") problem.fail("hessian", "\"finite-difference\" or \"lbfgs\"");
   p.lbfgs = hessian == "lbfgs";
+  p.barrier = problem.string("barrier", "");
+  if (!p.barrier.empty() && p.barrier != "probing" && p.barrier != "quality-function" && p.barrier != "monotone")
+    problem.fail("barrier", "\"probing\", \"quality-function\" or \"monotone\"");
   problem.finish();
 
   const toml::table* veh = doc["vehicle"].as_table();

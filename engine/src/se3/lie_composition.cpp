@@ -19,24 +19,33 @@ StepReport LieComposition4Se3::step(const Se3Dynamics& d, double t, double h, Se
   Vec6 force = continuing ? next_.force : d.wrench(t, s.g, d.inertia.velocity(s.mu));
   Vec6 xi = continuing ? next_.xi : Vec6::Constant(NAN);
   const int history = next_.history;
-  auto& past = next_.substepXi;
+  // Ring buffer: the last step's velocities in substepXi[newest], earlier ones before it (mod
+  // kHistory). This step's overwrite the oldest slot, substep by substep (substep i reads only
+  // index i).
+  const auto slot = [&](int stepsBack) -> std::array<Vec6, kStages>& {
+    return next_.substepXi[static_cast<std::size_t>((next_.newest + kHistory - stepsBack) % kHistory)];
+  };
+  const auto& p0 = slot(0);
+  const auto& p1 = slot(1);
+  const auto& p2 = slot(2);
+  auto& p3 = slot(3);  // the oldest: overwritten with this step's velocities
   StepReport total;
   double elapsed = 0.0;
-  std::array<Vec6, kStages> solved;
-  for (int i = 0; i < kStages; ++i) {
+  for (std::size_t i = 0; i < kStages; ++i) {
     // Newton's first guess: the polynomial extrapolation of substep i's velocity over the
-    // previous steps (constant, linear, quadratic), error O(h), O(h^2), O(h^3).
+    // previous steps (constant, linear, quadratic, cubic), error O(h) ... O(h^4).
     Vec6 predicted = Vec6::Constant(NAN);
-    if (history >= 3)
-      predicted = 3.0 * (past[0][i] - past[1][i]) + past[2][i];
+    if (history >= 4)
+      predicted = 4.0 * (p0[i] + p2[i]) - 6.0 * p1[i] - p3[i];
+    else if (history == 3)
+      predicted = 3.0 * (p0[i] - p1[i]) + p2[i];
     else if (history == 2)
-      predicted = 2.0 * past[0][i] - past[1][i];
+      predicted = 2.0 * p0[i] - p1[i];
     else if (history == 1)
-      predicted = past[0][i];
-    elapsed += kGamma[static_cast<std::size_t>(i)];
+      predicted = p0[i];
+    elapsed += kGamma[i];
     const double end = i + 1 == kStages ? t + h : t + elapsed * h;
-    const StepReport r =
-        base_.kickFlowKick(d, end, kGamma[static_cast<std::size_t>(i)] * h, s.g, s.mu, force, xi, predicted);
+    const StepReport r = base_.kickFlowKick(d, end, kGamma[i] * h, s.g, s.mu, force, xi, predicted);
     total.iterations += r.iterations;
     total.residual = std::max(total.residual, r.residual);
     if (!r.converged) {
@@ -45,11 +54,9 @@ StepReport LieComposition4Se3::step(const Se3Dynamics& d, double t, double h, Se
       next_.history = 0;
       return total;
     }
-    solved[static_cast<std::size_t>(i)] = xi;
+    p3[i] = xi;
   }
-  past[2] = past[1];
-  past[1] = past[0];
-  past[0] = solved;
+  next_.newest = (next_.newest + 1) % kHistory;
   next_.valid = true;
   next_.t = t + h;
   next_.h = h;
@@ -57,7 +64,7 @@ StepReport LieComposition4Se3::step(const Se3Dynamics& d, double t, double h, Se
   next_.mu = s.mu;
   next_.force = force;
   next_.xi = xi;
-  next_.history = std::min(history + 1, 3);
+  next_.history = std::min(history + 1, kHistory);
   return total;
 }
 

@@ -23,7 +23,11 @@ SE3 LieVariationalSe3::update(const Vec6& hxi) const {
     case LieVariant::Exp:
     case LieVariant::ExpTLN: return se3::exp(hxi);
     case LieVariant::Cay: return se3::cay(hxi);
-    case LieVariant::CayTLN: return se3::updateCayPaperB(hxi);
+    case LieVariant::CayTLN: {
+      // se3::updateCayPaperB without forming the matrix B_cay = 2/(4+|w|^2)(2I + hat(w)) (Eq. 13)
+      const Vec3 w = hxi.head<3>(), v = hxi.tail<3>();
+      return {so3::cayQuat(w), 2.0 / (4.0 + w.squaredNorm()) * (2.0 * v + w.cross(v))};
+    }
   }
   return SE3{};
 }
@@ -97,6 +101,13 @@ Vec6 LieVariationalSe3::forceAt(const Se3Dynamics& d, double t, const SE3& g, co
 
 double LieVariationalSe3::residualNorm(const Vec6& Id, double h, const Vec6& piPlus, const Vec6& xi,
                                        Vec6& residual) const {
+  if (tln()) {  // rotation row: J w + (h/2) w x (J w) - pi_w
+    const Vec3 w = xi.head<3>(), Jw = Id.head<3>().cwiseProduct(w);
+    residual.head<3>() = Jw + 0.5 * h * w.cross(Jw) - piPlus.head<3>();
+    residual.tail<3>().setZero();
+    const double scale = std::max({piPlus.lpNorm<Eigen::Infinity>(), Jw.lpNorm<Eigen::Infinity>(), 1e-300});
+    return residual.head<3>().lpNorm<Eigen::Infinity>() / scale;
+  }
   const Vec6 mu = Id.cwiseProduct(xi);
   residual = cTransposeTimes(h * xi, mu) - piPlus;
   const double scale = std::max({piPlus.lpNorm<Eigen::Infinity>(), mu.lpNorm<Eigen::Infinity>(), 1e-300});
@@ -108,11 +119,11 @@ double LieVariationalSe3::residualNorm(const Vec6& Id, double h, const Vec6& piP
 // momentum balance (hence the discrete Noether theorem) holds to round-off.
 StepReport LieVariationalSe3::newton(const Vec6& Id, double h, const Vec6& piPlus, Vec6& xi, Vec6 residual,
                                      double norm, Polish polish) const {
+  if (tln()) return newtonTln(Id, h, piPlus, xi, residual.head<3>(), norm, polish);
   const double skipPolishBelow = polish == Polish::UnlessRoundOff ? 1e-15 : 0.0;
   StepReport report;
   report.converged = false;
   Vec6 trialResidual;
-  TlnJacobian factor;  // C_TLN: the last Jacobian, reused by the polishing iteration
   bool polishing = false;
   int stalled = 0;  // iterations in a row without a smaller residual: round-off reached
   while (std::isfinite(norm) && report.iterations < solver_.maxIterations && stalled < 3) {
@@ -121,23 +132,7 @@ StepReport LieVariationalSe3::newton(const Vec6& Id, double h, const Vec6& piPlu
       if (polishing || norm <= skipPolishBelow) break;
       polishing = true;
     }
-    Vec6 delta;
-    if (variant_ == LieVariant::Exp || variant_ == LieVariant::Cay) {
-      delta = newtonDirection(Id, h, xi, residual);
-    } else {
-      // The polishing iteration reuses the Jacobian of the previous iterate (a chord step): the
-      // iterates differ by the last Newton correction delta, so the chord step leaves an error
-      // O(|delta| x residual), below round-off once the residual is within the tolerance.
-      if (!polishing || !factor.valid) factor = TlnJacobian(Id, h, xi);
-      delta = factor.solve(residual);
-      if (polishing && polish == Polish::AlwaysUnchecked) {
-        // Within the tolerance the chord step only reduces the residual: take it without
-        // evaluating it (the reported residual is the last one evaluated, <= the tolerance).
-        xi -= delta;
-        ++report.iterations;
-        break;
-      }
-    }
+    const Vec6 delta = newtonDirection(Id, h, xi, residual);
     ++report.iterations;
     for (double lambda = 1.0;; lambda *= 0.5) {
       const Vec6 trial = xi - lambda * delta;
@@ -158,32 +153,89 @@ StepReport LieVariationalSe3::newton(const Vec6& Id, double h, const Vec6& piPlu
   return report;
 }
 
-Vec6 LieVariationalSe3::newtonDirection(const Vec6& Id, double h, const Vec6& xi, const Vec6& residual) const {
-  if (variant_ == LieVariant::Exp || variant_ == LieVariant::Cay) {
-    const Vec6 hxi = h * xi;
-    Mat6 J = cTranspose(hxi) * Id.asDiagonal();
-    J += h * cTransposeTimesJacobian(hxi, Id.cwiseProduct(xi));
-    return J.partialPivLu().solve(residual);
+// The same iteration for C_TLN on the rotation row alone (see tln()), in 3-vectors; the
+// translation row is solved exactly at the end.
+StepReport LieVariationalSe3::newtonTln(const Vec6& Id, double h, const Vec6& piPlus, Vec6& xi, Vec3 residual,
+                                        double norm, Polish polish) const {
+  const double skipPolishBelow = polish == Polish::UnlessRoundOff ? 1e-15 : 0.0;
+  const double a = 0.5 * h, piScale = piPlus.lpNorm<Eigen::Infinity>();
+  const Vec3 J = Id.head<3>(), pi = piPlus.head<3>();
+  auto relativeResidual = [&](const Vec3& w, Vec3& r) {  // as residualNorm
+    const Vec3 Jw = J.cwiseProduct(w);
+    r = Jw + a * w.cross(Jw) - pi;
+    return r.lpNorm<Eigen::Infinity>() / std::max({piScale, Jw.lpNorm<Eigen::Infinity>(), 1e-300});
+  };
+  StepReport report;
+  report.converged = false;
+  Vec3 w = xi.head<3>(), trialResidual;
+  TlnJacobian factor;  // the last Jacobian, reused by the polishing iteration
+  bool polishing = false;
+  int stalled = 0;  // iterations in a row without a smaller residual: round-off reached
+  while (std::isfinite(norm) && report.iterations < solver_.maxIterations && stalled < 3) {
+    if (norm <= solver_.tolerance) {
+      report.converged = true;
+      if (polishing || norm <= skipPolishBelow) break;
+      polishing = true;
+    }
+    // The polishing iteration reuses the Jacobian of the previous iterate (a chord step): the
+    // iterates differ by the last Newton correction delta, so the chord step leaves an error
+    // O(|delta| x residual), below round-off once the residual is within the tolerance.
+    if (!polishing || !factor.valid) factor = TlnJacobian(Id, h, w);
+    const Vec3 delta = factor.solve(residual);
+    ++report.iterations;
+    if (polishing && polish == Polish::AlwaysUnchecked) {
+      // Within the tolerance the chord step only reduces the residual: take it without
+      // evaluating it (the reported residual is the last one evaluated, <= the tolerance).
+      w -= delta;
+      break;
+    }
+    for (double lambda = 1.0;; lambda *= 0.5) {
+      const Vec3 trial = w - lambda * delta;
+      const double trialNorm = relativeResidual(trial, trialResidual);
+      if (trialNorm < norm || (!polishing && lambda < 1e-3)) {
+        stalled = trialNorm < norm ? 0 : stalled + 1;
+        w = trial;
+        norm = trialNorm;
+        residual = trialResidual;
+        break;
+      }
+      if (polishing) break;  // round-off reached: keep the better iterate
+    }
+    if (polishing) break;
   }
-  return TlnJacobian(Id, h, xi).solve(residual);
+  report.residual = norm;
+  report.converged = std::isfinite(norm) && norm <= solver_.tolerance;
+  xi = se3::join(w, tlnTranslation(Id(3), h, w, piPlus.tail<3>()));
+  return report;
 }
 
-// C_TLN: the Jacobian I_d - (h/2)(ad_xi^T I_d + M(I xi)) is block lower triangular,
-//   [[J + (h/2)(hat(w) J - hat(J w)), 0], [-(h/2) m hat(v), m (I + (h/2) hat(w))]],
-// (the top-right blocks -m hat(v) + hat(m v) cancel), so two 3x3 solves replace a 6x6 LU.
-LieVariationalSe3::TlnJacobian::TlnJacobian(const Vec6& Id, double h, const Vec6& xi)
-    : valid(true), w(xi.head<3>()), v(xi.tail<3>()), a(0.5 * h), m(Id(3)) {
-  const Vec3 Jd = Id.head<3>();
-  const Mat3 A = Mat3(Jd.asDiagonal()) + a * (so3::hat(w) * Jd.asDiagonal() - so3::hat(Jd.cwiseProduct(w)));
-  Ainv = A.inverse();
+Vec6 LieVariationalSe3::newtonDirection(const Vec6& Id, double h, const Vec6& xi, const Vec6& residual) const {
+  const Vec6 hxi = h * xi;
+  Mat6 J = cTranspose(hxi) * Id.asDiagonal();
+  J += h * cTransposeTimesJacobian(hxi, Id.cwiseProduct(xi));
+  return J.partialPivLu().solve(residual);
 }
 
-Vec6 LieVariationalSe3::TlnJacobian::solve(const Vec6& residual) const {
-  const Vec3 x1 = Ainv * residual.head<3>();
-  const Vec3 rhs = residual.tail<3>() + a * m * v.cross(x1);
-  // (I + a hat(w))^{-1} = (I - a hat(w) + a^2 w w^T) / (1 + a^2 |w|^2)
-  const Vec3 x2 = (rhs - a * w.cross(rhs) + a * a * w.dot(rhs) * w) / (m * (1.0 + a * a * w.squaredNorm()));
-  return se3::join(x1, x2);
+// C_TLN: the Jacobian of the rotation row J w + (h/2) w x (J w) is
+// A = J + (h/2)(hat(w) J - hat(J w)): diagonal J_i, off-diagonal A_ij = (h/2) e_ijk w_k (J_k - J_j)
+// (e the Levi-Civita symbol); its inverse in closed form, adjugate / determinant.
+LieVariationalSe3::TlnJacobian::TlnJacobian(const Vec6& Id, double h, const Vec3& w) : valid(true) {
+  const double a = 0.5 * h, d1 = Id(0), d2 = Id(1), d3 = Id(2);
+  const double a12 = a * w(2) * (d3 - d2), a13 = a * w(1) * (d3 - d2);
+  const double a21 = a * w(2) * (d1 - d3), a23 = a * w(0) * (d1 - d3);
+  const double a31 = a * w(1) * (d2 - d1), a32 = a * w(0) * (d2 - d1);
+  const double c11 = d2 * d3 - a23 * a32, c12 = a23 * a31 - a21 * d3, c13 = a21 * a32 - d2 * a31;
+  const double inv = 1.0 / (d1 * c11 + a12 * c12 + a13 * c13);
+  Ainv << c11, a13 * a32 - a12 * d3, a12 * a23 - a13 * d2,  //
+      c12, d1 * d3 - a13 * a31, a13 * a21 - d1 * a23,       //
+      c13, a12 * a31 - d1 * a32, d1 * d2 - a12 * a21;
+  Ainv *= inv;
+}
+
+// (I + a hat(w))^{-1} = (I - a hat(w) + a^2 w w^T) / (1 + a^2 |w|^2),  a = h/2.
+Vec3 LieVariationalSe3::tlnTranslation(double m, double h, const Vec3& w, const Vec3& piV) {
+  const double a = 0.5 * h;
+  return (piV - a * w.cross(piV) + a * a * w.dot(piV) * w) / (m * (1.0 + a * a * w.squaredNorm()));
 }
 
 void LieVariationalSe3::solveAhead(const Se3Dynamics& d, double t, double h, const Se3State& s) {

@@ -43,30 +43,39 @@ class LieVariationalSe3 final : public Se3Integrator {
   // Initial guess (predicted when it fits; else the better of xi, when finite, and a
   // fixed-point pass) and Newton for C^T(h xi) I xi = pi^+ (Eq. 10).
   StepReport solveMomentum(const Vec6& Id, double h, const Vec6& piPlus, Vec6& xi, const Vec6& predicted) const;
-  // The factored Jacobian of Eq. 10 for C_TLN (block lower triangular: two 3x3 solves).
+  // C_TLN (lie-cay-tln, lie-exp-tln): Eq. 10, C_TLN^T(h xi) I xi = pi^+, splits into the rotation
+  // row J w + (h/2) w x (J w) = pi_w, which does not involve v, and the translation row
+  // m (I + (h/2) hat(w)) v = pi_v, linear in v. Newton runs on w alone with the 3x3 Jacobian
+  // J + (h/2)(hat(w) J - hat(J w)) inverted in closed form; v then follows in closed form.
+  bool tln() const { return variant_ == LieVariant::ExpTLN || variant_ == LieVariant::CayTLN; }
   struct TlnJacobian {
     TlnJacobian() = default;
-    TlnJacobian(const Vec6& Id, double h, const Vec6& xi);
-    Vec6 solve(const Vec6& residual) const;
+    TlnJacobian(const Vec6& Id, double h, const Vec3& w);
+    Vec3 solve(const Vec3& residual) const { return Ainv * residual; }
     bool valid = false;
-    Mat3 Ainv;
-    Vec3 w, v;
-    double a = 0.0, m = 0.0;
+    Mat3 Ainv = Mat3::Zero();
   };
+  // v = (I + (h/2) hat(w))^{-1} pi_v / m: the translation row of C_TLN, exactly.
+  static Vec3 tlnTranslation(double m, double h, const Vec3& w, const Vec3& piV);
   // mu = pi^- + h f(t, g, I^{-1} mu) / 2 by fixed-point iteration; adds to report.
   Vec6 closingKick(const Se3Dynamics& d, double t, const SE3& g, const Vec6& piMinus, double h, Vec6& force,
                    StepReport& report) const;
   // Solves C^T(h xi) I xi = pi^+ for the state s (Eq. 10); cached in ahead_ so that step()
   // and discreteVelocity() solve once per step.
   void solveAhead(const Se3Dynamics& d, double t, double h, const Se3State& s);
-  // Newton to the tolerance, then one polishing iteration: UnlessRoundOff skips it when the
-  // residual is already <= 1e-15 and keeps the better iterate; AlwaysUnchecked (C_TLN, for
-  // compositions) always takes it as a chord step, without evaluating its residual.
+  // Newton to the tolerance (for C_TLN on the rotation row, then v in closed form), then one
+  // polishing iteration: UnlessRoundOff skips it when the residual is already <= 1e-15 and
+  // keeps the better iterate; AlwaysUnchecked (C_TLN, for compositions) always takes it as a
+  // chord step, without evaluating its residual.
   enum class Polish { UnlessRoundOff, AlwaysUnchecked };
   StepReport newton(const Vec6& Id, double h, const Vec6& piPlus, Vec6& xi, Vec6 residual, double norm,
                     Polish polish) const;
-  // Newton direction J^{-1} residual for the Jacobian of Eq. 10 at xi.
+  StepReport newtonTln(const Vec6& Id, double h, const Vec6& piPlus, Vec6& xi, Vec3 residual, double norm,
+                       Polish polish) const;
+  // Newton direction J^{-1} residual for the Jacobian of Eq. 10 at xi (lie-exp, lie-cay).
   Vec6 newtonDirection(const Vec6& Id, double h, const Vec6& xi, const Vec6& residual) const;
+  // Relative residual of Eq. 10 at xi (for C_TLN: of its rotation row; the translation row is
+  // solved exactly after Newton, and residual's translation part is zero).
   double residualNorm(const Vec6& Id, double h, const Vec6& piPlus, const Vec6& xi, Vec6& residual) const;
   SE3 update(const Vec6& hxi) const;
   Vec6 cTransposeTimes(const Vec6& y, const Vec6& mu) const;      // C(y)^T mu
@@ -101,10 +110,12 @@ class LieVariationalSe3 final : public Se3Integrator {
 // the composition is symplectic and momentum-exact (discrete Noether, any sign of h); the base
 // step is symmetric, so the composition is of order 4. The wrench at the end of a substep
 // starts the next one (and the next step when it continues). Newton's first guess in substep i
-// extrapolates the velocities substep i solved for in the previous steps of the same h.
+// extrapolates (up to cubic) the velocities substep i solved for in the previous steps of the
+// same h.
 class LieComposition4Se3 final : public Se3Integrator {
  public:
   static constexpr int kStages = 5;
+  static constexpr int kHistory = 4;  // steps of substep velocities kept for the predictor
   explicit LieComposition4Se3(SolverSettings s) : base_(LieVariant::CayTLN, s) {}
   std::string name() const override { return "lie-cay-tln4"; }
   StepReport step(const Se3Dynamics& d, double t, double h, Se3State& s) override;
@@ -116,8 +127,9 @@ class LieComposition4Se3 final : public Se3Integrator {
     double t = 0.0, h = 0.0;
     SE3 g;
     Vec6 mu, force, xi;  // xi: the last substep's velocity, a guess for the next
-    int history = 0;     // consecutive steps of this h recorded in substepXi (at most 3)
-    std::array<std::array<Vec6, kStages>, 3> substepXi;  // [0]: the last step, [1], [2]: earlier
+    int history = 0;     // consecutive steps of this h recorded in substepXi (at most kHistory)
+    int newest = 0;      // substepXi[newest]: the last step's; earlier ones at newest - k (mod kHistory)
+    std::array<std::array<Vec6, kStages>, kHistory> substepXi;
   };
   LieVariationalSe3 base_;
   Continuation next_;

@@ -59,6 +59,9 @@ class DmocSession {
   SolveOptions defaultOptions() const {
     SolveOptions o;
     o.hessian = problem_.lbfgs ? SolveOptions::Hessian::Lbfgs : SolveOptions::Hessian::FiniteDifference;
+    if (problem_.barrier == "probing") o.barrier = SolveOptions::Barrier::Probing;
+    else if (problem_.barrier == "quality-function") o.barrier = SolveOptions::Barrier::QualityFunction;
+    else if (problem_.barrier == "monotone") o.barrier = SolveOptions::Barrier::Monotone;
     return o;
   }
   SolveResult solve(const SolveOptions& options) const { return solveNlp(nlp(), options); }

@@ -65,6 +65,12 @@ struct SolveOptions {
   enum class Hessian { Lbfgs, FiniteDifference };
   Hessian hessian = Hessian::FiniteDifference;
   int lbfgsMemory = 6;
+  // How a cold solve picks the barrier parameter mu: adaptive with Mehrotra's probing oracle,
+  // adaptive with the quality-function oracle, or Fiacco-McCormick monotone decrease from
+  // mu = 0.01. Default: probing with the finite-difference Hessian, quality-function with
+  // L-BFGS. A warm start always uses monotone from 1e-9.
+  enum class Barrier { Default, Probing, QualityFunction, Monotone };
+  Barrier barrier = Barrier::Default;
   std::function<void(const IterationInfo&)> progress;  // every iteration
   const std::atomic<bool>* cancel = nullptr;           // set to stop at the next iteration
   const WarmStart* warm = nullptr;

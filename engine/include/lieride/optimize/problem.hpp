@@ -66,6 +66,7 @@ struct Problem {
   std::string scenarioToml;  // name, [vehicle], [initial]: the scenario part of the file
   std::string baseDir;
   bool lbfgs = false;  // [problem] hessian = "lbfgs" (default "finite-difference")
+  std::string barrier;  // [problem] barrier: "probing", "quality-function", "monotone"; empty: the Hessian's default
   int knots = 0;       // N: knots 0..N, N steps
   double horizon = 0;  // T = N h (with free time: the initial guess)
   std::optional<std::pair<double, double>> freeTime;  // [problem] free_time = [T_min, T_max] (car)
