@@ -18,6 +18,9 @@
 #include <cstring>
 #include <ctime>
 #include <filesystem>
+#include <fstream>
+#include <time.h>
+#include <unistd.h>
 #include <iostream>
 #include <memory>
 #include <vector>
@@ -30,6 +33,32 @@
 
 namespace lieride::gui {
 namespace {
+
+// CPU seconds used so far by the whole process (every thread: the render thread, the physics
+// thread and a software rasteriser's workers) or by the calling thread alone.
+double cpuSeconds(clockid_t clock) {
+  timespec t{};
+  clock_gettime(clock, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+
+// CPU seconds used by the drawing: this (render) thread plus Mesa llvmpipe's rasteriser
+// threads ("llvmpipe-N"), from the scheduler's per-thread run time (Linux schedstat, ns);
+// the physics thread is left out. 0 where /proc does not say.
+double drawingCpuSeconds() {
+  const std::string self = std::to_string(gettid());
+  double sum = 0;
+  std::error_code ec;
+  for (const auto& task : std::filesystem::directory_iterator("/proc/self/task", ec)) {
+    const std::string tid = task.path().filename().string();
+    std::string comm;
+    std::ifstream(task.path() / "comm") >> comm;
+    if (tid != self && comm.rfind("llvmpipe", 0) != 0) continue;
+    double ns = 0;
+    if (std::ifstream(task.path() / "schedstat") >> ns) sum += 1e-9 * ns;
+  }
+  return sum;
+}
 
 struct Options {
   double dt = 0;           // --dt: start with this time step
@@ -319,6 +348,9 @@ int runGui(const std::vector<std::string>& args) {
     int frame = 0;
     auto last = std::chrono::steady_clock::now();
     std::vector<double> frameMs;
+    // Batch CPU time from the end of the warm-up frames to the last frame (per frame below).
+    constexpr int kWarmup = 10;
+    double cpuProcess0 = 0, cpuDrawing0 = 0, cpuProcess1 = 0, cpuDrawing1 = 0;
     std::vector<Uint8> keys(SDL_NUM_SCANCODES, 0);  // from key events: real and synthetic alike
     double lastSave = 0;
     while (running) {
@@ -328,6 +360,10 @@ int runGui(const std::vector<std::string>& args) {
       if (frame > 0) {
         st.frameTimes.add(dt * 1e3);
         frameMs.push_back(dt * 1e3);
+      }
+      if (batch && frame == kWarmup) {
+        cpuProcess0 = cpuSeconds(CLOCK_PROCESS_CPUTIME_ID);
+        cpuDrawing0 = drawingCpuSeconds();
       }
       CameraInput cam;
       SDL_Event e;
@@ -431,6 +467,10 @@ int runGui(const std::vector<std::string>& args) {
         running = false;
       }
       SDL_GL_SwapWindow(window);
+      if (batch && !running) {
+        cpuProcess1 = cpuSeconds(CLOCK_PROCESS_CPUTIME_ID);
+        cpuDrawing1 = drawingCpuSeconds();
+      }
       if (!batch) {
         // Where vsync is not honoured (Xvfb, some drivers) cap at 120 frames/s rather than
         // spinning a core.
@@ -443,10 +483,13 @@ int runGui(const std::vector<std::string>& args) {
       auto pct = [&](double p) { return frameMs.empty() ? 0.0 : frameMs[static_cast<std::size_t>(p * static_cast<double>(frameMs.size() - 1))]; };
       const PhysicsFrame& f = app.latest();
       const auto [drawnCv, rawCv] = app.motionVariation();
+      const double cpuFrames = std::max(frame - kWarmup, 1);
       std::printf("scene \"%s\": %d frames %dx%d, frame time p50 %.2f ms p99 %.2f ms, physics %.0f steps/s, real-time %.2fx, "
-                  "step cost %.1f us, t = %.2f s, h = %.4g s, per-frame motion variation %.2f drawn (%.2f without interpolation)\n",
+                  "step cost %.1f us, t = %.2f s, h = %.4g s, per-frame motion variation %.2f drawn (%.2f without interpolation), "
+                  "CPU %.2f ms/frame (drawing %.2f)\n",
                   st.sceneName.c_str(), frame, dw, dh, pct(0.5), pct(0.99), f.stats.physicsRate, f.stats.achievedSpeed,
-                  f.stats.stepCostUs, st.renderTime, f.h, drawnCv, rawCv);
+                  f.stats.stepCostUs, st.renderTime, f.h, drawnCv, rawCv, 1e3 * (cpuProcess1 - cpuProcess0) / cpuFrames,
+                  1e3 * (cpuDrawing1 - cpuDrawing0) / cpuFrames);
       if (script) std::printf("%s\n", script->summary().c_str());
     }
     if (script && script->failed()) exitCode = 1;
