@@ -66,13 +66,14 @@ struct Options {
   std::string integrator;  // --integrator: start every copy with this integrator
   std::string scene;
   int frames = -1;
+  double warmup = 0;       // --warmup: with --frames, count frames only from this simulated time on
   std::string screenshot;
   std::string script;      // --input-script: synthetic key events and checks (tests)
   std::string take;        // --take: open this take (docs/app.md, "Takes")
 };
 
 const char* kUsage = "usage: lieride app [--scene NAME|FILE] [--take FILE] [--dt S] [--integrator NAME] [--frames N]\n"
-                     "                   [--screenshot PNG] [--shortcuts] [--input-script FILE] [--list-scenes] [--help]\n";
+                     "                   [--warmup S] [--screenshot PNG] [--shortcuts] [--input-script FILE] [--list-scenes] [--help]\n";
 
 int usage(const std::string& problem) {
   std::cerr << "lieride app: " << problem << "\n" << kUsage;
@@ -86,6 +87,8 @@ void printHelp() {
                "  --dt S                start with time step h = S seconds\n"
                "  --integrator NAME     start with this integrator (see `lieride list`)\n"
                "  --frames N            run N frames, print frame-time and physics statistics, exit\n"
+               "  --warmup S            with --frames: start counting once the simulation reaches t = S s (full plots,\n"
+               "                        long trails: steady-state frame costs); at most 2 S + 10 s of wall time\n"
                "  --screenshot PNG      with --frames (default 120): save the last frame as PNG\n"
                "  --shortcuts           open the F1 shortcut overlay at start\n"
                "  --input-script FILE   drive the app with synthetic key events and check the flight (tests)\n"
@@ -196,6 +199,14 @@ int runGui(const std::vector<std::string>& args) {
       const auto* v = value("screenshot");
       if (!v) return usage("--screenshot needs a PNG path");
       opt.screenshot = *v;
+    } else if (a == "--warmup") {
+      const auto* v = value("warmup");
+      try {
+        opt.warmup = v ? std::stod(*v) : -1.0;
+      } catch (const std::exception&) {
+        opt.warmup = -1;
+      }
+      if (!(opt.warmup >= 0) || !std::isfinite(opt.warmup)) return usage("--warmup: expected a simulated time >= 0 (seconds)");
     } else if (a == "--dt") {
       const auto* v = value("dt");
       try {
@@ -351,6 +362,8 @@ int runGui(const std::vector<std::string>& args) {
     // Batch CPU time from the end of the warm-up frames to the last frame (per frame below).
     constexpr int kWarmup = 10;
     double cpuProcess0 = 0, cpuDrawing0 = 0, cpuProcess1 = 0, cpuDrawing1 = 0;
+    const auto started = std::chrono::steady_clock::now();
+    bool warm = opt.warmup <= 0;
     std::vector<Uint8> keys(SDL_NUM_SCANCODES, 0);  // from key events: real and synthetic alike
     double lastSave = 0;
     while (running) {
@@ -445,7 +458,10 @@ int runGui(const std::vector<std::string>& args) {
       ImGui::Render();
       glViewport(0, 0, dw, dh);
       ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-      ++frame;
+      if (!warm)  // --warmup: the simulation time reached, or 2 S + 10 s of wall time gone
+        warm = st.renderTime >= opt.warmup ||
+               std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() > 2 * opt.warmup + 10;
+      if (warm) ++frame;
       if (st.requestScreenshot) {
         st.requestScreenshot = false;
         const std::string path = timestampName();
