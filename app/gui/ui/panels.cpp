@@ -134,6 +134,10 @@ void scenePanel(AppState& app, const PhysicsFrame& f) {
   tooltip("Chase follows the vehicle; orbit: drag to turn, wheel to zoom (remembered per scene); free: drag to look, wheel to move.");
 }
 
+bool assistFlying(const PhysicsFrame& f) {
+  return f.assist && std::any_of(f.sims.begin(), f.sims.end(), [](const SimView& v) { return v.manual; });
+}
+
 void integratorPanel(AppState& app, const PhysicsFrame& f) {
   if (f.sims.empty()) return;
   for (std::size_t i = 0; i < f.sims.size(); ++i) {
@@ -206,7 +210,7 @@ void integratorPanel(AppState& app, const PhysicsFrame& f) {
                        "for a long h that sampled loop goes unstable with ANY integrator. Turn the assist off to run "
                        "the integrator itself at h.",
                        f.h, f.stats.controlSubsteps, f.h / f.stats.controlSubsteps);
-  } else if (const std::string w = app.view ? app.view->stepWarning(f.assist, f.h) : std::string(); !w.empty()) {
+  } else if (const std::string w = app.view ? app.view->stepWarning(assistFlying(f), f.h) : std::string(); !w.empty()) {
     ImGui::TextColored(ImVec4(1, 0.75f, 0.35f, 1), "%s", w.c_str());
   }
   if (!f.sims.empty() && f.sims.size() < 3 && !app.scenes.empty()) {
