@@ -451,6 +451,7 @@ int runGui(const std::vector<std::string>& args) {
         drawHud(st, f);
       } else {
         st.viewLeft = st.viewBottom = 0;  // Tab: the 3-D view takes the whole window
+        st.plotsRect = {};
         drawNotices(st, f);
       }
       drawRecordBadge(st, f);

@@ -515,6 +515,7 @@ void keepInside(const ImGuiViewport* vp) {
 
 void drawPanels(AppState& app, const PhysicsFrame& f) {
   app.viewLeft = app.viewBottom = 0;
+  app.plotsRect = {};
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   const float sidebar = 360.0f * ImGui::GetIO().FontGlobalScale;
   ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x, vp->WorkPos.y), ImGuiCond_Always);
@@ -542,10 +543,12 @@ void drawPanels(AppState& app, const PhysicsFrame& f) {
     const float height = std::min(300.0f, vp->WorkSize.y * 0.4f);
     ImGui::SetNextWindowPos(ImVec2(x, vp->WorkPos.y + vp->WorkSize.y - height - 8), ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowSize(ImVec2(vp->WorkSize.x - sidebar - 16, height), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowBgAlpha(0.9f);
+    ImGui::SetNextWindowBgAlpha(1.0f);  // opaque: the 3-D view skips what it covers (plotsRect)
     if (ImGui::Begin("Plots", &app.showPlots)) plotsPanel(app, f);
     keepInside(vp);
     if (!ImGui::IsWindowCollapsed()) app.viewBottom = ImGui::GetWindowPos().y;
+    const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+    app.plotsRect = {pos.x, pos.y, pos.x + size.x, pos.y + size.y};
     ImGui::End();
   }
 }
