@@ -206,40 +206,44 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
       else if (pts.size() == 1) dl->AddCircleFilled(pts[0], 1.6f, lines[k].color);
       pts.clear();
     };
+    // Columns as wide as the line (2 px): a column's extremes in the order they came, and where
+    // the stretch ends; finer columns only pile up triangles under the same 2 px line.
     int column = -1;
-    float cmin = 0, cmax = 0, clast = 0, cx = 0;
-    bool open = false;
+    float cmin = 0, cmax = 0, clast = 0, xmin = 0, xmax = 0, xlast = 0;  // each extreme where it came
+    bool open = false, minFirst = true;
     auto add = [&](ImVec2 p) {
       if (pts.empty() || pts.back().x != p.x || pts.back().y != p.y) pts.push_back(p);
     };
-    auto closeColumn = [&] {  // the column's extremes and where it ends
-      add(ImVec2(cx, cmin));
-      add(ImVec2(cx, cmax));
-      add(ImVec2(cx, clast));
+    auto closeColumn = [&](bool end) {
+      add(minFirst ? ImVec2(xmin, cmin) : ImVec2(xmax, cmax));
+      add(minFirst ? ImVec2(xmax, cmax) : ImVec2(xmin, cmin));
+      if (end) add(ImVec2(xlast, clast));
     };
     for (; i < s.t.size(); ++i) {
       const double v = transform(s.y[i], st);
       if (!std::isfinite(v)) {
-        if (open) { closeColumn(); open = false; }
+        if (open) { closeColumn(true); open = false; }
         flush();
         column = -1;
         continue;
       }
       const float x = X(s.t[i]), y = std::clamp(Y(v), a.y - 1e4f, b.y + 1e4f);
-      const int col = static_cast<int>(x);
+      const int col = static_cast<int>(std::floor(0.5f * x));
       if (col != column) {
-        if (open) { closeColumn(); }
+        if (open) closeColumn(false);
         column = col;
-        cx = x;
         cmin = cmax = clast = y;
+        xmin = xmax = xlast = x;
+        minFirst = true;
         open = true;
       } else {
-        cmin = std::min(cmin, y);
-        cmax = std::max(cmax, y);
+        if (y < cmin) { cmin = y; xmin = x; minFirst = false; }  // the newest extreme comes second
+        if (y > cmax) { cmax = y; xmax = x; minFirst = true; }
         clast = y;
+        xlast = x;
       }
     }
-    if (open) { closeColumn(); }
+    if (open) closeColumn(true);
     flush();
   }
   dl->PopClipRect();
