@@ -64,6 +64,9 @@ Renderer::Renderer(const VehicleGeometry& g, std::shared_ptr<const VehicleView> 
   for (const MeshData& m : view_->meshes()) viewMeshes_.emplace_back(m);
   Scenery scenery = sceneryFor(sceneName, g.obstacles);
   if (!scenery.solid.vertices.empty()) scenerySolid_ = Mesh(scenery.solid);
+  // Scenery no taller than a kerb (the car's kerb and pavement, 0.15 m) casts a shadow hidden
+  // under itself but for a sliver: no shadow pass over its 80 m.
+  for (const auto& v : scenery.solid.vertices) sceneryShadow_ = sceneryShadow_ || v.position.z > 0.3f;
   if (!scenery.markings.vertices.empty()) sceneryMarkings_ = Mesh(scenery.markings);
   parked_ = std::move(scenery.parked);
   glGenVertexArrays(1, &emptyVao_);
@@ -125,7 +128,7 @@ void Renderer::draw(int w, int h, const CameraRig& cam, const std::vector<Vehicl
   items_.clear();
   for (const auto& v : vehicles) addItems(v, glm::vec3(1.0f));
   for (const auto& v : parked_) addItems(v, glm::vec3(4.6f, 1.9f, 0.9f));  // the blue body turns a parked-car silver
-  if (scenerySolid_.valid()) items_.push_back({&scenerySolid_, glm::mat4(1.0f), 1.0f, true, glm::vec3(1.0f)});
+  if (scenerySolid_.valid()) items_.push_back({&scenerySolid_, glm::mat4(1.0f), 1.0f, sceneryShadow_, glm::vec3(1.0f)});
 
   static const char* skip = std::getenv("LIERIDE_DEBUG_SKIP");  // profiling aid: "ground,sky,shadow"
   auto skipped = [&](const char* what) { return skip && std::strstr(skip, what); };

@@ -65,6 +65,7 @@ class Renderer {
   Program mesh_, flat_, sky_, trail_, water_;
   Mesh groundCells_, groundLines_, axes_, blob_, trailMesh_, waterMesh_, farWater_;
   Mesh scenerySolid_, sceneryMarkings_;
+  bool sceneryShadow_ = false;  // the scenery casts planar shadows (something on it stands taller than a kerb)
   std::vector<VehiclePose> parked_;
   GLuint emptyVao_ = 0;
   std::optional<WaterSurface> water_surface_;
