@@ -134,6 +134,13 @@ int ExpressionTape::Compiler::emit(const ex& e) {
   return r;
 }
 
+bool ExpressionTape::outputIsZero(int i) const {
+  const int reg = outputs_[static_cast<std::size_t>(i)];
+  if (reg < numInputs_) return false;
+  const Instr& k = code_[static_cast<std::size_t>(reg - numInputs_)];
+  return k.op == Op::Const && k.c == 0.0;
+}
+
 void ExpressionTape::eval(const double* in, double* out, double* w) const {
   for (int i = 0; i < numInputs_; ++i) w[i] = in[i];
   double* r = w + numInputs_;

@@ -22,6 +22,9 @@ class ExpressionTape {
   int numInputs() const { return numInputs_; }
   int numOutputs() const { return static_cast<int>(outputs_.size()); }
   int numRegisters() const { return numInputs_ + static_cast<int>(code_.size()); }
+  // Whether output i is the constant 0 (an entry that does not depend on the inputs and is zero,
+  // as the symbolic derivative of an entry in a variable it does not contain).
+  bool outputIsZero(int i) const;
   // in: numInputs() values; out: numOutputs() values; work: numRegisters() scratch doubles.
   void eval(const double* in, double* out, double* work) const;
 

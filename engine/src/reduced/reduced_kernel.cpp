@@ -21,7 +21,16 @@ Kernel::Kernel(int s, int k, ExpressionTape constraints, ExpressionTape constrai
       constraints_(std::move(constraints)),
       constraintJet_(std::move(constraintJet)),
       full_(std::move(full)),
-      potentialGradient_(std::move(potentialGradient)) {}
+      potentialGradient_(std::move(potentialGradient)) {
+  for (int x = 0; x < kMaxShape; ++x) {
+    dependsOn_[x] = false;
+    for (int o = 0; o < kConstraintOutputs; ++o)
+      if (!constraintJet_.outputIsZero((1 + x) * kConstraintOutputs + o)) dependsOn_[x] = true;
+    columnZero_[x] = true;
+    for (int i = 0; i < 3; ++i)
+      if (!constraints_.outputIsZero(9 + 3 * x + i)) columnZero_[x] = false;
+  }
+}
 
 void Kernel::setConstantInertia(const CMat& M, bool hasPotential) {
   constantInertia_ = true;

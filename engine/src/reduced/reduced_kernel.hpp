@@ -80,6 +80,11 @@ class Kernel {
   bool constantInertia() const { return constantInertia_; }
   const CMat& constantMass() const { return M0_; }
 
+  // Whether W or K depends on r_x (some derivative of theirs is not the constant 0), and whether
+  // K's column j is identically zero (r_j's rate enters no constraint).
+  bool constraintsDependOn(int x) const { return dependsOn_[x]; }
+  bool constraintColumnZero(int j) const { return columnZero_[j]; }
+
   void constraints(const double* r, Constraints& c) const;
   void constraintJet(const double* r, ConstraintJet& j) const;
   void full(const double* r, FullJet& f) const;
@@ -106,6 +111,7 @@ class Kernel {
   int s_ = 0, k_ = 0;
   int axes_[2] = {0, 1};
   bool constantInertia_ = false, hasPotential_ = false;
+  bool dependsOn_[kMaxShape] = {}, columnZero_[kMaxShape] = {};
   CMat M0_ = CMat::Zero();
   ExpressionTape constraints_, constraintJet_, full_, potentialGradient_;
 };

@@ -57,6 +57,38 @@ Mat3 dexpInvDerivative(const Vec3& v, const Vec3& dv) {
   return D;
 }
 
+// Which free shape variables Newton solves for. A free r_j whose rate enters no constraint
+// (K's column j is identically zero) and no other kinetic term (B's column j and C's
+// off-diagonal entries in row j are zero) has A_j = 0 (W A_j = 0, E^T I A_j = 0), so its row of
+// the discrete equations is C_jj u_j = pi+_j + h (1 - alpha) f_j: solved in closed form (the
+// snakeboard's steering). When the constraints depend on none of the remaining unknowns, the
+// frame at r_a is known before the solve (fixedFrame).
+struct SolvePlan {
+  int dyn[kMaxShape] = {}, pre[kMaxShape] = {};
+  int nd = 0, npre = 0;
+  bool fixedFrame = true;
+};
+
+SolvePlan planFor(const ReducedModel& m) {
+  const reduced::Kernel& kern = *m.description().kernel;
+  const CMat& M = kern.constantMass();
+  const int s = m.numShape();
+  SolvePlan p;
+  for (int j = 0; j < s; ++j) {
+    if (m.prescribed(3 + j)) continue;
+    bool decoupled = kern.constraintColumnZero(j) && M(3 + j, 3 + j) != 0.0;
+    for (int i = 0; i < 3 + s; ++i)
+      if (i != 3 + j && M(i, 3 + j) != 0.0) decoupled = false;
+    if (decoupled) {
+      p.pre[p.npre++] = j;
+    } else {
+      p.dyn[p.nd++] = j;
+      if (kern.constraintsDependOn(j)) p.fixedFrame = false;
+    }
+  }
+  return p;
+}
+
 class Solver {
  public:
   virtual ~Solver() = default;
@@ -117,44 +149,52 @@ class FixedSolver final : public Solver {
     m.force(s.q, c.values(t + al * h), F);
     SVec f = SVec::Zero();
     f.head(ns_) = F.tail(ns_);
+    // uKin: the prescribed shape rates, then the decoupled ones in closed form; zero for the
+    // Newton unknowns.
     SVec uKin = SVec::Zero();
     NhState next;
-    if (ND < ns_) {
+    if (ND + npre_ < ns_) {
       next = s;
       m.advancePrescribed(t, h, c, next);
       uKin.head(ns_) = (next.q.tail(ns_) - r_.head(ns_)) / h;
       for (int i = 0; i < ND; ++i) uKin(dyn_[i]) = 0.0;
     }
     const SVec piTarget = piPlus_ + h * (1.0 - al) * f;
+    for (int i = 0; i < npre_; ++i) uKin(pre_[i]) = piTarget(pre_[i]) / C_(pre_[i], pre_[i]);
     const double scale = std::max({1e-300, muPlus_.cwiseAbs().maxCoeff(), piTarget.cwiseAbs().maxCoeff()});
 
     SVec u, pi;
     Vec3 xi, mu;
     ZVec R = ZVec::Zero();
     ZMat J = ZMat::Zero();
-    reduced::Frame fa;
-    reduced::ConstraintJet ja;
-    bool haveFrame = false, haveJet = false;
+    reduced::Frame& fa = fa_;
+    reduced::ConstraintJet& ja = ja_;
+    bool haveJet = false;
+    // With no Newton unknown among the shape variables the constraints depend on, the frame at
+    // r_a is fixed before the solve: one evaluation, no shape derivatives.
+    if (fixedFrame_) {
+      const SVec ra = r_ + al * h * uKin;
+      frameAt(ra, fa);
+    }
     // Residual at z, and the Jacobian when another Newton update will follow (always after the
     // guess: one update at least, so that the solution is exact to round-off and not merely to
-    // the tolerance). The constraints' shape derivatives are evaluated only for a Jacobian. With
-    // every shape variable prescribed r_a is fixed, and so is the frame there.
+    // the tolerance). The constraints' shape derivatives are evaluated only for a Jacobian and
+    // only for the unknowns they depend on.
     auto evaluate = [&](const ZVec& z, bool first) -> bool {
       u = uKin;
       for (int i = 0; i < ND; ++i) u(dyn_[i]) = z(NB + i);
       const SVec ra = r_ + al * h * u;
-      if (ND > 0 || !haveFrame) {
+      if (!fixedFrame_) {
         if (first) {
           kern_->constraintJet(ra.data(), ja);
           fa.W = ja.W;
           fa.K = ja.K;
-          finish(fa);
+          kern_->finishFrame(fa);
         } else {
           frameAt(ra, fa);
         }
         haveJet = first;
       }
-      haveFrame = true;
       xi = -(fa.A * u);
       if constexpr (NB > 0) xi += fa.E.template leftCols<NB>() * z.template head<NB>();
       momenta(xi, u, mu, pi);
@@ -164,7 +204,7 @@ class FixedSolver final : public Solver {
         const SVec row = pi - piTarget - frameK_.A.transpose() * D;
         for (int i = 0; i < ND; ++i) R(NB + i) = row(dyn_[i]);
         if (!first && R.cwiseAbs().maxCoeff() / scale <= settings_.tolerance) return false;
-        if (!haveJet) kern_->constraintJet(ra.data(), ja);
+        if (!fixedFrame_ && !haveJet) kern_->constraintJet(ra.data(), ja);
         haveJet = true;
         for (int col = 0; col < N; ++col) {
           Vec3 dxi;
@@ -174,12 +214,15 @@ class FixedSolver final : public Solver {
           } else {
             const int j = dyn_[col - NB];
             du(j) = 1.0;
-            Mat3 dE;
-            Mat3S dA;
-            kern_->frameDerivative(fa, ja, j, dE, dA);
-            Vec3 dxdr = -(dA * u);
-            if constexpr (NB > 0) dxdr += dE.template leftCols<NB>() * z.template head<NB>();
-            dxi = -fa.A.col(j) + al * h * dxdr;
+            dxi = -fa.A.col(j);
+            if (!fixedFrame_ && kern_->constraintsDependOn(j)) {
+              Mat3 dE;
+              Mat3S dA;
+              kern_->frameDerivative(fa, ja, j, dE, dA);
+              Vec3 dxdr = -(dA * u);
+              if constexpr (NB > 0) dxdr += dE.template leftCols<NB>() * z.template head<NB>();
+              dxi += al * h * dxdr;
+            }
           }
           const Vec3 dmu = I_ * dxi + B_ * du;
           const SVec dpi = B_.transpose() * dxi + C_ * du;
@@ -221,13 +264,17 @@ class FixedSolver final : public Solver {
     g_ = g_ * se2::exp(h * xi);
     r_ += h * u;
     SVec uBase = SVec::Zero();
-    if (ND < ns_) {  // the prescribed shape variables follow their signals
+    if (ND + npre_ < ns_) {  // the prescribed shape variables follow their signals
       const SVec rFree = r_;
       r_.head(ns_) = next.q.tail(ns_);
       uBase.head(ns_) = next.qdot.tail(ns_);
       for (int i = 0; i < ND; ++i) {
         r_(dyn_[i]) = rFree(dyn_[i]);
         uBase(dyn_[i]) = 0.0;
+      }
+      for (int i = 0; i < npre_; ++i) {
+        r_(pre_[i]) = rFree(pre_[i]);
+        uBase(pre_[i]) = 0.0;
       }
     }
     continuous(uBase, s);
@@ -252,24 +299,25 @@ class FixedSolver final : public Solver {
   void bind(const ReducedModel& m) {
     kern_ = m.description().kernel.get();
     ns_ = m.numShape();
-    int nd = 0;
-    for (int j = 0; j < ns_; ++j)
-      if (!m.prescribed(3 + j)) dyn_[nd++] = j;
+    const SolvePlan p = planFor(m);
+    for (int i = 0; i < ND; ++i) dyn_[i] = p.dyn[i];
+    npre_ = p.npre;
+    for (int i = 0; i < npre_; ++i) pre_[i] = p.pre[i];
+    fixedFrame_ = p.fixedFrame;
     const CMat& M = kern_->constantMass();
     I_ = M.topLeftCorner<3, 3>();
     B_ = M.topRightCorner<3, kMaxShape>();
     C_ = M.bottomRightCorner<kMaxShape, kMaxShape>();
+    for (reduced::Frame* f : {&fa_, &frameK_}) {
+      f->I = I_;
+      f->B = B_;
+      f->C = C_;
+    }
   }
-  // E, A at r from one pass over the constraint tape (values only).
+  // E, A at r from one pass over the constraint tape (values only); the frame's I, B, C are
+  // the constant blocks set by bind().
   void frameAt(const SVec& r, reduced::Frame& f) const {
     kern_->constraints(r.data(), f);
-    finish(f);
-  }
-  // E, A from the frame's W and K and the constant inertia.
-  void finish(reduced::Frame& f) const {
-    f.I = I_;
-    f.B = B_;
-    f.C = C_;
     kern_->finishFrame(f);
   }
   void momenta(const Vec3& xi, const SVec& u, Vec3& mu, SVec& pi) const {
@@ -289,7 +337,8 @@ class FixedSolver final : public Solver {
   // The continuous velocities at r_, g_ consistent with the memory (mu+, pi+): an affine
   // system in (symmetry coordinates, free shape rates), as in the general form; uBase holds
   // the prescribed shape rates. The frame at r_ is kept for the next step.
-  void continuous(const SVec& uBase, NhState& s) {
+  void continuous(SVec uBase, NhState& s) {
+    for (int i = 0; i < npre_; ++i) uBase(pre_[i]) = piPlus_(pre_[i]) / C_(pre_[i], pre_[i]);
     frameAt(r_, frameK_);
     const reduced::Frame& f = frameK_;
     Vec3 xi = -(f.A * uBase);
@@ -339,7 +388,10 @@ class FixedSolver final : public Solver {
   NhIntegratorSettings settings_;
   const reduced::Kernel* kern_ = nullptr;
   int ns_ = 0;
-  int dyn_[kMaxShape] = {};  // the free shape variables
+  int dyn_[kMaxShape] = {};  // the free shape variables solved by Newton
+  int pre_[kMaxShape] = {};  // the free shape variables solved in closed form (SolvePlan)
+  int npre_ = 0;
+  bool fixedFrame_ = false;  // the frame at r_a does not depend on the Newton unknowns
   Mat3 I_ = Mat3::Zero();
   Mat3S B_ = Mat3S::Zero();
   SMat C_ = SMat::Zero();
@@ -351,6 +403,8 @@ class FixedSolver final : public Solver {
   ZVec zPast_[4] = {ZVec::Zero(), ZVec::Zero(), ZVec::Zero(), ZVec::Zero()};  // the last solutions, newest first
   int past_ = 0;
   reduced::Frame frameK_;  // at r_
+  reduced::Frame fa_;      // at r_a
+  reduced::ConstraintJet ja_;
 };
 
 template <int NB>
@@ -379,9 +433,7 @@ class ReducedLieNh final : public NhIntegrator {
 
   void reset(const NhModel& nm, const ControlSet&, double, double, const NhState& s) override {
     const auto& m = static_cast<const ReducedModel&>(nm);
-    int nd = 0;
-    for (int j = 0; j < m.numShape(); ++j)
-      if (!m.prescribed(3 + j)) ++nd;
+    const int nd = planFor(m).nd;
     if (!solver_ || nb_ != m.numSymmetry() || nd_ != nd) {
       nb_ = m.numSymmetry();
       nd_ = nd;
