@@ -130,13 +130,13 @@ class FixedSolver final : public Solver {
     r_.setZero();
     r_.head(ns_) = s.q.tail(ns_);
     momenta(xi, u, muPlus_, piPlus_);
-    frameAt(r_, frameK_);
+    frameAt(r_, frameK());
     // The first Newton guess: c from E c = xi + A u (least squares) and the state's shape rates.
     if constexpr (N > 0) {
       if constexpr (NB > 0) {
-        const auto E = frameK_.E.template leftCols<NB>();
+        const auto E = frameK().E.template leftCols<NB>();
         const Eigen::Matrix<double, NB, NB> G = E.transpose() * E;
-        z_.template head<NB>() = G.ldlt().solve(E.transpose() * (xi + frameK_.A * u));
+        z_.template head<NB>() = G.ldlt().solve(E.transpose() * (xi + frameK().A * u));
       }
       for (int i = 0; i < ND; ++i) z_(NB + i) = u(dyn_[i]);
     }
@@ -172,9 +172,18 @@ class FixedSolver final : public Solver {
     bool haveJet = false;
     // With no Newton unknown among the shape variables the constraints depend on, the frame at
     // r_a is fixed before the solve: one evaluation, no shape derivatives.
+    // The frame at r_k+1 for the continuous velocities is then known too: both from one sweep.
     if (fixedFrame_) {
       const SVec ra = r_ + al * h * uKin;
-      frameAt(ra, fa);
+      SVec rn = r_ + h * uKin;
+      if (ND + npre_ < ns_) {
+        rn.head(ns_) = next.q.tail(ns_);
+        for (int i = 0; i < npre_; ++i) rn(pre_[i]) = r_(pre_[i]) + h * uKin(pre_[i]);
+      }
+      reduced::Frame& fn = frames_[1 - cur_];
+      kern_->constraints2(ra.data(), rn.data(), fa, fn);
+      kern_->finishFrame(fa);
+      kern_->finishFrame(fn);
     }
     // Residual at z, and the Jacobian when another Newton update will follow (always after the
     // guess: one update at least, so that the solution is exact to round-off and not merely to
@@ -200,8 +209,8 @@ class FixedSolver final : public Solver {
       momenta(xi, u, mu, pi);
       const Vec3 D = tangentT(h * xi, mu) - muPlus_;
       if constexpr (N > 0) {
-        if constexpr (NB > 0) R.template head<NB>() = frameK_.E.template leftCols<NB>().transpose() * D;
-        const SVec row = pi - piTarget - frameK_.A.transpose() * D;
+        if constexpr (NB > 0) R.template head<NB>() = frameK().E.template leftCols<NB>().transpose() * D;
+        const SVec row = pi - piTarget - frameK().A.transpose() * D;
         for (int i = 0; i < ND; ++i) R(NB + i) = row(dyn_[i]);
         if (!first && R.cwiseAbs().maxCoeff() / scale <= settings_.tolerance) return false;
         if (!fixedFrame_ && !haveJet) kern_->constraintJet(ra.data(), ja);
@@ -227,8 +236,8 @@ class FixedSolver final : public Solver {
           const Vec3 dmu = I_ * dxi + B_ * du;
           const SVec dpi = B_.transpose() * dxi + C_ * du;
           const Vec3 dD = tangentDerivative(h, xi, mu, dxi, dmu);
-          if constexpr (NB > 0) J.col(col).template head<NB>() = frameK_.E.template leftCols<NB>().transpose() * dD;
-          const SVec dRow = dpi - frameK_.A.transpose() * dD;
+          if constexpr (NB > 0) J.col(col).template head<NB>() = frameK().E.template leftCols<NB>().transpose() * dD;
+          const SVec dRow = dpi - frameK().A.transpose() * dD;
           for (int i = 0; i < ND; ++i) J(NB + i, col) = dRow(dyn_[i]);
         }
         return true;
@@ -308,12 +317,13 @@ class FixedSolver final : public Solver {
     I_ = M.topLeftCorner<3, 3>();
     B_ = M.topRightCorner<3, kMaxShape>();
     C_ = M.bottomRightCorner<kMaxShape, kMaxShape>();
-    for (reduced::Frame* f : {&fa_, &frameK_}) {
+    for (reduced::Frame* f : {&fa_, &frames_[0], &frames_[1]}) {
       f->I = I_;
       f->B = B_;
       f->C = C_;
     }
   }
+  reduced::Frame& frameK() { return frames_[cur_]; }
   // E, A at r from one pass over the constraint tape (values only); the frame's I, B, C are
   // the constant blocks set by bind().
   void frameAt(const SVec& r, reduced::Frame& f) const {
@@ -339,8 +349,9 @@ class FixedSolver final : public Solver {
   // the prescribed shape rates. The frame at r_ is kept for the next step.
   void continuous(SVec uBase, NhState& s) {
     for (int i = 0; i < npre_; ++i) uBase(pre_[i]) = piPlus_(pre_[i]) / C_(pre_[i], pre_[i]);
-    frameAt(r_, frameK_);
-    const reduced::Frame& f = frameK_;
+    if (fixedFrame_) cur_ = 1 - cur_;  // evaluated with the frame at r_a (step())
+    else frameAt(r_, frameK());
+    const reduced::Frame& f = frameK();
     Vec3 xi = -(f.A * uBase);
     SVec u = uBase;
     if constexpr (N > 0) {
@@ -402,7 +413,8 @@ class FixedSolver final : public Solver {
   ZVec z_ = ZVec::Zero();  // the guess after a reset
   ZVec zPast_[4] = {ZVec::Zero(), ZVec::Zero(), ZVec::Zero(), ZVec::Zero()};  // the last solutions, newest first
   int past_ = 0;
-  reduced::Frame frameK_;  // at r_
+  reduced::Frame frames_[2];  // at r_ (frames_[cur_]) and, with a fixed frame, at the next r_
+  int cur_ = 0;
   reduced::Frame fa_;      // at r_a
   reduced::ConstraintJet ja_;
 };
