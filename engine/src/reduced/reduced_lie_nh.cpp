@@ -7,8 +7,11 @@
 //   xi_k = E(r_a) c_k - A(r_a) u_k, mu = I xi + B u, pi = B^T xi + C u,
 //   D = C(h xi_k)^T mu_k - mu+,
 //   E(r_k)^T D = 0,   pi_k - pi+ - h (1 - alpha) f = A(r_k)^T D   (free shape rows).
-// The solver is compiled for each count of symmetry coordinates (NB <= 3) and free shape
-// variables (ND <= 2), so that z, the residual and the Newton matrix are fixed-size; reset()
+// A free shape variable decoupled from the rest (SolvePlan) is solved in closed form first, and
+// when the constraints depend on none of the remaining unknowns the frames at r_a and r_k+1 are
+// evaluated before the solve, in one sweep, and Newton needs no shape derivatives.
+// The solver is compiled for each count of symmetry coordinates (NB <= 3) and Newton shape
+// unknowns (ND <= 2), so that z, the residual and the Newton matrix are fixed-size; reset()
 // picks the one the model's current inputs need. The frame at r_k+1 that gives the continuous
 // velocities is the next step's frame at r_k.
 #include <algorithm>
@@ -104,6 +107,7 @@ class FixedSolver final : public Solver {
   using ZMat = Eigen::Matrix<double, N, N>;
   // Solves with a Newton matrix: the closed-form inverse up to 3 x 3, LU with partial pivoting above.
   struct Inverse {
+    Inverse() = default;
     explicit Inverse(const ZMat& J) { compute(J); }
     void compute(const ZMat& J) {
       if constexpr (N <= 3) inv = J.inverse();
@@ -113,7 +117,7 @@ class FixedSolver final : public Solver {
       if constexpr (N <= 3) return inv * r;
       else return lu.solve(r);
     }
-    ZMat inv;
+    ZMat inv = ZMat::Zero();
     Eigen::PartialPivLU<ZMat> lu;
   };
 
@@ -184,6 +188,7 @@ class FixedSolver final : public Solver {
       kern_->constraints2(ra.data(), rn.data(), fa, fn);
       kern_->finishFrame(fa);
       kern_->finishFrame(fn);
+      prepareContinuous(fn);
     }
     // Residual at z, and the Jacobian when another Newton update will follow (always after the
     // guess: one update at least, so that the solution is exact to round-off and not merely to
@@ -344,27 +349,17 @@ class FixedSolver final : public Solver {
     if (!settings_.exactDexp) return dmu - 0.5 * h * (adT(dxi, mu) + adT(xi, dmu));
     return dexpInvDerivative(h * xi, h * dxi).transpose() * mu + se2::dexpInv(h * xi).transpose() * dmu;
   }
-  // The continuous velocities at r_, g_ consistent with the memory (mu+, pi+): an affine
-  // system in (symmetry coordinates, free shape rates), as in the general form; uBase holds
-  // the prescribed shape rates. The frame at r_ is kept for the next step.
-  void continuous(SVec uBase, NhState& s) {
-    for (int i = 0; i < npre_; ++i) uBase(pre_[i]) = piPlus_(pre_[i]) / C_(pre_[i], pre_[i]);
-    if (fixedFrame_) cur_ = 1 - cur_;  // evaluated with the frame at r_a (step())
-    else frameAt(r_, frameK());
-    const reduced::Frame& f = frameK();
-    Vec3 xi = -(f.A * uBase);
-    SVec u = uBase;
+  // The rows E^T dmu and (dpi - A^T dmu) on the free shape variables, at frame f.
+  void project(const reduced::Frame& f, const Vec3& dmu, const SVec& dpi, ZVec& G) const {
+    if constexpr (NB > 0) G.template head<NB>() = f.E.template leftCols<NB>().transpose() * dmu;
+    const SVec row = dpi - f.A.transpose() * dmu;
+    for (int i = 0; i < ND; ++i) G(NB + i) = row(dyn_[i]);
+  }
+  // The matrix of the continuous velocities' affine system (below) at frame f: it depends on
+  // the frame and the constant inertia only, so that with a fixed frame it is factored before
+  // the solve of the step.
+  void prepareContinuous(const reduced::Frame& f) {
     if constexpr (N > 0) {
-      auto residual = [&](const Vec3& dmu, const SVec& dpi, ZVec& G) {
-        if constexpr (NB > 0) G.template head<NB>() = f.E.template leftCols<NB>().transpose() * dmu;
-        const SVec row = dpi - f.A.transpose() * dmu;
-        for (int i = 0; i < ND; ++i) G(NB + i) = row(dyn_[i]);
-      };
-      Vec3 mu;
-      SVec pi;
-      momenta(xi, u, mu, pi);
-      ZVec G0 = ZVec::Zero();
-      residual(mu - muPlus_, pi - piPlus_, G0);
       ZMat J = ZMat::Zero();
       for (int col = 0; col < N; ++col) {
         SVec du = SVec::Zero();
@@ -379,10 +374,33 @@ class FixedSolver final : public Solver {
         SVec dpi;
         momenta(dxi, du, dmu, dpi);
         ZVec Jc = ZVec::Zero();
-        residual(dmu, dpi, Jc);
+        project(f, dmu, dpi, Jc);
         J.col(col) = Jc;
       }
-      const ZVec z = -Inverse(J).solve(G0);
+      continuousInverse_.compute(J);
+    }
+  }
+  // The continuous velocities at r_, g_ consistent with the memory (mu+, pi+): an affine
+  // system in (symmetry coordinates, free shape rates), as in the general form; uBase holds
+  // the prescribed shape rates. The frame at r_ is kept for the next step.
+  void continuous(SVec uBase, NhState& s) {
+    for (int i = 0; i < npre_; ++i) uBase(pre_[i]) = piPlus_(pre_[i]) / C_(pre_[i], pre_[i]);
+    if (fixedFrame_) {
+      cur_ = 1 - cur_;  // evaluated and factored with the frame at r_a (step())
+    } else {
+      frameAt(r_, frameK());
+      prepareContinuous(frameK());
+    }
+    const reduced::Frame& f = frameK();
+    Vec3 xi = -(f.A * uBase);
+    SVec u = uBase;
+    if constexpr (N > 0) {
+      Vec3 mu;
+      SVec pi;
+      momenta(xi, u, mu, pi);
+      ZVec G0 = ZVec::Zero();
+      project(f, mu - muPlus_, pi - piPlus_, G0);
+      const ZVec z = -continuousInverse_.solve(G0);
       for (int i = 0; i < ND; ++i) u(dyn_[i]) = z(NB + i);
       xi = -(f.A * u);
       if constexpr (NB > 0) xi += f.E.template leftCols<NB>() * z.template head<NB>();
@@ -416,6 +434,7 @@ class FixedSolver final : public Solver {
   reduced::Frame frames_[2];  // at r_ (frames_[cur_]) and, with a fixed frame, at the next r_
   int cur_ = 0;
   reduced::Frame fa_;      // at r_a
+  Inverse continuousInverse_;  // of the continuous velocities' system at the next r_ (prepareContinuous)
   reduced::ConstraintJet ja_;
 };
 
