@@ -360,23 +360,19 @@ class FixedSolver final : public Solver {
   // the solve of the step.
   void prepareContinuous(const reduced::Frame& f) {
     if constexpr (N > 0) {
-      ZMat J = ZMat::Zero();
-      for (int col = 0; col < N; ++col) {
-        SVec du = SVec::Zero();
-        Vec3 dxi;
-        if (col < NB) {
-          dxi = f.E.col(col);
-        } else {
-          du(dyn_[col - NB]) = 1.0;
-          dxi = -f.A.col(dyn_[col - NB]);
-        }
-        Vec3 dmu;
-        SVec dpi;
-        momenta(dxi, du, dmu, dpi);
-        ZVec Jc = ZVec::Zero();
-        project(f, dmu, dpi, Jc);
-        J.col(col) = Jc;
+      // The unknowns' directions: dxi (columns of X) and du (columns of U).
+      Eigen::Matrix<double, 3, N> X;
+      Eigen::Matrix<double, kMaxShape, N> U = Eigen::Matrix<double, kMaxShape, N>::Zero();
+      if constexpr (NB > 0) X.template leftCols<NB>() = f.E.template leftCols<NB>();
+      for (int i = 0; i < ND; ++i) {
+        X.col(NB + i) = -f.A.col(dyn_[i]);
+        U(dyn_[i], NB + i) = 1.0;
       }
+      const Eigen::Matrix<double, 3, N> dmu = I_ * X + B_ * U;
+      const Eigen::Matrix<double, kMaxShape, N> rows = B_.transpose() * X + C_ * U - f.A.transpose() * dmu;
+      ZMat J;
+      if constexpr (NB > 0) J.template topRows<NB>() = f.E.template leftCols<NB>().transpose() * dmu;
+      for (int i = 0; i < ND; ++i) J.row(NB + i) = rows.row(dyn_[i]);
       continuousInverse_.compute(J);
     }
   }
