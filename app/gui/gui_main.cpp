@@ -18,6 +18,9 @@
 #include <cstring>
 #include <ctime>
 #include <filesystem>
+#include <fstream>
+#include <time.h>
+#include <unistd.h>
 #include <iostream>
 #include <memory>
 #include <vector>
@@ -31,19 +34,46 @@
 namespace lieride::gui {
 namespace {
 
+// CPU seconds used so far by the whole process (every thread: the render thread, the physics
+// thread and a software rasteriser's workers) or by the calling thread alone.
+double cpuSeconds(clockid_t clock) {
+  timespec t{};
+  clock_gettime(clock, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+
+// CPU seconds used by the drawing: this (render) thread plus Mesa llvmpipe's rasteriser
+// threads ("llvmpipe-N"), from the scheduler's per-thread run time (Linux schedstat, ns);
+// the physics thread is left out. 0 where /proc does not say.
+double drawingCpuSeconds() {
+  const std::string self = std::to_string(gettid());
+  double sum = 0;
+  std::error_code ec;
+  for (const auto& task : std::filesystem::directory_iterator("/proc/self/task", ec)) {
+    const std::string tid = task.path().filename().string();
+    std::string comm;
+    std::ifstream(task.path() / "comm") >> comm;
+    if (tid != self && comm.rfind("llvmpipe", 0) != 0) continue;
+    double ns = 0;
+    if (std::ifstream(task.path() / "schedstat") >> ns) sum += 1e-9 * ns;
+  }
+  return sum;
+}
+
 struct Options {
   double dt = 0;           // --dt: start with this time step
   bool overlay = false;    // --shortcuts: start with the F1 overlay open (screenshots)
   std::string integrator;  // --integrator: start every copy with this integrator
   std::string scene;
   int frames = -1;
+  double warmup = 0;       // --warmup: with --frames, count frames only from this simulated time on
   std::string screenshot;
   std::string script;      // --input-script: synthetic key events and checks (tests)
   std::string take;        // --take: open this take (docs/app.md, "Takes")
 };
 
 const char* kUsage = "usage: lieride app [--scene NAME|FILE] [--take FILE] [--dt S] [--integrator NAME] [--frames N]\n"
-                     "                   [--screenshot PNG] [--shortcuts] [--input-script FILE] [--list-scenes] [--help]\n";
+                     "                   [--warmup S] [--screenshot PNG] [--shortcuts] [--input-script FILE] [--list-scenes] [--help]\n";
 
 int usage(const std::string& problem) {
   std::cerr << "lieride app: " << problem << "\n" << kUsage;
@@ -57,6 +87,8 @@ void printHelp() {
                "  --dt S                start with time step h = S seconds\n"
                "  --integrator NAME     start with this integrator (see `lieride list`)\n"
                "  --frames N            run N frames, print frame-time and physics statistics, exit\n"
+               "  --warmup S            with --frames: start counting once the simulation reaches t = S s (full plots,\n"
+               "                        long trails: steady-state frame costs); at most 2 S + 10 s of wall time\n"
                "  --screenshot PNG      with --frames (default 120): save the last frame as PNG\n"
                "  --shortcuts           open the F1 shortcut overlay at start\n"
                "  --input-script FILE   drive the app with synthetic key events and check the flight (tests)\n"
@@ -167,6 +199,14 @@ int runGui(const std::vector<std::string>& args) {
       const auto* v = value("screenshot");
       if (!v) return usage("--screenshot needs a PNG path");
       opt.screenshot = *v;
+    } else if (a == "--warmup") {
+      const auto* v = value("warmup");
+      try {
+        opt.warmup = v ? std::stod(*v) : -1.0;
+      } catch (const std::exception&) {
+        opt.warmup = -1;
+      }
+      if (!(opt.warmup >= 0) || !std::isfinite(opt.warmup)) return usage("--warmup: expected a simulated time >= 0 (seconds)");
     } else if (a == "--dt") {
       const auto* v = value("dt");
       try {
@@ -319,6 +359,11 @@ int runGui(const std::vector<std::string>& args) {
     int frame = 0;
     auto last = std::chrono::steady_clock::now();
     std::vector<double> frameMs;
+    // Batch CPU time from the end of the warm-up frames to the last frame (per frame below).
+    constexpr int kWarmup = 10;
+    double cpuProcess0 = 0, cpuDrawing0 = 0, cpuProcess1 = 0, cpuDrawing1 = 0;
+    const auto started = std::chrono::steady_clock::now();
+    bool warm = opt.warmup <= 0;
     std::vector<Uint8> keys(SDL_NUM_SCANCODES, 0);  // from key events: real and synthetic alike
     double lastSave = 0;
     while (running) {
@@ -328,6 +373,10 @@ int runGui(const std::vector<std::string>& args) {
       if (frame > 0) {
         st.frameTimes.add(dt * 1e3);
         frameMs.push_back(dt * 1e3);
+      }
+      if (batch && frame == kWarmup) {
+        cpuProcess0 = cpuSeconds(CLOCK_PROCESS_CPUTIME_ID);
+        cpuDrawing0 = drawingCpuSeconds();
       }
       CameraInput cam;
       SDL_Event e;
@@ -402,6 +451,7 @@ int runGui(const std::vector<std::string>& args) {
         drawHud(st, f);
       } else {
         st.viewLeft = st.viewBottom = 0;  // Tab: the 3-D view takes the whole window
+        st.plotsRect = {};
         drawNotices(st, f);
       }
       drawRecordBadge(st, f);
@@ -409,7 +459,10 @@ int runGui(const std::vector<std::string>& args) {
       ImGui::Render();
       glViewport(0, 0, dw, dh);
       ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-      ++frame;
+      if (!warm)  // --warmup: the simulation time reached, or 2 S + 10 s of wall time gone
+        warm = st.renderTime >= opt.warmup ||
+               std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() > 2 * opt.warmup + 10;
+      if (warm) ++frame;
       if (st.requestScreenshot) {
         st.requestScreenshot = false;
         const std::string path = timestampName();
@@ -431,6 +484,10 @@ int runGui(const std::vector<std::string>& args) {
         running = false;
       }
       SDL_GL_SwapWindow(window);
+      if (batch && !running) {
+        cpuProcess1 = cpuSeconds(CLOCK_PROCESS_CPUTIME_ID);
+        cpuDrawing1 = drawingCpuSeconds();
+      }
       if (!batch) {
         // Where vsync is not honoured (Xvfb, some drivers) cap at 120 frames/s rather than
         // spinning a core.
@@ -443,10 +500,13 @@ int runGui(const std::vector<std::string>& args) {
       auto pct = [&](double p) { return frameMs.empty() ? 0.0 : frameMs[static_cast<std::size_t>(p * static_cast<double>(frameMs.size() - 1))]; };
       const PhysicsFrame& f = app.latest();
       const auto [drawnCv, rawCv] = app.motionVariation();
+      const double cpuFrames = std::max(frame - kWarmup, 1);
       std::printf("scene \"%s\": %d frames %dx%d, frame time p50 %.2f ms p99 %.2f ms, physics %.0f steps/s, real-time %.2fx, "
-                  "step cost %.1f us, t = %.2f s, h = %.4g s, per-frame motion variation %.2f drawn (%.2f without interpolation)\n",
+                  "step cost %.1f us, t = %.2f s, h = %.4g s, per-frame motion variation %.2f drawn (%.2f without interpolation), "
+                  "CPU %.2f ms/frame (drawing %.2f)\n",
                   st.sceneName.c_str(), frame, dw, dh, pct(0.5), pct(0.99), f.stats.physicsRate, f.stats.achievedSpeed,
-                  f.stats.stepCostUs, st.renderTime, f.h, drawnCv, rawCv);
+                  f.stats.stepCostUs, st.renderTime, f.h, drawnCv, rawCv, 1e3 * (cpuProcess1 - cpuProcess0) / cpuFrames,
+                  1e3 * (cpuDrawing1 - cpuDrawing0) / cpuFrames);
       if (script) std::printf("%s\n", script->summary().c_str());
     }
     if (script && script->failed()) exitCode = 1;

@@ -109,6 +109,37 @@ TEST_CASE("panels: each panel draws headless without a renderer", "[panels]") {
   CHECK(app.plots[0].markers.size() == 1);
 }
 
+TEST_CASE("panels: the large-h assist note shows only while the assist flies a vehicle", "[panels]") {
+  ImGuiHeadless gui;
+  AppState app;
+  app.send = [](const Command&) {};
+  app.vehicle = "helicopter";
+  const Scenario heli = loadScenarioFromString("[vehicle]\ntype = \"helicopter\"\n", "h.toml", ".");
+  app.view = makeView(*heli.simulation);
+  app.sceneName = "optimal helicopter landing (play)";
+  PhysicsFrame f = sampleFrame();
+  f.h = f.sims[0].curr.h = f.sims[1].curr.h = 0.1;  // large h: the note's condition
+  auto vertices = [&](bool assist, bool manual) {
+    f.assist = assist;
+    for (auto& v : f.sims) v.manual = manual;
+    return gui.frame([&] {
+      ImGui::SetNextWindowSize(ImVec2(900, 600));
+      ImGui::Begin("panel");
+      integratorPanel(app, f);
+      ImGui::End();
+    });
+  };
+  const int replayAssistOn = vertices(true, false), replayAssistOff = vertices(false, false);
+  const int pilotAssistOn = vertices(true, true), pilotAssistOff = vertices(false, true);
+  f.assist = true;
+  CHECK(assistFlying(f));
+  for (auto& v : f.sims) v.manual = false;
+  CHECK_FALSE(assistFlying(f));
+  CHECK(replayAssistOn == replayAssistOff);  // a replay: recorded inputs fly it, no note
+  CHECK(pilotAssistOff == replayAssistOff);
+  CHECK(pilotAssistOn > pilotAssistOff + 200);  // the note's glyphs
+}
+
 TEST_CASE("panels: the time-step slider is logarithmic from 1e-4 to 1 s", "[panels]") {
   CHECK(sliderToStep(0.0f) == Approx(1e-4));
   CHECK(sliderToStep(1.0f) == Approx(1.0));

@@ -64,6 +64,9 @@ Renderer::Renderer(const VehicleGeometry& g, std::shared_ptr<const VehicleView> 
   for (const MeshData& m : view_->meshes()) viewMeshes_.emplace_back(m);
   Scenery scenery = sceneryFor(sceneName, g.obstacles);
   if (!scenery.solid.vertices.empty()) scenerySolid_ = Mesh(scenery.solid);
+  // Scenery no taller than a kerb (the car's kerb and pavement, 0.15 m) casts a shadow hidden
+  // under itself but for a sliver: no shadow pass over its 80 m.
+  for (const auto& v : scenery.solid.vertices) sceneryShadow_ = sceneryShadow_ || v.position.z > 0.3f;
   if (!scenery.markings.vertices.empty()) sceneryMarkings_ = Mesh(scenery.markings);
   parked_ = std::move(scenery.parked);
   glGenVertexArrays(1, &emptyVao_);
@@ -97,7 +100,8 @@ void Renderer::setCommon(const Program& p, const CameraRig& cam) const {
 }
 
 void Renderer::draw(int w, int h, const CameraRig& cam, const std::vector<VehiclePose>& vehicles,
-                    const std::vector<Trail>& trails, double simTime, bool showTrails, int scissorLeft) {
+                    const std::vector<Trail>& trails, double simTime, bool showTrails, int scissorLeft,
+                    PixelRect covered) {
   glViewport(0, 0, w, h);
   // The opaque sidebar covers [0, scissorLeft): nothing 3-D is drawn under it.
   glEnable(GL_SCISSOR_TEST);
@@ -106,6 +110,15 @@ void Renderer::draw(int w, int h, const CameraRig& cam, const std::vector<Vehicl
   glClearStencil(0);
   glClearDepth(1.0);
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+  if (!covered.empty()) {
+    // Depth 0 under the Plots window: every fragment there fails the depth test before its
+    // shader runs, so the ground, sky and shadows hidden by the window cost (almost) nothing.
+    glScissor(covered.x, covered.y, covered.width, covered.height);
+    glClearDepth(0.0);
+    glClear(GL_DEPTH_BUFFER_BIT);
+    glClearDepth(1.0);
+    glScissor(std::clamp(scissorLeft, 0, w), 0, std::max(w - scissorLeft, 1), h);
+  }
   const glm::mat4 vp = viewProj(w, h, cam);
   glDisable(GL_CULL_FACE);
   glDisable(GL_BLEND);
@@ -115,7 +128,7 @@ void Renderer::draw(int w, int h, const CameraRig& cam, const std::vector<Vehicl
   items_.clear();
   for (const auto& v : vehicles) addItems(v, glm::vec3(1.0f));
   for (const auto& v : parked_) addItems(v, glm::vec3(4.6f, 1.9f, 0.9f));  // the blue body turns a parked-car silver
-  if (scenerySolid_.valid()) items_.push_back({&scenerySolid_, glm::mat4(1.0f), 1.0f, true, glm::vec3(1.0f)});
+  if (scenerySolid_.valid()) items_.push_back({&scenerySolid_, glm::mat4(1.0f), 1.0f, sceneryShadow_, glm::vec3(1.0f)});
 
   static const char* skip = std::getenv("LIERIDE_DEBUG_SKIP");  // profiling aid: "ground,sky,shadow"
   auto skipped = [&](const char* what) { return skip && std::strstr(skip, what); };
@@ -164,7 +177,7 @@ void Renderer::draw(int w, int h, const CameraRig& cam, const std::vector<Vehicl
   }
   // The sky last among the opaque backdrops: only where nothing is in front (cheap on
   // software rasterisers, which reject hidden fragments early).
-  if (!skipped("sky")) drawSky(vp, cam);
+  if (!skipped("sky")) drawSky(vp, cam, w, h, scissorLeft);
 
   // Vehicles: opaque parts first, then translucent ones (rotor blur).
   mesh_.use();
@@ -245,7 +258,38 @@ void Renderer::drawGround(const glm::mat4& vp, const CameraRig& cam, const std::
   glDisable(GL_BLEND);
 }
 
-void Renderer::drawSky(const glm::mat4& vp, const CameraRig& cam) {
+void Renderer::drawSky(const glm::mat4& vp, const CameraRig& cam, int w, int h, int scissorLeft) {
+  // The sky (at depth 0.9999) only shows where nothing is drawn or behind ground farther than
+  // about 400 m (the depth of 0.9999 with near 0.05 m and far 2000 m). A row whose every view
+  // ray meets the ground closer than 380 m needs no sky fragments: the sky's triangle is cut
+  // to the rows above the lowest such ray (a software rasteriser still depth-tests every
+  // fragment it is given). The cameras never roll (lookAt with z up), so these rows are a band.
+  int firstRow = 0;
+  const float height = cam.eye().z - (water_surface_ ? static_cast<float>(water_surface_->params().level) : 0.0f);
+  const float sinLimit = height / 380.0f;  // rays with sin(elevation) below -sinLimit meet the ground within 380 m
+  if (!view_->traits().freeBody && sinLimit < 1.0f) {
+    const glm::mat4 inv = glm::inverse(vp);
+    auto needsSky = [&](float ndcY) {  // some ray of the row rises above -sinLimit
+      float best = -1.0f;
+      for (float ndcX : {-1.0f, 0.0f, 1.0f}) {
+        const glm::vec4 far = inv * glm::vec4(ndcX, ndcY, 1.0f, 1.0f);
+        const glm::vec3 d = glm::vec3(far) / far.w - cam.eye();
+        best = std::max(best, d.z / glm::length(d));
+      }
+      return best > -sinLimit;
+    };
+    if (!needsSky(1.0f)) return;  // looking down: ground everywhere
+    if (!needsSky(-1.0f)) {
+      float lo = -1.0f, hi = 1.0f;  // rows below lo need no sky, hi does
+      for (int i = 0; i < 20; ++i) {
+        const float mid = 0.5f * (lo + hi);
+        if (needsSky(mid)) hi = mid;
+        else lo = mid;
+      }
+      firstRow = std::clamp(static_cast<int>(std::floor((lo + 1.0f) * 0.5f * static_cast<float>(h))) - 2, 0, h);
+    }
+  }
+  glScissor(std::clamp(scissorLeft, 0, w), firstRow, std::max(w - scissorLeft, 1), std::max(h - firstRow, 1));
   glDepthMask(GL_FALSE);
   glDisable(GL_BLEND);
   sky_.use();
@@ -256,6 +300,7 @@ void Renderer::drawSky(const glm::mat4& vp, const CameraRig& cam) {
   glBindVertexArray(emptyVao_);
   glDrawArrays(GL_TRIANGLES, 0, 3);
   glDepthMask(GL_TRUE);
+  glScissor(std::clamp(scissorLeft, 0, w), 0, std::max(w - scissorLeft, 1), h);
 }
 
 void Renderer::drawTrails(const glm::mat4& vp, const CameraRig& cam, const std::vector<Trail>& trails) {
@@ -295,13 +340,15 @@ void Renderer::drawTrails(const glm::mat4& vp, const CameraRig& cam, const std::
 
 void Renderer::drawWater(const glm::mat4& vp, const CameraRig& cam, const glm::vec3& focus, double t) {
   // A grid of surface particles around the boat, displaced by the engine's own wave function.
+  // Still water (no waves: the harbour, the docking) is its flat level: one sheet, no grid.
   const int n = 112;
   const float extent = 70.0f, step = extent / static_cast<float>(n);
   const float cx = std::round(focus.x / step) * step, cy = std::round(focus.y / step) * step;
   scratch_.vertices.clear();
   scratch_.indices.clear();
   const WaterSurface& ws = *water_surface_;
-  for (int j = 0; j <= n; ++j)
+  const bool still = ws.still();
+  for (int j = 0; j <= n && !still; ++j)
     for (int i = 0; i <= n; ++i) {
       const double x0 = cx + (static_cast<float>(i) - 0.5f * n) * step;
       const double y0 = cy + (static_cast<float>(j) - 0.5f * n) * step;
@@ -311,15 +358,16 @@ void Renderer::drawWater(const glm::mat4& vp, const CameraRig& cam, const glm::v
                                    glm::vec3(nn.cast<float>().x(), nn.cast<float>().y(), nn.cast<float>().z()), {1, 1, 1}});
     }
   const auto w = static_cast<unsigned>(n + 1);
-  for (unsigned j = 0; j < static_cast<unsigned>(n); ++j)
+  for (unsigned j = 0; j < static_cast<unsigned>(n) && !still; ++j)
     for (unsigned i = 0; i < static_cast<unsigned>(n); ++i) {
       const unsigned a = j * w + i;
       scratch_.indices.insert(scratch_.indices.end(), {a, a + 1, a + w, a + 1, a + w + 1, a + w});
     }
-  waterMesh_.update(scratch_);
-  // Beyond the detailed patch: a flat sheet at the mean level, slightly lower.
+  if (!still) waterMesh_.update(scratch_);
+  // Beyond the detailed patch: a flat sheet at the mean level, slightly lower (at the level
+  // for still water, where it is all the water there is).
   MeshData far;
-  const float lvl = static_cast<float>(ws.params().level) - 0.15f;
+  const float lvl = static_cast<float>(ws.params().level) - (still ? 0.0f : 0.15f);
   for (float y : {-1.f, 1.f})
     for (float x : {-1.f, 1.f}) far.vertices.push_back({{cx + x * 900.0f, cy + y * 900.0f, lvl}, {0, 0, 1}, {1, 1, 1}});
   far.indices = {0, 1, 3, 0, 3, 2};
@@ -329,7 +377,7 @@ void Renderer::drawWater(const glm::mat4& vp, const CameraRig& cam, const glm::v
   water_.set("u_viewProj", vp);
   water_.set("u_level", static_cast<float>(ws.params().level));
   farWater_.draw();
-  waterMesh_.draw();
+  if (!still) waterMesh_.draw();
 }
 
 }  // namespace lieride::gui

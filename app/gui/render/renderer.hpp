@@ -23,6 +23,12 @@ struct DrawItem {
   glm::vec3 tint{1.0f};  // multiplies the colours (parked cars are not the user's car)
 };
 
+// A rectangle of the drawable in pixels, GL convention (origin bottom left); empty: none.
+struct PixelRect {
+  int x = 0, y = 0, width = 0, height = 0;
+  bool empty() const { return width <= 0 || height <= 0; }
+};
+
 struct Trail {
   std::deque<glm::vec3> points;
   glm::vec3 color{1, 0.5f, 0.1f};
@@ -33,16 +39,19 @@ class Renderer {
  public:
   // Draws the vehicles with `view`'s meshes (views/vehicle_view.hpp).
   Renderer(const VehicleGeometry& geometry, std::shared_ptr<const VehicleView> view, const std::string& sceneName);
-  // `simTime` drives the water; `viewport` is the drawable size in pixels.
+  // `simTime` drives the water; `viewport` is the drawable size in pixels. Nothing is drawn
+  // left of `scissorLeft` (the sidebar) nor inside `covered` (the Plots window: the clear
+  // colour stays there).
   void draw(int width, int height, const CameraRig& cam, const std::vector<VehiclePose>& vehicles,
-            const std::vector<Trail>& trails, double simTime, bool showTrails, int scissorLeft = 0);
+            const std::vector<Trail>& trails, double simTime, bool showTrails, int scissorLeft = 0,
+            PixelRect covered = {});
   glm::mat4 viewProj(int width, int height, const CameraRig& cam) const;
 
  private:
   void drawWater(const glm::mat4& vp, const CameraRig& cam, const glm::vec3& focus, double t);
   void drawTrails(const glm::mat4& vp, const CameraRig& cam, const std::vector<Trail>& trails);
   void setCommon(const Program& p, const CameraRig& cam) const;
-  void drawSky(const glm::mat4& vp, const CameraRig& cam);
+  void drawSky(const glm::mat4& vp, const CameraRig& cam, int width, int height, int scissorLeft);
 
   void addItems(const VehiclePose& p, glm::vec3 tint);
 
@@ -56,6 +65,7 @@ class Renderer {
   Program mesh_, flat_, sky_, trail_, water_;
   Mesh groundCells_, groundLines_, axes_, blob_, trailMesh_, waterMesh_, farWater_;
   Mesh scenerySolid_, sceneryMarkings_;
+  bool sceneryShadow_ = false;  // the scenery casts planar shadows (something on it stands taller than a kerb)
   std::vector<VehiclePose> parked_;
   GLuint emptyVao_ = 0;
   std::optional<WaterSurface> water_surface_;

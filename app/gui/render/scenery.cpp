@@ -84,15 +84,18 @@ Scenery sceneryFor(const std::string& name, const std::vector<BoxObstacle>& obst
 MeshData groundCells() {
   MeshData m;
   const glm::vec3 a(0.50f, 0.54f, 0.46f), b(0.47f, 0.51f, 0.43f);
-  // 5 m checker cells out to 150 m, 50 m plain cells out to 900 m.
-  for (int j = -30; j < 30; ++j)
-    for (int i = -30; i < 30; ++i) {
+  // 5 m checker cells out to 100 m (farther, a cell is under two pixels tall and 30 % fogged:
+  // the checker would only alias), 50 m plain cells out to 450 m. Beyond about 400 m the ground
+  // is fog-coloured (fog 1 - exp(-(0.006 d)^2) > 99.7 %) and the sky's triangle, drawn last at
+  // depth 0.9999, covers it (renderer.cpp, drawSky): cells there were triangles for nothing.
+  for (int j = -20; j < 20; ++j)
+    for (int i = -20; i < 20; ++i) {
       const float x0 = 5.0f * static_cast<float>(i), y0 = 5.0f * static_cast<float>(j);
       quad(m, {x0, y0}, {x0 + 5, y0}, {x0 + 5, y0 + 5}, {x0, y0 + 5}, 0.0f, ((i + j) & 1) ? b : a, 1.0f);
     }
-  for (int j = -18; j < 18; ++j)
-    for (int i = -18; i < 18; ++i) {
-      if (i >= -3 && i < 3 && j >= -3 && j < 3) continue;  // the detailed patch
+  for (int j = -9; j < 9; ++j)
+    for (int i = -9; i < 9; ++i) {
+      if (i >= -2 && i < 2 && j >= -2 && j < 2) continue;  // the detailed patch
       const float x0 = 50.0f * static_cast<float>(i), y0 = 50.0f * static_cast<float>(j);
       quad(m, {x0, y0}, {x0 + 50, y0}, {x0 + 50, y0 + 50}, {x0, y0 + 50}, 0.0f, 0.5f * (a + b), 1.0f);
     }
@@ -123,10 +126,10 @@ MeshData groundLines() {
     line({c, -40}, {c, 40}, 10.0f, dark, 0.35f, 45.0f);
     line({-40, c}, {40, c}, 10.0f, dark, 0.35f, 45.0f);
   }
-  for (int i = -30; i <= 30; ++i) {
+  for (int i = -20; i <= 20; ++i) {  // 10 m lines out to 200 m (fog 76 % there, faded out by 220 m)
     const float c = 10.0f * static_cast<float>(i);
-    line({c, -300}, {c, 300}, 25.0f, dark * 0.85f, 0.6f, 330.0f);
-    line({-300, c}, {300, c}, 25.0f, dark * 0.85f, 0.6f, 330.0f);
+    line({c, -200}, {c, 200}, 25.0f, dark * 0.85f, 0.6f, 220.0f);
+    line({-200, c}, {200, c}, 25.0f, dark * 0.85f, 0.6f, 220.0f);
   }
   return m;
 }

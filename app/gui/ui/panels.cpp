@@ -134,6 +134,10 @@ void scenePanel(AppState& app, const PhysicsFrame& f) {
   tooltip("Chase follows the vehicle; orbit: drag to turn, wheel to zoom (remembered per scene); free: drag to look, wheel to move.");
 }
 
+bool assistFlying(const PhysicsFrame& f) {
+  return f.assist && std::any_of(f.sims.begin(), f.sims.end(), [](const SimView& v) { return v.manual; });
+}
+
 void integratorPanel(AppState& app, const PhysicsFrame& f) {
   if (f.sims.empty()) return;
   for (std::size_t i = 0; i < f.sims.size(); ++i) {
@@ -206,7 +210,7 @@ void integratorPanel(AppState& app, const PhysicsFrame& f) {
                        "for a long h that sampled loop goes unstable with ANY integrator. Turn the assist off to run "
                        "the integrator itself at h.",
                        f.h, f.stats.controlSubsteps, f.h / f.stats.controlSubsteps);
-  } else if (const std::string w = app.view ? app.view->stepWarning(f.assist, f.h) : std::string(); !w.empty()) {
+  } else if (const std::string w = app.view ? app.view->stepWarning(assistFlying(f), f.h) : std::string(); !w.empty()) {
     ImGui::TextColored(ImVec4(1, 0.75f, 0.35f, 1), "%s", w.c_str());
   }
   if (!f.sims.empty() && f.sims.size() < 3 && !app.scenes.empty()) {
@@ -511,6 +515,7 @@ void keepInside(const ImGuiViewport* vp) {
 
 void drawPanels(AppState& app, const PhysicsFrame& f) {
   app.viewLeft = app.viewBottom = 0;
+  app.plotsRect = {};
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   const float sidebar = 360.0f * ImGui::GetIO().FontGlobalScale;
   ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x, vp->WorkPos.y), ImGuiCond_Always);
@@ -538,10 +543,12 @@ void drawPanels(AppState& app, const PhysicsFrame& f) {
     const float height = std::min(300.0f, vp->WorkSize.y * 0.4f);
     ImGui::SetNextWindowPos(ImVec2(x, vp->WorkPos.y + vp->WorkSize.y - height - 8), ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowSize(ImVec2(vp->WorkSize.x - sidebar - 16, height), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowBgAlpha(0.9f);
+    ImGui::SetNextWindowBgAlpha(1.0f);  // opaque: the 3-D view skips what it covers (plotsRect)
     if (ImGui::Begin("Plots", &app.showPlots)) plotsPanel(app, f);
     keepInside(vp);
     if (!ImGui::IsWindowCollapsed()) app.viewBottom = ImGui::GetWindowPos().y;
+    const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+    app.plotsRect = {pos.x, pos.y, pos.x + size.x, pos.y + size.y};
     ImGui::End();
   }
 }

@@ -38,6 +38,10 @@ ImU32 copyColor(std::size_t i);
 // One line per integrator: what it conserves, its order, its cost (docs/integrators.md).
 const char* integratorSummary(const std::string& name);
 
+// Whether the flight assist flies a vehicle now: it is on and some copy is under the pilot
+// (not a replay's or a take's recorded inputs, nor the scenario's scripted signals).
+bool assistFlying(const PhysicsFrame& f);
+
 // Log-scale time-step slider position <-> h (1e-4 .. 1 s).
 double sliderToStep(float x);
 float stepToSlider(double h);

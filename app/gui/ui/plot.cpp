@@ -65,6 +65,24 @@ double transform(double v, const PlotState& st) {
   if (!std::isfinite(v)) return v;
   return st.logY ? std::log10(std::max(std::abs(v), st.floor)) : v;  // log: |v|, zeros at the floor
 }
+
+// Drops the points of a polyline that lie within `tol` pixels of the segment from the last
+// point kept to the next one: a flat or straight stretch becomes one segment instead of one
+// per pixel column, which is what a software rasteriser pays for (triangles, not pixels).
+void dropCollinear(std::vector<ImVec2>& pts, float tol) {
+  if (pts.size() < 3) return;
+  std::size_t kept = 0;
+  for (std::size_t i = 1; i + 1 < pts.size(); ++i) {
+    const ImVec2 a = pts[kept], p = pts[i], b = pts[i + 1];
+    const float dx = b.x - a.x, dy = b.y - a.y, len2 = dx * dx + dy * dy;
+    const float t = len2 > 0 ? ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2 : 0.0f;
+    const float ex = a.x + t * dx - p.x, ey = a.y + t * dy - p.y;
+    if (t >= 0 && t <= 1 && ex * ex + ey * ey <= tol * tol) continue;
+    pts[++kept] = p;
+  }
+  pts[++kept] = pts.back();
+  pts.resize(kept + 1);
+}
 }  // namespace
 
 void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
@@ -79,7 +97,6 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
   const float padL = 84.0f, padB = 18.0f, padT = 4.0f, padR = 8.0f;
   ImVec2 a(origin.x + padL, origin.y + padT);
   const ImVec2 b(origin.x + size.x - padR, origin.y + size.y - padB);
-  dl->AddRectFilled(origin, ImVec2(origin.x + size.x, origin.y + size.y), IM_COL32(22, 25, 31, 255), 4.0f);
   const double t1 = std::max(tNow, window), t0 = t1 - window;  // fills from t = 0, then scrolls
 
   // y range over the visible window.
@@ -110,6 +127,10 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
   }
   st.shownLo = lo;
   st.shownHi = hi;
+  if (!ImGui::IsItemVisible()) {  // scrolled out of the Plots window: the range is kept, nothing drawn
+    ImGui::PopID();
+    return;
+  }
   auto X = [&](double t) { return a.x + static_cast<float>((t - t0) / window) * (b.x - a.x); };
   auto Y = [&](double v) { return b.y - static_cast<float>((v - lo) / (hi - lo)) * (b.y - a.y); };
 
@@ -180,36 +201,49 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
     if (i > 0) --i;
     pts.clear();
     auto flush = [&] {
+      dropCollinear(pts, 0.35f);
       if (pts.size() >= 2) dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), lines[k].color, 0, 2.0f);  // integer width: ImGui's cheap textured lines
       else if (pts.size() == 1) dl->AddCircleFilled(pts[0], 1.6f, lines[k].color);
       pts.clear();
     };
+    // Columns as wide as the line (2 px): a column's extremes in the order they came, and where
+    // the stretch ends; finer columns only pile up triangles under the same 2 px line.
     int column = -1;
-    float cmin = 0, cmax = 0, clast = 0, cx = 0;
-    bool open = false;
+    float cmin = 0, cmax = 0, clast = 0, xmin = 0, xmax = 0, xlast = 0;  // each extreme where it came
+    bool open = false, minFirst = true;
+    auto add = [&](ImVec2 p) {
+      if (pts.empty() || pts.back().x != p.x || pts.back().y != p.y) pts.push_back(p);
+    };
+    auto closeColumn = [&](bool end) {
+      add(minFirst ? ImVec2(xmin, cmin) : ImVec2(xmax, cmax));
+      add(minFirst ? ImVec2(xmax, cmax) : ImVec2(xmin, cmin));
+      if (end) add(ImVec2(xlast, clast));
+    };
     for (; i < s.t.size(); ++i) {
       const double v = transform(s.y[i], st);
       if (!std::isfinite(v)) {
-        if (open) { pts.push_back(ImVec2(cx, cmin)); if (cmax != cmin) pts.push_back(ImVec2(cx, cmax)); pts.push_back(ImVec2(cx, clast)); open = false; }
+        if (open) { closeColumn(true); open = false; }
         flush();
         column = -1;
         continue;
       }
       const float x = X(s.t[i]), y = std::clamp(Y(v), a.y - 1e4f, b.y + 1e4f);
-      const int col = static_cast<int>(x);
+      const int col = static_cast<int>(std::floor(0.5f * x));
       if (col != column) {
-        if (open) { pts.push_back(ImVec2(cx, cmin)); if (cmax != cmin) pts.push_back(ImVec2(cx, cmax)); pts.push_back(ImVec2(cx, clast)); }
+        if (open) closeColumn(false);
         column = col;
-        cx = x;
         cmin = cmax = clast = y;
+        xmin = xmax = xlast = x;
+        minFirst = true;
         open = true;
       } else {
-        cmin = std::min(cmin, y);
-        cmax = std::max(cmax, y);
+        if (y < cmin) { cmin = y; xmin = x; minFirst = false; }  // the newest extreme comes second
+        if (y > cmax) { cmax = y; xmax = x; minFirst = true; }
         clast = y;
+        xlast = x;
       }
     }
-    if (open) { pts.push_back(ImVec2(cx, cmin)); if (cmax != cmin) pts.push_back(ImVec2(cx, cmax)); pts.push_back(ImVec2(cx, clast)); }
+    if (open) closeColumn(true);
     flush();
   }
   dl->PopClipRect();

@@ -134,46 +134,62 @@ int ExpressionTape::Compiler::emit(const ex& e) {
   return r;
 }
 
-void ExpressionTape::eval(const double* in, double* out, double* w) const {
-  for (int i = 0; i < numInputs_; ++i) w[i] = in[i];
-  double* r = w + numInputs_;
+bool ExpressionTape::outputIsZero(int i) const {
+  const int reg = outputs_[static_cast<std::size_t>(i)];
+  if (reg < numInputs_) return false;
+  const Instr& k = code_[static_cast<std::size_t>(reg - numInputs_)];
+  return k.op == Op::Const && k.c == 0.0;
+}
+
+template <int L>
+void ExpressionTape::evalLanes(const double* const* in, double* const* out, double* w) const {
+  for (int i = 0; i < numInputs_; ++i)
+    for (int l = 0; l < L; ++l) w[i * L + l] = in[l][i];
+  double* r = w + numInputs_ * L;
   for (const Instr& k : code_) {
+    const double* x = w + k.a * L;
+    const double* y = w + k.b * L;
     switch (k.op) {
-      case Op::Const: *r = k.c; break;
-      case Op::Add: *r = w[k.a] + w[k.b]; break;
-      case Op::Sub: *r = w[k.a] - w[k.b]; break;
-      case Op::Mul: *r = w[k.a] * w[k.b]; break;
-      case Op::Div: *r = w[k.a] / w[k.b]; break;
-      case Op::Neg: *r = -w[k.a]; break;
-      case Op::Sq: *r = w[k.a] * w[k.a]; break;
-      case Op::PowInt: {
-        double x = w[k.a], p = 1.0;
-        for (int n = k.b; n > 0; n >>= 1, x *= x)
-          if (n & 1) p *= x;
-        *r = p;
+      case Op::Const: for (int l = 0; l < L; ++l) r[l] = k.c; break;
+      case Op::Add: for (int l = 0; l < L; ++l) r[l] = x[l] + y[l]; break;
+      case Op::Sub: for (int l = 0; l < L; ++l) r[l] = x[l] - y[l]; break;
+      case Op::Mul: for (int l = 0; l < L; ++l) r[l] = x[l] * y[l]; break;
+      case Op::Div: for (int l = 0; l < L; ++l) r[l] = x[l] / y[l]; break;
+      case Op::Neg: for (int l = 0; l < L; ++l) r[l] = -x[l]; break;
+      case Op::Sq: for (int l = 0; l < L; ++l) r[l] = x[l] * x[l]; break;
+      case Op::PowInt:
+        for (int l = 0; l < L; ++l) {
+          double v = x[l], p = 1.0;
+          for (int n = k.b; n > 0; n >>= 1, v *= v)
+            if (n & 1) p *= v;
+          r[l] = p;
+        }
         break;
-      }
-      case Op::Pow: *r = std::pow(w[k.a], w[k.b]); break;
-      case Op::Sqrt: *r = std::sqrt(w[k.a]); break;
-      case Op::Sin: *r = std::sin(w[k.a]); break;
-      case Op::Cos: *r = std::cos(w[k.a]); break;
-      case Op::Tan: *r = std::tan(w[k.a]); break;
-      case Op::Exp: *r = std::exp(w[k.a]); break;
-      case Op::Log: *r = std::log(w[k.a]); break;
-      case Op::Abs: *r = std::abs(w[k.a]); break;
-      case Op::Atan: *r = std::atan(w[k.a]); break;
-      case Op::Asin: *r = std::asin(w[k.a]); break;
-      case Op::Acos: *r = std::acos(w[k.a]); break;
-      case Op::Sinh: *r = std::sinh(w[k.a]); break;
-      case Op::Cosh: *r = std::cosh(w[k.a]); break;
-      case Op::Tanh: *r = std::tanh(w[k.a]); break;
-      case Op::SinCos: ::sincos(w[k.a], r, w + k.b); break;
-      case Op::CosSin: ::sincos(w[k.a], w + k.b, r); break;
+      case Op::Pow: for (int l = 0; l < L; ++l) r[l] = std::pow(x[l], y[l]); break;
+      case Op::Sqrt: for (int l = 0; l < L; ++l) r[l] = std::sqrt(x[l]); break;
+      case Op::Sin: for (int l = 0; l < L; ++l) r[l] = std::sin(x[l]); break;
+      case Op::Cos: for (int l = 0; l < L; ++l) r[l] = std::cos(x[l]); break;
+      case Op::Tan: for (int l = 0; l < L; ++l) r[l] = std::tan(x[l]); break;
+      case Op::Exp: for (int l = 0; l < L; ++l) r[l] = std::exp(x[l]); break;
+      case Op::Log: for (int l = 0; l < L; ++l) r[l] = std::log(x[l]); break;
+      case Op::Abs: for (int l = 0; l < L; ++l) r[l] = std::abs(x[l]); break;
+      case Op::Atan: for (int l = 0; l < L; ++l) r[l] = std::atan(x[l]); break;
+      case Op::Asin: for (int l = 0; l < L; ++l) r[l] = std::asin(x[l]); break;
+      case Op::Acos: for (int l = 0; l < L; ++l) r[l] = std::acos(x[l]); break;
+      case Op::Sinh: for (int l = 0; l < L; ++l) r[l] = std::sinh(x[l]); break;
+      case Op::Cosh: for (int l = 0; l < L; ++l) r[l] = std::cosh(x[l]); break;
+      case Op::Tanh: for (int l = 0; l < L; ++l) r[l] = std::tanh(x[l]); break;
+      case Op::SinCos: for (int l = 0; l < L; ++l) ::sincos(x[l], r + l, w + k.b * L + l); break;
+      case Op::CosSin: for (int l = 0; l < L; ++l) ::sincos(x[l], w + k.b * L + l, r + l); break;
       case Op::Nop: break;
     }
-    ++r;
+    r += L;
   }
-  for (std::size_t i = 0; i < outputs_.size(); ++i) out[i] = w[outputs_[i]];
+  for (std::size_t i = 0; i < outputs_.size(); ++i)
+    for (int l = 0; l < L; ++l) out[l][i] = w[outputs_[i] * L + l];
 }
+
+template void ExpressionTape::evalLanes<1>(const double* const*, double* const*, double*) const;
+template void ExpressionTape::evalLanes<2>(const double* const*, double* const*, double*) const;
 
 }  // namespace lieride::reduced

@@ -22,8 +22,17 @@ class ExpressionTape {
   int numInputs() const { return numInputs_; }
   int numOutputs() const { return static_cast<int>(outputs_.size()); }
   int numRegisters() const { return numInputs_ + static_cast<int>(code_.size()); }
+  // Whether output i is the constant 0 (an entry that does not depend on the inputs and is zero,
+  // as the symbolic derivative of an entry in a variable it does not contain).
+  bool outputIsZero(int i) const;
   // in: numInputs() values; out: numOutputs() values; work: numRegisters() scratch doubles.
-  void eval(const double* in, double* out, double* work) const;
+  void eval(const double* in, double* out, double* work) const { evalLanes<1>(&in, &out, work); }
+  // Two points in one sweep (in0 -> out0, in1 -> out1): work holds 2 numRegisters() doubles.
+  void eval2(const double* in0, const double* in1, double* out0, double* out1, double* work) const {
+    const double* in[2] = {in0, in1};
+    double* out[2] = {out0, out1};
+    evalLanes<2>(in, out, work);
+  }
 
  private:
   // SinCos: sin into its register and cos into register b (the later Cos became a Nop); CosSin
@@ -36,6 +45,9 @@ class ExpressionTape {
     double c = 0.0;
   };
   class Compiler;
+  // L points at once, registers interleaved (register i of point l at work[i * L + l]).
+  template <int L>
+  void evalLanes(const double* const* in, double* const* out, double* w) const;
   void fuseSinCos();
 
   int numInputs_ = 0;

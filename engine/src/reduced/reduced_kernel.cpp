@@ -21,7 +21,16 @@ Kernel::Kernel(int s, int k, ExpressionTape constraints, ExpressionTape constrai
       constraints_(std::move(constraints)),
       constraintJet_(std::move(constraintJet)),
       full_(std::move(full)),
-      potentialGradient_(std::move(potentialGradient)) {}
+      potentialGradient_(std::move(potentialGradient)) {
+  for (int x = 0; x < kMaxShape; ++x) {
+    dependsOn_[x] = false;
+    for (int o = 0; o < kConstraintOutputs; ++o)
+      if (!constraintJet_.outputIsZero((1 + x) * kConstraintOutputs + o)) dependsOn_[x] = true;
+    columnZero_[x] = true;
+    for (int i = 0; i < 3; ++i)
+      if (!constraints_.outputIsZero(9 + 3 * x + i)) columnZero_[x] = false;
+  }
+}
 
 void Kernel::setConstantInertia(const CMat& M, bool hasPotential) {
   constantInertia_ = true;
@@ -29,23 +38,46 @@ void Kernel::setConstantInertia(const CMat& M, bool hasPotential) {
   M0_ = M;
 }
 
-// The tape's scratch registers: one buffer per thread, grown to the largest tape it has run.
-double* Kernel::scratch(const ExpressionTape& t) {
-  thread_local std::vector<double> work;
-  const auto need = static_cast<std::size_t>(t.numRegisters());
-  if (work.size() < need) work.resize(need);
-  return work.data();
-}
+// The tape's scratch registers: on the stack for the small tapes of the per-step evaluations,
+// else one buffer per thread, grown to the largest tape it has run.
+namespace {
+class Scratch {
+ public:
+  explicit Scratch(const ExpressionTape& t, int lanes = 1) {
+    const auto need = static_cast<std::size_t>(t.numRegisters() * lanes);
+    if (need <= kLocal) {
+      data_ = local_;
+      return;
+    }
+    thread_local std::vector<double> work;
+    if (work.size() < need) work.resize(need);
+    data_ = work.data();
+  }
+  double* data() { return data_; }
+
+ private:
+  static constexpr std::size_t kLocal = 192;
+  double local_[kLocal];
+  double* data_;
+};
+}  // namespace
 
 void Kernel::constraints(const double* r, Constraints& c) const {
   double out[kConstraintOutputs];
-  constraints_.eval(r, out, scratch(constraints_));
+  constraints_.eval(r, out, Scratch(constraints_).data());
   readConstraints(out, c.W, c.K);
+}
+
+void Kernel::constraints2(const double* r0, const double* r1, Constraints& c0, Constraints& c1) const {
+  double out0[kConstraintOutputs], out1[kConstraintOutputs];
+  constraints_.eval2(r0, r1, out0, out1, Scratch(constraints_, 2).data());
+  readConstraints(out0, c0.W, c0.K);
+  readConstraints(out1, c1.W, c1.K);
 }
 
 void Kernel::constraintJet(const double* r, ConstraintJet& j) const {
   double out[kJetOutputs];
-  constraintJet_.eval(r, out, scratch(constraintJet_));
+  constraintJet_.eval(r, out, Scratch(constraintJet_).data());
   readConstraints(out, j.W, j.K);
   for (int x = 0; x < kMaxShape; ++x) readConstraints(out + (1 + x) * kConstraintOutputs, j.dW[x], j.dK[x]);
 }
@@ -67,7 +99,7 @@ void Kernel::full(const double* r, FullJet& f) const {
     return;
   }
   double out[kFullOutputs];
-  full_.eval(r, out, scratch(full_));
+  full_.eval(r, out, Scratch(full_).data());
   constexpr int m = kMaxCoords * kMaxCoords;
   f.M = Eigen::Map<const CMat>(out);
   f.V = out[m];
@@ -82,7 +114,7 @@ void Kernel::full(const double* r, FullJet& f) const {
 
 void Kernel::potentialGradient(const double* r, SVec& g) const {
   g.setZero();
-  potentialGradient_.eval(r, g.data(), scratch(potentialGradient_));
+  potentialGradient_.eval(r, g.data(), Scratch(potentialGradient_).data());
 }
 
 void Kernel::basis(const Mat3& W, Mat3& E) const {
@@ -121,20 +153,39 @@ void Kernel::stack(const Mat3& W, const Mat3S& K, const Mat3& E, const Mat3& I, 
   }
 }
 
-// A from W A = K and E^T I A = E^T B (3 x 3, inverted in closed form).
-void Kernel::finishFrame(Frame& f) const {
+// A from W A = K and E^T I A = E^T B (3 x 3, inverted in closed form), unrolled for each
+// count of constraints (the solvers call it twice per step).
+template <int NK>
+void Kernel::finishFrameFor(Frame& f) const {
   basis(f.W, f.E);
-  Mat3 S;
-  Mat3S rhs;
-  stack(f.W, f.K, f.E, f.I, f.B, S, rhs);
+  Vec3 row[3];
+  Eigen::Matrix<double, 1, kMaxShape> rhs[3];
+  for (int i = 0; i < NK; ++i) {
+    row[i] = f.W.row(i).transpose();
+    rhs[i] = f.K.row(i);
+  }
+  for (int i = NK; i < 3; ++i) {
+    const Vec3 e = f.E.col(i - NK);
+    row[i] = f.I.transpose() * e;
+    rhs[i] = e.transpose() * f.B;
+  }
   // The inverse's columns are the cross products of S's rows over the determinant.
-  const Vec3 r0 = S.row(0).transpose(), r1 = S.row(1).transpose(), r2 = S.row(2).transpose();
-  const Vec3 c0 = r1.cross(r2);
-  const double inv = 1.0 / r0.dot(c0);
+  const Vec3 c0 = row[1].cross(row[2]);
+  const double inv = 1.0 / row[0].dot(c0);
   f.Sinv.col(0) = inv * c0;
-  f.Sinv.col(1) = inv * r2.cross(r0);
-  f.Sinv.col(2) = inv * r0.cross(r1);
-  f.A = f.Sinv * rhs;
+  f.Sinv.col(1) = inv * row[2].cross(row[0]);
+  f.Sinv.col(2) = inv * row[0].cross(row[1]);
+  for (int j = 0; j < kMaxShape; ++j)
+    f.A.col(j) = f.Sinv.col(0) * rhs[0](j) + f.Sinv.col(1) * rhs[1](j) + f.Sinv.col(2) * rhs[2](j);
+}
+
+void Kernel::finishFrame(Frame& f) const {
+  switch (k_) {
+    case 0: finishFrameFor<0>(f); break;
+    case 1: finishFrameFor<1>(f); break;
+    case 2: finishFrameFor<2>(f); break;
+    default: finishFrameFor<3>(f); break;
+  }
 }
 
 void Kernel::frame(const FullJet& j, Frame& f) const {

@@ -4,7 +4,7 @@
 // s <= 2) and at most 3 constraints; rows and columns past s, k or b = 3 - k are zero. Every
 // quantity of one evaluation comes from one pass over one compiled tape (common subexpressions
 // shared), the derivatives are the symbolic ones; nothing here allocates (the tape's scratch
-// registers live in a per-thread buffer grown once). Derivation: lieride/model/reduced_model.hpp.
+// registers live on the stack, or for a large tape in a per-thread buffer grown once). Derivation: lieride/model/reduced_model.hpp.
 #include <Eigen/Dense>
 
 #include "expression_tape.hpp"
@@ -80,7 +80,14 @@ class Kernel {
   bool constantInertia() const { return constantInertia_; }
   const CMat& constantMass() const { return M0_; }
 
+  // Whether W or K depends on r_x (some derivative of theirs is not the constant 0), and whether
+  // K's column j is identically zero (r_j's rate enters no constraint).
+  bool constraintsDependOn(int x) const { return dependsOn_[x]; }
+  bool constraintColumnZero(int j) const { return columnZero_[j]; }
+
   void constraints(const double* r, Constraints& c) const;
+  // At two shapes in one sweep over the tape.
+  void constraints2(const double* r0, const double* r1, Constraints& c0, Constraints& c1) const;
   void constraintJet(const double* r, ConstraintJet& j) const;
   void full(const double* r, FullJet& f) const;
   void potentialGradient(const double* r, SVec& g) const;  // dV/dr
@@ -101,11 +108,13 @@ class Kernel {
 
  private:
   void stack(const Mat3& W, const Mat3S& K, const Mat3& E, const Mat3& I, const Mat3S& B, Mat3& S, Mat3S& rhs) const;
-  static double* scratch(const ExpressionTape& t);
+  template <int NK>
+  void finishFrameFor(Frame& f) const;
 
   int s_ = 0, k_ = 0;
   int axes_[2] = {0, 1};
   bool constantInertia_ = false, hasPotential_ = false;
+  bool dependsOn_[kMaxShape] = {}, columnZero_[kMaxShape] = {};
   CMat M0_ = CMat::Zero();
   ExpressionTape constraints_, constraintJet_, full_, potentialGradient_;
 };

@@ -7,8 +7,11 @@
 //   xi_k = E(r_a) c_k - A(r_a) u_k, mu = I xi + B u, pi = B^T xi + C u,
 //   D = C(h xi_k)^T mu_k - mu+,
 //   E(r_k)^T D = 0,   pi_k - pi+ - h (1 - alpha) f = A(r_k)^T D   (free shape rows).
-// The solver is compiled for each count of symmetry coordinates (NB <= 3) and free shape
-// variables (ND <= 2), so that z, the residual and the Newton matrix are fixed-size; reset()
+// A free shape variable decoupled from the rest (SolvePlan) is solved in closed form first, and
+// when the constraints depend on none of the remaining unknowns the frames at r_a and r_k+1 are
+// evaluated before the solve, in one sweep, and Newton needs no shape derivatives.
+// The solver is compiled for each count of symmetry coordinates (NB <= 3) and Newton shape
+// unknowns (ND <= 2), so that z, the residual and the Newton matrix are fixed-size; reset()
 // picks the one the model's current inputs need. The frame at r_k+1 that gives the continuous
 // velocities is the next step's frame at r_k.
 #include <algorithm>
@@ -57,6 +60,38 @@ Mat3 dexpInvDerivative(const Vec3& v, const Vec3& dv) {
   return D;
 }
 
+// Which free shape variables Newton solves for. A free r_j whose rate enters no constraint
+// (K's column j is identically zero) and no other kinetic term (B's column j and C's
+// off-diagonal entries in row j are zero) has A_j = 0 (W A_j = 0, E^T I A_j = 0), so its row of
+// the discrete equations is C_jj u_j = pi+_j + h (1 - alpha) f_j: solved in closed form (the
+// snakeboard's steering). When the constraints depend on none of the remaining unknowns, the
+// frame at r_a is known before the solve (fixedFrame).
+struct SolvePlan {
+  int dyn[kMaxShape] = {}, pre[kMaxShape] = {};
+  int nd = 0, npre = 0;
+  bool fixedFrame = true;
+};
+
+SolvePlan planFor(const ReducedModel& m) {
+  const reduced::Kernel& kern = *m.description().kernel;
+  const CMat& M = kern.constantMass();
+  const int s = m.numShape();
+  SolvePlan p;
+  for (int j = 0; j < s; ++j) {
+    if (m.prescribed(3 + j)) continue;
+    bool decoupled = kern.constraintColumnZero(j) && M(3 + j, 3 + j) != 0.0;
+    for (int i = 0; i < 3 + s; ++i)
+      if (i != 3 + j && M(i, 3 + j) != 0.0) decoupled = false;
+    if (decoupled) {
+      p.pre[p.npre++] = j;
+    } else {
+      p.dyn[p.nd++] = j;
+      if (kern.constraintsDependOn(j)) p.fixedFrame = false;
+    }
+  }
+  return p;
+}
+
 class Solver {
  public:
   virtual ~Solver() = default;
@@ -72,6 +107,7 @@ class FixedSolver final : public Solver {
   using ZMat = Eigen::Matrix<double, N, N>;
   // Solves with a Newton matrix: the closed-form inverse up to 3 x 3, LU with partial pivoting above.
   struct Inverse {
+    Inverse() = default;
     explicit Inverse(const ZMat& J) { compute(J); }
     void compute(const ZMat& J) {
       if constexpr (N <= 3) inv = J.inverse();
@@ -81,7 +117,7 @@ class FixedSolver final : public Solver {
       if constexpr (N <= 3) return inv * r;
       else return lu.solve(r);
     }
-    ZMat inv;
+    ZMat inv = ZMat::Zero();
     Eigen::PartialPivLU<ZMat> lu;
   };
 
@@ -98,13 +134,13 @@ class FixedSolver final : public Solver {
     r_.setZero();
     r_.head(ns_) = s.q.tail(ns_);
     momenta(xi, u, muPlus_, piPlus_);
-    frameAt(r_, frameK_);
+    frameAt(r_, frameK());
     // The first Newton guess: c from E c = xi + A u (least squares) and the state's shape rates.
     if constexpr (N > 0) {
       if constexpr (NB > 0) {
-        const auto E = frameK_.E.template leftCols<NB>();
+        const auto E = frameK().E.template leftCols<NB>();
         const Eigen::Matrix<double, NB, NB> G = E.transpose() * E;
-        z_.template head<NB>() = G.ldlt().solve(E.transpose() * (xi + frameK_.A * u));
+        z_.template head<NB>() = G.ldlt().solve(E.transpose() * (xi + frameK().A * u));
       }
       for (int i = 0; i < ND; ++i) z_(NB + i) = u(dyn_[i]);
     }
@@ -117,54 +153,72 @@ class FixedSolver final : public Solver {
     m.force(s.q, c.values(t + al * h), F);
     SVec f = SVec::Zero();
     f.head(ns_) = F.tail(ns_);
+    // uKin: the prescribed shape rates, then the decoupled ones in closed form; zero for the
+    // Newton unknowns.
     SVec uKin = SVec::Zero();
     NhState next;
-    if (ND < ns_) {
+    if (ND + npre_ < ns_) {
       next = s;
       m.advancePrescribed(t, h, c, next);
       uKin.head(ns_) = (next.q.tail(ns_) - r_.head(ns_)) / h;
       for (int i = 0; i < ND; ++i) uKin(dyn_[i]) = 0.0;
     }
     const SVec piTarget = piPlus_ + h * (1.0 - al) * f;
+    for (int i = 0; i < npre_; ++i) uKin(pre_[i]) = piTarget(pre_[i]) / C_(pre_[i], pre_[i]);
     const double scale = std::max({1e-300, muPlus_.cwiseAbs().maxCoeff(), piTarget.cwiseAbs().maxCoeff()});
 
     SVec u, pi;
     Vec3 xi, mu;
     ZVec R = ZVec::Zero();
     ZMat J = ZMat::Zero();
-    reduced::Frame fa;
-    reduced::ConstraintJet ja;
-    bool haveFrame = false, haveJet = false;
+    reduced::Frame& fa = fa_;
+    reduced::ConstraintJet& ja = ja_;
+    bool haveJet = false;
+    // With no Newton unknown among the shape variables the constraints depend on, the frame at
+    // r_a is fixed before the solve: one evaluation, no shape derivatives.
+    // The frame at r_k+1 for the continuous velocities is then known too: both from one sweep.
+    if (fixedFrame_) {
+      const SVec ra = r_ + al * h * uKin;
+      SVec rn = r_ + h * uKin;
+      if (ND + npre_ < ns_) {
+        rn.head(ns_) = next.q.tail(ns_);
+        for (int i = 0; i < npre_; ++i) rn(pre_[i]) = r_(pre_[i]) + h * uKin(pre_[i]);
+      }
+      reduced::Frame& fn = frames_[1 - cur_];
+      kern_->constraints2(ra.data(), rn.data(), fa, fn);
+      kern_->finishFrame(fa);
+      kern_->finishFrame(fn);
+      prepareContinuous(fn);
+    }
     // Residual at z, and the Jacobian when another Newton update will follow (always after the
     // guess: one update at least, so that the solution is exact to round-off and not merely to
-    // the tolerance). The constraints' shape derivatives are evaluated only for a Jacobian. With
-    // every shape variable prescribed r_a is fixed, and so is the frame there.
+    // the tolerance). The constraints' shape derivatives are evaluated only for a Jacobian and
+    // only for the unknowns they depend on.
     auto evaluate = [&](const ZVec& z, bool first) -> bool {
       u = uKin;
       for (int i = 0; i < ND; ++i) u(dyn_[i]) = z(NB + i);
       const SVec ra = r_ + al * h * u;
-      if (ND > 0 || !haveFrame) {
+      if (!fixedFrame_) {
         if (first) {
           kern_->constraintJet(ra.data(), ja);
           fa.W = ja.W;
           fa.K = ja.K;
-          finish(fa);
+          kern_->finishFrame(fa);
         } else {
           frameAt(ra, fa);
         }
         haveJet = first;
       }
-      haveFrame = true;
       xi = -(fa.A * u);
       if constexpr (NB > 0) xi += fa.E.template leftCols<NB>() * z.template head<NB>();
       momenta(xi, u, mu, pi);
       const Vec3 D = tangentT(h * xi, mu) - muPlus_;
       if constexpr (N > 0) {
-        if constexpr (NB > 0) R.template head<NB>() = frameK_.E.template leftCols<NB>().transpose() * D;
-        const SVec row = pi - piTarget - frameK_.A.transpose() * D;
+        if constexpr (NB > 0) R.template head<NB>() = frameK().E.template leftCols<NB>().transpose() * D;
+        const SVec row = pi - piTarget - frameK().A.transpose() * D;
         for (int i = 0; i < ND; ++i) R(NB + i) = row(dyn_[i]);
         if (!first && R.cwiseAbs().maxCoeff() / scale <= settings_.tolerance) return false;
-        if (!haveJet) kern_->constraintJet(ra.data(), ja);
+        if (!fixedFrame_ && !haveJet) kern_->constraintJet(ra.data(), ja);
         haveJet = true;
         for (int col = 0; col < N; ++col) {
           Vec3 dxi;
@@ -174,18 +228,21 @@ class FixedSolver final : public Solver {
           } else {
             const int j = dyn_[col - NB];
             du(j) = 1.0;
-            Mat3 dE;
-            Mat3S dA;
-            kern_->frameDerivative(fa, ja, j, dE, dA);
-            Vec3 dxdr = -(dA * u);
-            if constexpr (NB > 0) dxdr += dE.template leftCols<NB>() * z.template head<NB>();
-            dxi = -fa.A.col(j) + al * h * dxdr;
+            dxi = -fa.A.col(j);
+            if (!fixedFrame_ && kern_->constraintsDependOn(j)) {
+              Mat3 dE;
+              Mat3S dA;
+              kern_->frameDerivative(fa, ja, j, dE, dA);
+              Vec3 dxdr = -(dA * u);
+              if constexpr (NB > 0) dxdr += dE.template leftCols<NB>() * z.template head<NB>();
+              dxi += al * h * dxdr;
+            }
           }
           const Vec3 dmu = I_ * dxi + B_ * du;
           const SVec dpi = B_.transpose() * dxi + C_ * du;
           const Vec3 dD = tangentDerivative(h, xi, mu, dxi, dmu);
-          if constexpr (NB > 0) J.col(col).template head<NB>() = frameK_.E.template leftCols<NB>().transpose() * dD;
-          const SVec dRow = dpi - frameK_.A.transpose() * dD;
+          if constexpr (NB > 0) J.col(col).template head<NB>() = frameK().E.template leftCols<NB>().transpose() * dD;
+          const SVec dRow = dpi - frameK().A.transpose() * dD;
           for (int i = 0; i < ND; ++i) J(NB + i, col) = dRow(dyn_[i]);
         }
         return true;
@@ -221,13 +278,17 @@ class FixedSolver final : public Solver {
     g_ = g_ * se2::exp(h * xi);
     r_ += h * u;
     SVec uBase = SVec::Zero();
-    if (ND < ns_) {  // the prescribed shape variables follow their signals
+    if (ND + npre_ < ns_) {  // the prescribed shape variables follow their signals
       const SVec rFree = r_;
       r_.head(ns_) = next.q.tail(ns_);
       uBase.head(ns_) = next.qdot.tail(ns_);
       for (int i = 0; i < ND; ++i) {
         r_(dyn_[i]) = rFree(dyn_[i]);
         uBase(dyn_[i]) = 0.0;
+      }
+      for (int i = 0; i < npre_; ++i) {
+        r_(pre_[i]) = rFree(pre_[i]);
+        uBase(pre_[i]) = 0.0;
       }
     }
     continuous(uBase, s);
@@ -252,24 +313,26 @@ class FixedSolver final : public Solver {
   void bind(const ReducedModel& m) {
     kern_ = m.description().kernel.get();
     ns_ = m.numShape();
-    int nd = 0;
-    for (int j = 0; j < ns_; ++j)
-      if (!m.prescribed(3 + j)) dyn_[nd++] = j;
+    const SolvePlan p = planFor(m);
+    for (int i = 0; i < ND; ++i) dyn_[i] = p.dyn[i];
+    npre_ = p.npre;
+    for (int i = 0; i < npre_; ++i) pre_[i] = p.pre[i];
+    fixedFrame_ = p.fixedFrame;
     const CMat& M = kern_->constantMass();
     I_ = M.topLeftCorner<3, 3>();
     B_ = M.topRightCorner<3, kMaxShape>();
     C_ = M.bottomRightCorner<kMaxShape, kMaxShape>();
+    for (reduced::Frame* f : {&fa_, &frames_[0], &frames_[1]}) {
+      f->I = I_;
+      f->B = B_;
+      f->C = C_;
+    }
   }
-  // E, A at r from one pass over the constraint tape (values only).
+  reduced::Frame& frameK() { return frames_[cur_]; }
+  // E, A at r from one pass over the constraint tape (values only); the frame's I, B, C are
+  // the constant blocks set by bind().
   void frameAt(const SVec& r, reduced::Frame& f) const {
     kern_->constraints(r.data(), f);
-    finish(f);
-  }
-  // E, A from the frame's W and K and the constant inertia.
-  void finish(reduced::Frame& f) const {
-    f.I = I_;
-    f.B = B_;
-    f.C = C_;
     kern_->finishFrame(f);
   }
   void momenta(const Vec3& xi, const SVec& u, Vec3& mu, SVec& pi) const {
@@ -286,43 +349,54 @@ class FixedSolver final : public Solver {
     if (!settings_.exactDexp) return dmu - 0.5 * h * (adT(dxi, mu) + adT(xi, dmu));
     return dexpInvDerivative(h * xi, h * dxi).transpose() * mu + se2::dexpInv(h * xi).transpose() * dmu;
   }
+  // The rows E^T dmu and (dpi - A^T dmu) on the free shape variables, at frame f.
+  void project(const reduced::Frame& f, const Vec3& dmu, const SVec& dpi, ZVec& G) const {
+    if constexpr (NB > 0) G.template head<NB>() = f.E.template leftCols<NB>().transpose() * dmu;
+    const SVec row = dpi - f.A.transpose() * dmu;
+    for (int i = 0; i < ND; ++i) G(NB + i) = row(dyn_[i]);
+  }
+  // The matrix of the continuous velocities' affine system (below) at frame f: it depends on
+  // the frame and the constant inertia only, so that with a fixed frame it is factored before
+  // the solve of the step.
+  void prepareContinuous(const reduced::Frame& f) {
+    if constexpr (N > 0) {
+      // The unknowns' directions: dxi (columns of X) and du (columns of U).
+      Eigen::Matrix<double, 3, N> X;
+      Eigen::Matrix<double, kMaxShape, N> U = Eigen::Matrix<double, kMaxShape, N>::Zero();
+      if constexpr (NB > 0) X.template leftCols<NB>() = f.E.template leftCols<NB>();
+      for (int i = 0; i < ND; ++i) {
+        X.col(NB + i) = -f.A.col(dyn_[i]);
+        U(dyn_[i], NB + i) = 1.0;
+      }
+      const Eigen::Matrix<double, 3, N> dmu = I_ * X + B_ * U;
+      const Eigen::Matrix<double, kMaxShape, N> rows = B_.transpose() * X + C_ * U - f.A.transpose() * dmu;
+      ZMat J;
+      if constexpr (NB > 0) J.template topRows<NB>() = f.E.template leftCols<NB>().transpose() * dmu;
+      for (int i = 0; i < ND; ++i) J.row(NB + i) = rows.row(dyn_[i]);
+      continuousInverse_.compute(J);
+    }
+  }
   // The continuous velocities at r_, g_ consistent with the memory (mu+, pi+): an affine
   // system in (symmetry coordinates, free shape rates), as in the general form; uBase holds
   // the prescribed shape rates. The frame at r_ is kept for the next step.
-  void continuous(const SVec& uBase, NhState& s) {
-    frameAt(r_, frameK_);
-    const reduced::Frame& f = frameK_;
+  void continuous(SVec uBase, NhState& s) {
+    for (int i = 0; i < npre_; ++i) uBase(pre_[i]) = piPlus_(pre_[i]) / C_(pre_[i], pre_[i]);
+    if (fixedFrame_) {
+      cur_ = 1 - cur_;  // evaluated and factored with the frame at r_a (step())
+    } else {
+      frameAt(r_, frameK());
+      prepareContinuous(frameK());
+    }
+    const reduced::Frame& f = frameK();
     Vec3 xi = -(f.A * uBase);
     SVec u = uBase;
     if constexpr (N > 0) {
-      auto residual = [&](const Vec3& dmu, const SVec& dpi, ZVec& G) {
-        if constexpr (NB > 0) G.template head<NB>() = f.E.template leftCols<NB>().transpose() * dmu;
-        const SVec row = dpi - f.A.transpose() * dmu;
-        for (int i = 0; i < ND; ++i) G(NB + i) = row(dyn_[i]);
-      };
       Vec3 mu;
       SVec pi;
       momenta(xi, u, mu, pi);
       ZVec G0 = ZVec::Zero();
-      residual(mu - muPlus_, pi - piPlus_, G0);
-      ZMat J = ZMat::Zero();
-      for (int col = 0; col < N; ++col) {
-        SVec du = SVec::Zero();
-        Vec3 dxi;
-        if (col < NB) {
-          dxi = f.E.col(col);
-        } else {
-          du(dyn_[col - NB]) = 1.0;
-          dxi = -f.A.col(dyn_[col - NB]);
-        }
-        Vec3 dmu;
-        SVec dpi;
-        momenta(dxi, du, dmu, dpi);
-        ZVec Jc = ZVec::Zero();
-        residual(dmu, dpi, Jc);
-        J.col(col) = Jc;
-      }
-      const ZVec z = -Inverse(J).solve(G0);
+      project(f, mu - muPlus_, pi - piPlus_, G0);
+      const ZVec z = -continuousInverse_.solve(G0);
       for (int i = 0; i < ND; ++i) u(dyn_[i]) = z(NB + i);
       xi = -(f.A * u);
       if constexpr (NB > 0) xi += f.E.template leftCols<NB>() * z.template head<NB>();
@@ -339,7 +413,10 @@ class FixedSolver final : public Solver {
   NhIntegratorSettings settings_;
   const reduced::Kernel* kern_ = nullptr;
   int ns_ = 0;
-  int dyn_[kMaxShape] = {};  // the free shape variables
+  int dyn_[kMaxShape] = {};  // the free shape variables solved by Newton
+  int pre_[kMaxShape] = {};  // the free shape variables solved in closed form (SolvePlan)
+  int npre_ = 0;
+  bool fixedFrame_ = false;  // the frame at r_a does not depend on the Newton unknowns
   Mat3 I_ = Mat3::Zero();
   Mat3S B_ = Mat3S::Zero();
   SMat C_ = SMat::Zero();
@@ -350,7 +427,11 @@ class FixedSolver final : public Solver {
   ZVec z_ = ZVec::Zero();  // the guess after a reset
   ZVec zPast_[4] = {ZVec::Zero(), ZVec::Zero(), ZVec::Zero(), ZVec::Zero()};  // the last solutions, newest first
   int past_ = 0;
-  reduced::Frame frameK_;  // at r_
+  reduced::Frame frames_[2];  // at r_ (frames_[cur_]) and, with a fixed frame, at the next r_
+  int cur_ = 0;
+  reduced::Frame fa_;      // at r_a
+  Inverse continuousInverse_;  // of the continuous velocities' system at the next r_ (prepareContinuous)
+  reduced::ConstraintJet ja_;
 };
 
 template <int NB>
@@ -379,9 +460,7 @@ class ReducedLieNh final : public NhIntegrator {
 
   void reset(const NhModel& nm, const ControlSet&, double, double, const NhState& s) override {
     const auto& m = static_cast<const ReducedModel&>(nm);
-    int nd = 0;
-    for (int j = 0; j < m.numShape(); ++j)
-      if (!m.prescribed(3 + j)) ++nd;
+    const int nd = planFor(m).nd;
     if (!solver_ || nb_ != m.numSymmetry() || nd_ != nd) {
       nb_ = m.numSymmetry();
       nd_ = nd;
