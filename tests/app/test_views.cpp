@@ -1,6 +1,7 @@
 // The vehicle views (app/gui/views): one per kind, built from the constructed simulation. Every
 // value a view uses comes from the engine (the model's parameters, the descriptor's channel
 // ranges and trim), so changing a parameter in the scenario changes what the pilot commands.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 
@@ -31,6 +32,16 @@ VehiclePose poseOf(const Snapshot& s, const std::vector<std::string>& channels) 
   return p;
 }
 }  // namespace
+
+TEST_CASE("views: every engine kind has a registered view and every registered view a kind", "[views]") {
+  // The views register themselves (views/vehicle_view.hpp); a view file dropped by the linker
+  // or a kind added without a view shows here, against the engine's registry.
+  std::vector<std::string> kinds;
+  for (const VehicleInfo& v : vehicleRegistry()) kinds.push_back(v.type);
+  std::sort(kinds.begin(), kinds.end());
+  CHECK(viewKinds() == kinds);
+  CHECK(kinds.size() >= 9);
+}
 
 TEST_CASE("views: every scene's vehicle gets a view whose channels are its simulation's", "[views]") {
   int scenes = 0;

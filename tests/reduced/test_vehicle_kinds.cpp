@@ -1,8 +1,9 @@
 // Vehicle kinds are told apart by the registry and by the models' own virtual functions, never
 // by comparing type strings: no source file of the engine, the app, the CLI or the benchmarks
 // compares anything with a registered vehicle type name, and the desktop app names a kind only
-// in its view registry (app/gui/views/view_registry.cpp). And every Simulation keeps the last
+// on its views' registration lines (app/gui/views/*_view.cpp). And every Simulation keeps the last
 // good state when a step diverges (lieride/sim/simulation.hpp).
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
@@ -18,6 +19,7 @@ using namespace lieride;
 
 TEST_CASE("no type-string comparisons outside the registry", "[kinds]") {
   namespace fs = std::filesystem;
+  REQUIRE_FALSE(vehicleRegistry().empty());  // the registrations were linked
   std::string names;
   for (const auto& v : vehicleRegistry()) {
     if (!names.empty()) names.push_back('|');
@@ -55,8 +57,9 @@ TEST_CASE("no type-string comparisons outside the registry", "[kinds]") {
   CHECK(files > 20);
 }
 
-TEST_CASE("the app names vehicle kinds only in its view registry", "[kinds]") {
+TEST_CASE("the app names vehicle kinds only in its views' registration lines", "[kinds]") {
   namespace fs = std::filesystem;
+  REQUIRE_FALSE(vehicleRegistry().empty());  // the registrations were linked
   std::string names;
   for (const auto& v : vehicleRegistry()) {
     if (!names.empty()) names.push_back('|');
@@ -66,30 +69,52 @@ TEST_CASE("the app names vehicle kinds only in its view registry", "[kinds]") {
     }
   }
   // Any string literal that is a kind's name: a comparison, a ternary, a table, a default. The
-  // scenario text of the app's built-in scenes (`type = "helicopter"`) is data, not a test.
+  // scenario text of the app's built-in scenes (`type = "helicopter"`) is data, not a test. A
+  // view names its kinds on its one registration line (views/vehicle_view.hpp):
+  //   const ViewRegistration kCarView{{"car"}, makeCarView};
   const std::regex literal("\"(" + names + ")\"");
   const std::regex scenarioKey("^\\s*type\\s*=\\s*\"");
-  const fs::path registry = fs::path(LIERIDE_SOURCE_DIR) / "app/gui/views/view_registry.cpp";
-  int files = 0, registryNames = 0;
+  const std::regex registration("^const ViewRegistration k\\w+\\{\\{(\"[a-z-]+\"(, )?)+\\}, \\w+\\};$");
+  int files = 0, registeredNames = 0;
   for (const auto& e : fs::recursive_directory_iterator(fs::path(LIERIDE_SOURCE_DIR) / "app")) {
     const auto ext = e.path().extension();
     if (!e.is_regular_file() || (ext != ".cpp" && ext != ".hpp")) continue;
-    const bool isRegistry = fs::equivalent(e.path(), registry);
     ++files;
     std::ifstream in(e.path());
     std::string line;
     for (int n = 1; std::getline(in, line); ++n) {
-      if (isRegistry) {
-        registryNames += std::regex_search(line, literal);
+      INFO(e.path().string() << ":" << n << ": " << line);
+      if (std::regex_match(line, registration)) {
+        for (auto it = std::sregex_iterator(line.begin(), line.end(), literal); it != std::sregex_iterator(); ++it)
+          ++registeredNames;
         continue;
       }
-      INFO(e.path().string() << ":" << n << ": " << line);
       CHECK_FALSE((std::regex_search(line, literal) && !std::regex_search(line, scenarioKey)));
     }
   }
   CHECK(files > 30);
-  // Every kind the engine registers has its row in the view registry.
-  CHECK(registryNames == static_cast<int>(vehicleRegistry().size()));
+  // As many kind names on registration lines as the engine has kinds (which view registers
+  // which kind, and that each has exactly one, is checked against the linked registry in
+  // tests/app/test_views.cpp).
+  CHECK(registeredNames == static_cast<int>(vehicleRegistry().size()));
+}
+
+TEST_CASE("the registry lists each kind once in listing order", "[kinds]") {
+  // The order of `lieride list` and of the scenario's "expected one of" message: the
+  // registrations' listing order keys, not static initialisation order (lieride/sim/registry.hpp).
+  // The shipped kinds keep their order; a new kind may come anywhere.
+  std::vector<std::string> types;
+  for (const auto& v : vehicleRegistry()) types.push_back(v.type);
+  const std::vector<std::string> shipped = {"rigid-body", "helicopter", "car", "snakeboard", "sleigh",
+                                            "np-particle", "boat", "reduced", "sleigh-controlled"};
+  std::vector<std::string> listed;
+  for (const auto& t : types)
+    if (std::find(shipped.begin(), shipped.end(), t) != shipped.end()) listed.push_back(t);
+  CHECK(listed == shipped);
+  for (const auto& t : types) {
+    CHECK(std::count(types.begin(), types.end(), t) == 1);
+    CHECK(findVehicle(t)->type == t);
+  }
 }
 
 TEST_CASE("a diverging step leaves every simulation at its last good state", "[kinds]") {

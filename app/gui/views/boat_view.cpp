@@ -107,8 +107,9 @@ class BoatView final : public VehicleView {
   int right_, left_;
 };
 
-}  // namespace
-
 std::unique_ptr<VehicleView> makeBoatView(const Simulation& sim) { return std::make_unique<BoatView>(sim); }
+const ViewRegistration kBoatView{{"boat"}, makeBoatView};
+
+}  // namespace
 
 }  // namespace lieride::gui

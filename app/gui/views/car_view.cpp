@@ -96,8 +96,9 @@ class CarView final : public VehicleView {
   int body_ = 0, wheel_ = 0;
 };
 
-}  // namespace
-
 std::unique_ptr<VehicleView> makeCarView(const Simulation& sim) { return std::make_unique<CarView>(sim); }
+const ViewRegistration kCarView{{"car"}, makeCarView};
+
+}  // namespace
 
 }  // namespace lieride::gui

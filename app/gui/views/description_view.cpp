@@ -88,8 +88,9 @@ class DescriptionView final : public VehicleView {
   std::vector<ReducedPart> parts_;
 };
 
-}  // namespace
-
 std::unique_ptr<VehicleView> makeDescriptionView(const Simulation& sim) { return std::make_unique<DescriptionView>(sim); }
+const ViewRegistration kDescriptionView{{"reduced"}, makeDescriptionView};
+
+}  // namespace
 
 }  // namespace lieride::gui

@@ -183,8 +183,9 @@ class HelicopterView final : public VehicleView {
   int body_ = 0, rotor_ = 0, disc_ = 0, tailRotor_ = 0;
 };
 
-}  // namespace
-
 std::unique_ptr<VehicleView> makeHelicopterView(const Simulation& sim) { return std::make_unique<HelicopterView>(sim); }
+const ViewRegistration kHelicopterView{{"helicopter"}, makeHelicopterView};
+
+}  // namespace
 
 }  // namespace lieride::gui

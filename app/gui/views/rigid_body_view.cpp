@@ -36,8 +36,9 @@ class RigidBodyView final : public VehicleView {
   }
 };
 
-}  // namespace
-
 std::unique_ptr<VehicleView> makeRigidBodyView(const Simulation& sim) { return std::make_unique<RigidBodyView>(sim); }
+const ViewRegistration kRigidBodyView{{"rigid-body"}, makeRigidBodyView};
+
+}  // namespace
 
 }  // namespace lieride::gui

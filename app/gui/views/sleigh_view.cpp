@@ -50,8 +50,9 @@ class SleighView final : public VehicleView {
   int force_, torque_;
 };
 
-}  // namespace
-
 std::unique_ptr<VehicleView> makeSleighView(const Simulation& sim) { return std::make_unique<SleighView>(sim); }
+const ViewRegistration kSleighView{{"sleigh", "sleigh-controlled"}, makeSleighView};
+
+}  // namespace
 
 }  // namespace lieride::gui

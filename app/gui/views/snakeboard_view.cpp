@@ -106,8 +106,9 @@ class SnakeboardView final : public VehicleView {
   int board_ = 0, truck_ = 0, legs_ = 0, torso_ = 0;
 };
 
-}  // namespace
-
 std::unique_ptr<VehicleView> makeSnakeboardView(const Simulation& sim) { return std::make_unique<SnakeboardView>(sim); }
+const ViewRegistration kSnakeboardView{{"snakeboard"}, makeSnakeboardView};
+
+}  // namespace
 
 }  // namespace lieride::gui

@@ -3,10 +3,12 @@
 // drive the kind's channels, the meshes drawn and how they move with the state, the camera's
 // framing, the HUD read-out and the help text. A view is built from the constructed Simulation
 // (its model's parameters, and the channels' units, ranges and trim from the engine's
-// VehicleInfo::describeChannels), never from the scenario TOML. makeView() looks the kind up
-// once, in views/view_registry.cpp, the one place of the app that names vehicle kinds.
+// VehicleInfo::describeChannels), never from the scenario TOML. Each view file registers its
+// view for the kinds it draws with a ViewRegistration, the only place of the app that names a
+// kind; makeView() looks the kind up (views/view_registry.cpp).
 // No SDL, GL or ImGui here: meshes are MeshData, uploaded and drawn by render/.
 #include <glm/glm.hpp>
+#include <initializer_list>
 #include <memory>
 #include <optional>
 #include <string>
@@ -98,6 +100,20 @@ class VehicleView {
   std::vector<ChannelInfo> channels_;
   std::vector<MeshData> meshes_;
 };
+
+// Registers a view for vehicle kinds, at namespace scope at the end of the view's file:
+//   const ViewRegistration kMyView{{"my-kind"}, makeMyView};
+// The app's core library is linked whole (app/gui/core/CMakeLists.txt), so the linker keeps
+// these otherwise unreferenced objects. A kind registered twice throws std::logic_error.
+class ViewRegistration {
+ public:
+  using Make = std::unique_ptr<VehicleView> (*)(const Simulation&);
+  ViewRegistration(std::initializer_list<const char*> kinds, Make make);
+};
+
+// The kinds that have a registered view, sorted by name (tests/app/test_views.cpp: exactly
+// the engine's registered kinds).
+std::vector<std::string> viewKinds();
 
 // The view of this simulation's kind (a generic marker view for a kind without one).
 std::shared_ptr<const VehicleView> makeView(const Simulation& sim);

@@ -1,19 +1,19 @@
-// The app's one table of vehicle kinds: each kind the engine registers (lieride/sim/registry.hpp)
-// and the view that draws and pilots it. The only place in app/ that names a kind
-// (tests/reduced/test_vehicle_kinds.cpp checks). A new kind: its view file and one row here.
+// The app's table of vehicle views, filled by the views' own ViewRegistration objects
+// (views/vehicle_view.hpp): a new kind's view is its file alone. The nonholonomic particle has
+// no drawing of its own and is drawn as the marker.
+#include <map>
+#include <stdexcept>
+
 #include "views/vehicle_view.hpp"
 
 namespace lieride::gui {
-
-std::unique_ptr<VehicleView> makeHelicopterView(const Simulation& sim);
-std::unique_ptr<VehicleView> makeRigidBodyView(const Simulation& sim);
-std::unique_ptr<VehicleView> makeBoatView(const Simulation& sim);
-std::unique_ptr<VehicleView> makeCarView(const Simulation& sim);
-std::unique_ptr<VehicleView> makeSnakeboardView(const Simulation& sim);
-std::unique_ptr<VehicleView> makeSleighView(const Simulation& sim);
-std::unique_ptr<VehicleView> makeDescriptionView(const Simulation& sim);
-
 namespace {
+
+// A function-local static: a registration may run before any other static of this file.
+std::map<std::string, ViewRegistration::Make>& views() {
+  static std::map<std::string, ViewRegistration::Make> v;
+  return v;
+}
 
 // A grey ball for a kind without a drawing of its own, with the generic channel mapping.
 class MarkerView final : public VehicleView {
@@ -24,34 +24,29 @@ class MarkerView final : public VehicleView {
   }
 };
 
-std::unique_ptr<VehicleView> makeMarkerView(const Simulation& sim, bool nonholonomic) {
-  return std::make_unique<MarkerView>(sim, nonholonomic);
+std::unique_ptr<VehicleView> makeNonholonomicMarkerView(const Simulation& sim) {
+  return std::make_unique<MarkerView>(sim, true);
 }
-
-struct ViewKind {
-  const char* kind;
-  std::unique_ptr<VehicleView> (*make)(const Simulation&);
-};
-
-const ViewKind kViews[] = {
-    {"helicopter", makeHelicopterView},
-    {"rigid-body", makeRigidBodyView},
-    {"boat", makeBoatView},
-    {"car", makeCarView},
-    {"snakeboard", makeSnakeboardView},
-    {"sleigh", makeSleighView},
-    {"sleigh-controlled", makeSleighView},
-    {"reduced", makeDescriptionView},
-    {"np-particle", [](const Simulation& sim) { return makeMarkerView(sim, true); }},
-};
+const ViewRegistration kParticleView{{"np-particle"}, makeNonholonomicMarkerView};
 
 }  // namespace
 
+ViewRegistration::ViewRegistration(std::initializer_list<const char*> kinds, Make make) {
+  for (const char* kind : kinds)
+    if (!views().emplace(kind, make).second)
+      throw std::logic_error(std::string("a view for vehicle kind '") + kind + "' registered twice");
+}
+
+std::vector<std::string> viewKinds() {
+  std::vector<std::string> out;
+  for (const auto& entry : views()) out.push_back(entry.first);
+  return out;
+}
+
 std::shared_ptr<const VehicleView> makeView(const Simulation& sim) {
-  const std::string kind = sim.vehicleType();
-  for (const ViewKind& v : kViews)
-    if (kind == v.kind) return v.make(sim);
-  return makeMarkerView(sim, false);
+  const auto it = views().find(sim.vehicleType());
+  if (it != views().end()) return it->second(sim);
+  return std::make_unique<MarkerView>(sim, false);
 }
 
 }  // namespace lieride::gui

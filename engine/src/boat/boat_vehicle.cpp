@@ -186,22 +186,24 @@ std::unique_ptr<Simulation> buildBoat(ScenarioContext& ctx) {
   return std::make_unique<Se3Simulation>(spec, ctx.settings, s);
 }
 
-}  // namespace
-
-void registerBoatVehicles(std::vector<VehicleInfo>& registry) {
+VehicleInfo boatVehicle() {
   std::vector<IntegratorInfo> integrators;
   for (const auto& n : se3IntegratorNames()) integrators.push_back({n, se3IntegratorDescription(n)});
-  registry.push_back({"boat",
-                      "boat on water: hull clipping, buoyancy, Eq. 15 damping, waves, current, wind, two thrusters "
-                      "(docs/models.md 3)",
-                      integrators, {"thrust_right", "thrust_left"}, buildBoat});
+  VehicleInfo v{"boat",
+                "boat on water: hull clipping, buoyancy, Eq. 15 damping, waves, current, wind, two thrusters "
+                "(docs/models.md 3)",
+                integrators, {"thrust_right", "thrust_left"}, buildBoat};
   // Pilot ranges: the thrusters' own limits ([vehicle.thrusters] min_thrust, max_thrust).
-  registry.back().describeChannels = [](const Simulation& sim) {
+  v.describeChannels = [](const Simulation& sim) {
     const auto& forces = dynamic_cast<const Se3Simulation&>(sim).forceModel();
     const ThrusterParams& t = dynamic_cast<const BoatForces&>(forces).params().thrusters;
     return std::vector<ChannelInfo>{{"thrust_right", "N", t.minThrust, t.maxThrust, 0.0},
                                     {"thrust_left", "N", t.minThrust, t.maxThrust, 0.0}};
   };
+  return v;
 }
 
+const VehicleRegistration kBoat{70, boatVehicle};
+
+}  // namespace
 }  // namespace lieride

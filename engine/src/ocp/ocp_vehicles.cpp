@@ -37,19 +37,21 @@ std::unique_ptr<Simulation> buildControlledSleigh(ScenarioContext& ctx) {
   return sim;
 }
 
-}  // namespace
-
-void registerOcpVehicles(std::vector<VehicleInfo>& registry) {
-  registry.push_back({"sleigh-controlled",
-                      "Chaplygin sleigh with force u1 and torque u2, a = 0 (Anahory Simoes et al. VI)",
-                      {{"retraction-midpoint", "midpoint in adapted coordinates, inputs at the step midpoint"},
-                       {"rk4", "classical Runge-Kutta"}},
-                      {"u1", "u2"},
-                      buildControlledSleigh});
+VehicleInfo controlledSleighVehicle() {
+  VehicleInfo v{"sleigh-controlled",
+                "Chaplygin sleigh with force u1 and torque u2, a = 0 (Anahory Simoes et al. VI)",
+                {{"retraction-midpoint", "midpoint in adapted coordinates, inputs at the step midpoint"},
+                 {"rk4", "classical Runge-Kutta"}},
+                {"u1", "u2"},
+                buildControlledSleigh};
   // Pilot ranges: force u1 along the blade +-1 N, torque u2 +-0.5 N m.
-  registry.back().describeChannels = [](const Simulation&) {
+  v.describeChannels = [](const Simulation&) {
     return std::vector<ChannelInfo>{{"u1", "N", -1.0, 1.0, 0.0}, {"u2", "N m", -0.5, 0.5, 0.0}};
   };
+  return v;
 }
 
+const VehicleRegistration kControlledSleigh{90, controlledSleighVehicle};
+
+}  // namespace
 }  // namespace lieride

@@ -164,28 +164,42 @@ std::vector<IntegratorInfo> infos(const std::vector<std::string>& names) {
   return r;
 }
 
-}  // namespace
-
-void registerPlanarVehicles(std::vector<VehicleInfo>& registry) {
-  registry.push_back({"car", "car with simple dynamics (Kobilarov et al. 5.2.1)", infos(kShapeIntegrators),
-                      {"drive_torque", "steer_rate"}, buildCar});
+VehicleInfo carVehicle() {
+  VehicleInfo v{"car", "car with simple dynamics (Kobilarov et al. 5.2.1)", infos(kShapeIntegrators),
+                {"drive_torque", "steer_rate"}, buildCar};
   // Pilot ranges: 600 N m of drive at the rear wheels, 1500 N m of braking; sigma = tan(phi)
   // changes at up to 1.5 per second (and saturates at tan(max_steer) in the model).
-  registry.back().describeChannels = [](const Simulation&) {
+  v.describeChannels = [](const Simulation&) {
     return std::vector<ChannelInfo>{{"drive_torque", "N m", -1500.0, 600.0, 0.0}, {"steer_rate", "1/s", -1.5, 1.5, 0.0}};
   };
-  registry.push_back({"snakeboard", "snakeboard (Kobilarov et al. 5.2.2, Ostrowski Ex. 5.4)", infos(kShapeIntegrators),
-                      {"rotor_torque", "steer_torque", "psi", "phi"}, buildSnakeboard, checkSnakeboardControls});
+  return v;
+}
+
+VehicleInfo snakeboardVehicle() {
+  VehicleInfo v{"snakeboard", "snakeboard (Kobilarov et al. 5.2.2, Ostrowski Ex. 5.4)", infos(kShapeIntegrators),
+                {"rotor_torque", "steer_torque", "psi", "phi"}, buildSnakeboard, checkSnakeboardControls};
   // Pilot ranges: rider twist torque +-40 N m, wheel steering torque +-4 N m; psi and phi
   // prescribe the shape (scripted gaits), no pilot range.
-  registry.back().describeChannels = [](const Simulation&) {
+  v.describeChannels = [](const Simulation&) {
     return std::vector<ChannelInfo>{{"rotor_torque", "N m", -40.0, 40.0, 0.0}, {"steer_torque", "N m", -4.0, 4.0, 0.0},
                                     {"psi", "rad", 0.0, 0.0, 0.0}, {"phi", "rad", 0.0, 0.0, 0.0}};
   };
-  registry.push_back({"sleigh", "Chaplygin sleigh (Ferraro et al. Ex. 3)",
-                      infos({"lie-nh", "nh-reflect", "nh-rattle", "dla", "euler", "rk2", "rk4"}), {}, buildSleigh});
-  registry.push_back({"np-particle", "nonholonomic particle (Ferraro et al. Ex. 1)", infos(kParticleIntegrators), {},
-                      buildParticle});
+  return v;
 }
 
+VehicleInfo sleighVehicle() {
+  return {"sleigh", "Chaplygin sleigh (Ferraro et al. Ex. 3)",
+          infos({"lie-nh", "nh-reflect", "nh-rattle", "dla", "euler", "rk2", "rk4"}), {}, buildSleigh};
+}
+
+VehicleInfo particleVehicle() {
+  return {"np-particle", "nonholonomic particle (Ferraro et al. Ex. 1)", infos(kParticleIntegrators), {}, buildParticle};
+}
+
+const VehicleRegistration kCar{30, carVehicle};
+const VehicleRegistration kSnakeboard{40, snakeboardVehicle};
+const VehicleRegistration kSleigh{50, sleighVehicle};
+const VehicleRegistration kParticle{60, particleVehicle};
+
+}  // namespace
 }  // namespace lieride

@@ -138,21 +138,23 @@ std::unique_ptr<Simulation> buildReduced(ScenarioContext& ctx) {
   return std::make_unique<PlanarSimulation>(std::move(model), ctx.settings, nh, state, integrators);
 }
 
-}  // namespace
-
-void registerReducedVehicles(std::vector<VehicleInfo>& registry) {
+VehicleInfo reducedVehicle() {
   std::vector<IntegratorInfo> infos;
   for (const auto& n : kAll) infos.push_back({n, nhIntegratorDescription(n)});
-  registry.push_back({"reduced",
-                      "a planar vehicle from a description file (Ostrowski's reduced equations; description = \"assets/vehicles/NAME.toml\")",
-                      infos, {}, buildReduced});
+  VehicleInfo v{"reduced",
+                "a planar vehicle from a description file (Ostrowski's reduced equations; description = \"assets/vehicles/NAME.toml\")",
+                infos, {}, buildReduced};
   // The description's own [[inputs]]: unit and range as declared (docs/formats.md section 5).
-  registry.back().describeChannels = [](const Simulation& sim) {
+  v.describeChannels = [](const Simulation& sim) {
     const auto& model = dynamic_cast<const ReducedModel&>(dynamic_cast<const PlanarSimulation&>(sim).model());
     std::vector<ChannelInfo> out;
     for (const ReducedChannel& c : model.description().channels) out.push_back({c.name, c.unit, c.min, c.max, 0.0});
     return out;
   };
+  return v;
 }
 
+const VehicleRegistration kReduced{80, reducedVehicle};
+
+}  // namespace
 }  // namespace lieride

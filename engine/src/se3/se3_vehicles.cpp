@@ -44,15 +44,16 @@ std::unique_ptr<Simulation> buildHelicopter(ScenarioContext& ctx) {
   return std::make_unique<Se3Simulation>(spec, ctx.settings, readSe3Initial(ctx.initial, inertia));
 }
 
-}  // namespace
+VehicleInfo rigidBodyVehicle() {
+  return {"rigid-body", "free rigid body on SE(3) (docs/models.md 1)", se3Integrators(), {}, buildRigidBody};
+}
 
-void registerSe3Vehicles(std::vector<VehicleInfo>& registry) {
-  registry.push_back({"rigid-body", "free rigid body on SE(3) (docs/models.md 1)", se3Integrators(), {}, buildRigidBody});
-  registry.push_back({"helicopter", "simple helicopter: gravity + F(gamma) u + drag, skids on the ground (docs/models.md 2)", se3Integrators(),
-                      {"collective", "tail", "cyclic_pitch", "cyclic_roll"}, buildHelicopter});
+VehicleInfo helicopterVehicle() {
+  VehicleInfo v{"helicopter", "simple helicopter: gravity + F(gamma) u + drag, skids on the ground (docs/models.md 2)",
+                se3Integrators(), {"collective", "tail", "cyclic_pitch", "cyclic_roll"}, buildHelicopter};
   // Pilot ranges: thrust up to 2.5 m g, tail rotor +-0.2 m g, rotor tilt +-0.35 rad (20 deg);
   // trim: hover, u_c = m g (docs/models.md section 2).
-  registry.back().describeChannels = [](const Simulation& sim) {
+  v.describeChannels = [](const Simulation& sim) {
     const auto& forces = dynamic_cast<const Se3Simulation&>(sim).forceModel();
     const HelicopterParams& p = dynamic_cast<const HelicopterForces&>(forces).params();
     const double hover = p.mass * p.gravity;
@@ -61,6 +62,11 @@ void registerSe3Vehicles(std::vector<VehicleInfo>& registry) {
                                     {"cyclic_pitch", "rad", -0.35, 0.35, 0.0},
                                     {"cyclic_roll", "rad", -0.35, 0.35, 0.0}};
   };
+  return v;
 }
 
+const VehicleRegistration kRigidBody{10, rigidBodyVehicle};
+const VehicleRegistration kHelicopter{20, helicopterVehicle};
+
+}  // namespace
 }  // namespace lieride

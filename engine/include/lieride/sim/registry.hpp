@@ -1,6 +1,10 @@
 #pragma once
-// The vehicles lieride knows. A new vehicle is one registration function, called from
-// engine/src/registry.cpp.
+// The vehicles lieride knows. Each kind registers itself where its descriptor is defined (the
+// model's source file or its area's vehicles file) with a namespace-scope VehicleRegistration;
+// no central list names the kinds. The engine's area libraries are linked whole
+// (engine/CMakeLists.txt, WHOLE_ARCHIVE), so the linker keeps these otherwise unreferenced
+// objects. vehicleRegistry() lists the kinds by their listing order, never by static
+// initialisation order (`lieride list`, scenario error messages).
 #include <functional>
 #include <memory>
 #include <string>
@@ -40,17 +44,22 @@ struct VehicleInfo {
   std::function<std::vector<ChannelInfo>(const Simulation&)> describeChannels = {};
 };
 
+// Registers a vehicle kind during static initialisation, at namespace scope beside its
+// descriptor (the model's source file or its area's vehicles file):
+//   const VehicleRegistration kCar{30, carVehicle};
+// listOrder: the kind's place in vehicleRegistry() (ties: by type name). `describe` builds the
+// descriptor on the registry's first use, after static initialisation, so that it may use any
+// other file's statics. The registry throws std::logic_error on a type registered twice.
+class VehicleRegistration {
+ public:
+  VehicleRegistration(int listOrder, VehicleInfo (*describe)());
+};
+
+// Every registered kind, by listing order.
 const std::vector<VehicleInfo>& vehicleRegistry();
 const VehicleInfo* findVehicle(const std::string& type);
 // The channels of a constructed simulation, in the order of its controls(), from its kind's
 // describeChannels (names without ranges for a kind that gives none).
 std::vector<ChannelInfo> channelInfo(const Simulation& sim);
-
-// Registration functions, one per engine area.
-void registerSe3Vehicles(std::vector<VehicleInfo>& registry);
-void registerPlanarVehicles(std::vector<VehicleInfo>& registry);
-void registerBoatVehicles(std::vector<VehicleInfo>& registry);
-void registerReducedVehicles(std::vector<VehicleInfo>& registry);
-void registerOcpVehicles(std::vector<VehicleInfo>& registry);
 
 }  // namespace lieride
