@@ -19,10 +19,8 @@ void ReducedModel::force(const NVec& q, const InputVec& inputs, NVec& F) const {
 
 void ReducedModel::forceAt(double t, const NVec& q, const ControlSet& c, NVec& F) const {
   F.setZero(3 + s_);
-  for (std::size_t i = 0; i < d_->channels.size(); ++i) {
-    const auto& ch = d_->channels[i];
-    if (ch.kind == ReducedChannel::Kind::Force && !prescribed_[at(ch.shape)]) F(3 + ch.shape) += c.value(i, t);
-  }
+  for (const auto& [channel, shape] : forceChannels_)
+    if (!prescribed_[at(shape)]) F(3 + shape) += c.value(static_cast<std::size_t>(channel), t);
   subtractPotentialGradient(q, F);
 }
 

@@ -19,6 +19,7 @@
 #include <array>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "lieride/model/nonholonomic_model.hpp"
@@ -167,6 +168,7 @@ class ReducedModel final : public NhModel {
   NMat Mq_;
   std::array<bool, kMaxReducedShape> prescribed_{};
   std::array<int, kMaxReducedShape> positionChannel_{-1, -1}, rateChannel_{-1, -1};  // -1: none
+  std::vector<std::pair<int, int>> forceChannels_;  // (channel, shape variable) of the force channels, in order
 };
 
 }  // namespace lieride
