@@ -43,6 +43,14 @@ ExpressionTape::ExpressionTape(const std::vector<symbol>& inputs, const std::vec
   for (int i = 0; i < numInputs_; ++i) c.seen_[inputs[static_cast<std::size_t>(i)]] = i;
   for (const ex& e : outputs) outputs_.push_back(c.emit(e.eval()));
   fuseSinCos();
+  constants_.assign(outputs_.size(), 0.0);
+  for (std::size_t i = 0; i < outputs_.size(); ++i) {
+    const int reg = outputs_[i];
+    if (reg >= numInputs_ && code_[static_cast<std::size_t>(reg - numInputs_)].op == Op::Const)
+      constants_[i] = code_[static_cast<std::size_t>(reg - numInputs_)].c;
+    else
+      varying_.emplace_back(static_cast<int>(i), reg);
+  }
 }
 
 // sin(x) and cos(x) of one argument (the rotating wheels and axles of most vehicles): one
@@ -185,8 +193,8 @@ void ExpressionTape::evalLanes(const double* const* in, double* const* out, doub
     }
     r += L;
   }
-  for (std::size_t i = 0; i < outputs_.size(); ++i)
-    for (int l = 0; l < L; ++l) out[l][i] = w[outputs_[i] * L + l];
+  for (const auto& [i, reg] : varying_)
+    for (int l = 0; l < L; ++l) out[l][i] = w[reg * L + l];
 }
 
 template void ExpressionTape::evalLanes<1>(const double* const*, double* const*, double*) const;

@@ -3,6 +3,7 @@
 // once into a straight-line tape of double operations with common subexpressions shared
 // (sin(phi) appearing in ten entries is computed once). Evaluating the tape is a loop over a
 // few dozen instructions; GiNaC is not touched after compilation.
+#include <utility>
 #include <vector>
 
 namespace GiNaC {
@@ -25,7 +26,12 @@ class ExpressionTape {
   // Whether output i is the constant 0 (an entry that does not depend on the inputs and is zero,
   // as the symbolic derivative of an entry in a variable it does not contain).
   bool outputIsZero(int i) const;
-  // in: numInputs() values; out: numOutputs() values; work: numRegisters() scratch doubles.
+  // The outputs that do not depend on the inputs (constants folded at compilation, as the zero
+  // derivatives and the zero padding of the kernel's layouts), at their values, the rest 0:
+  // computed once, so that eval() writes only the varying outputs.
+  const double* constantOutputs() const { return constants_.data(); }
+  // in: numInputs() values; out: numOutputs() values whose constant outputs already hold
+  // constantOutputs() (eval() writes only the others); work: numRegisters() scratch doubles.
   void eval(const double* in, double* out, double* work) const { evalLanes<1>(&in, &out, work); }
   // Two points in one sweep (in0 -> out0, in1 -> out1): work holds 2 numRegisters() doubles.
   void eval2(const double* in0, const double* in1, double* out0, double* out1, double* work) const {
@@ -53,6 +59,9 @@ class ExpressionTape {
   int numInputs_ = 0;
   std::vector<Instr> code_;
   std::vector<int> outputs_;
+  std::vector<double> constants_;  // constantOutputs()
+  // The varying outputs: output index and register.
+  std::vector<std::pair<int, int>> varying_;
 };
 
 }  // namespace lieride::reduced

@@ -14,6 +14,17 @@ void ReducedModel::force(const NVec& q, const InputVec& inputs, NVec& F) const {
     const auto& ch = d_->channels[c];
     if (ch.kind == ReducedChannel::Kind::Force && !prescribed_[at(ch.shape)]) F(3 + ch.shape) += inputs(static_cast<int>(c));
   }
+  subtractPotentialGradient(q, F);
+}
+
+void ReducedModel::forceAt(double t, const NVec& q, const ControlSet& c, NVec& F) const {
+  F.setZero(3 + s_);
+  for (const auto& [channel, shape] : forceChannels_)
+    if (!prescribed_[at(shape)]) F(3 + shape) += c.value(static_cast<std::size_t>(channel), t);
+  subtractPotentialGradient(q, F);
+}
+
+void ReducedModel::subtractPotentialGradient(const NVec& q, NVec& F) const {
   if (!d_->hasPotential) return;
   reduced::SVec r = reduced::SVec::Zero(), gradV;
   r.head(s_) = q.tail(s_);

@@ -1,5 +1,7 @@
 #include "reduced_kernel.hpp"
 
+#include <algorithm>
+#include <cstring>
 #include <vector>
 
 namespace lieride::reduced {
@@ -62,14 +64,19 @@ class Scratch {
 };
 }  // namespace
 
+// The output buffers start as copies of the tapes' constant outputs (one fixed-size copy), so
+// that the sweeps write only the outputs that vary (ExpressionTape::eval).
 void Kernel::constraints(const double* r, Constraints& c) const {
   double out[kConstraintOutputs];
+  std::memcpy(out, constraints_.constantOutputs(), sizeof out);
   constraints_.eval(r, out, Scratch(constraints_).data());
   readConstraints(out, c.W, c.K);
 }
 
 void Kernel::constraints2(const double* r0, const double* r1, Constraints& c0, Constraints& c1) const {
   double out0[kConstraintOutputs], out1[kConstraintOutputs];
+  std::memcpy(out0, constraints_.constantOutputs(), sizeof out0);
+  std::memcpy(out1, constraints_.constantOutputs(), sizeof out1);
   constraints_.eval2(r0, r1, out0, out1, Scratch(constraints_, 2).data());
   readConstraints(out0, c0.W, c0.K);
   readConstraints(out1, c1.W, c1.K);
@@ -77,6 +84,7 @@ void Kernel::constraints2(const double* r0, const double* r1, Constraints& c0, C
 
 void Kernel::constraintJet(const double* r, ConstraintJet& j) const {
   double out[kJetOutputs];
+  std::memcpy(out, constraintJet_.constantOutputs(), sizeof out);
   constraintJet_.eval(r, out, Scratch(constraintJet_).data());
   readConstraints(out, j.W, j.K);
   for (int x = 0; x < kMaxShape; ++x) readConstraints(out + (1 + x) * kConstraintOutputs, j.dW[x], j.dK[x]);
@@ -99,6 +107,7 @@ void Kernel::full(const double* r, FullJet& f) const {
     return;
   }
   double out[kFullOutputs];
+  std::memcpy(out, full_.constantOutputs(), sizeof out);
   full_.eval(r, out, Scratch(full_).data());
   constexpr int m = kMaxCoords * kMaxCoords;
   f.M = Eigen::Map<const CMat>(out);
@@ -114,6 +123,7 @@ void Kernel::full(const double* r, FullJet& f) const {
 
 void Kernel::potentialGradient(const double* r, SVec& g) const {
   g.setZero();
+  std::copy_n(potentialGradient_.constantOutputs(), potentialGradient_.numOutputs(), g.data());
   potentialGradient_.eval(r, g.data(), Scratch(potentialGradient_).data());
 }
 

@@ -150,7 +150,7 @@ class FixedSolver final : public Solver {
   StepReport step(const ReducedModel& m, const ControlSet& c, double t, double h, NhState& s) override {
     const double al = settings_.alpha;
     NVec F;
-    m.force(s.q, c.values(t + al * h), F);
+    m.forceAt(t + al * h, s.q, c, F);
     SVec f = SVec::Zero();
     f.head(ns_) = F.tail(ns_);
     // uKin: the prescribed shape rates, then the decoupled ones in closed form; zero for the

@@ -44,6 +44,7 @@ ReducedModel::ReducedModel(std::shared_ptr<const ReducedDescription> d, const NV
   for (std::size_t c = 0; c < d_->channels.size(); ++c) {
     const auto& ch = d_->channels[c];
     if (ch.kind == ReducedChannel::Kind::Position) positionChannel_[at(ch.shape)] = static_cast<int>(c);
+    if (ch.kind == ReducedChannel::Kind::Force) forceChannels_.emplace_back(static_cast<int>(c), ch.shape);
     if (ch.kind == ReducedChannel::Kind::Rate) {
       rateChannel_[at(ch.shape)] = static_cast<int>(c);
       prescribed_[at(ch.shape)] = true;  // kinematic: always follows its rate

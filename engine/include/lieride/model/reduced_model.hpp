@@ -19,6 +19,7 @@
 #include <array>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "lieride/model/nonholonomic_model.hpp"
@@ -115,6 +116,9 @@ class ReducedModel final : public NhModel {
   const NMat& mass() const override { return Mq_; }
   void constraints(const NVec& q, NMat& mu) const override;
   void force(const NVec& q, const InputVec& inputs, NVec& F) const override;
+  // force(q, c.values(t), F), reading only the channels that enter it (the forces on free shape
+  // variables): the description lie-nh step's lookup.
+  void forceAt(double t, const NVec& q, const ControlSet& c, NVec& F) const;
   void configure(const ControlSet& c) override;
   bool prescribed(int i) const override { return i >= 3 && prescribed_[static_cast<std::size_t>(i - 3)]; }
   void advancePrescribed(double t0, double h, const ControlSet& c, NhState& s) const override;
@@ -155,6 +159,7 @@ class ReducedModel final : public NhModel {
   // Prescribed shape variables of r and u (s numbers each) set from their channels at t.
   void applyPrescribed(double t, const ControlSet& c, double* r, double* u) const;
   double saturatedRate(int j, double r, double rate) const;
+  void subtractPotentialGradient(const NVec& q, NVec& F) const;  // on the free shape rows
   std::size_t at(int j) const { return static_cast<std::size_t>(j); }
 
   std::shared_ptr<const ReducedDescription> d_;
@@ -163,6 +168,7 @@ class ReducedModel final : public NhModel {
   NMat Mq_;
   std::array<bool, kMaxReducedShape> prescribed_{};
   std::array<int, kMaxReducedShape> positionChannel_{-1, -1}, rateChannel_{-1, -1};  // -1: none
+  std::vector<std::pair<int, int>> forceChannels_;  // (channel, shape variable) of the force channels, in order
 };
 
 }  // namespace lieride
