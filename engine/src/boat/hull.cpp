@@ -1,6 +1,8 @@
 #include "lieride/model/hull.hpp"
 
+#include <algorithm>
 #include <charconv>
+#include <cstdint>
 #include <cmath>
 #include <filesystem>
 #include <map>
@@ -144,26 +146,43 @@ HullMesh loadObjHull(const std::string& path, double scale) {
   return mesh;
 }
 
+namespace {
+
+std::uint64_t edgeKey(int a, int b) {
+  return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(a)) << 32) | static_cast<std::uint32_t>(b);
+}
+
+// "a-b" with 1-based vertex numbers, as in the OBJ file.
+std::string edgeName(std::uint64_t key) {
+  return std::to_string((key >> 32) + 1) + "-" + std::to_string((key & 0xffffffffu) + 1);
+}
+
+}  // namespace
+
 void validateHull(HullMesh& mesh, const std::string& what) {
   if (mesh.triangles.size() < 4) throw HullError(what + ": a closed hull needs at least 4 triangles");
   const int nv = static_cast<int>(mesh.vertices.size());
   for (const auto& v : mesh.vertices)
     if (!v.allFinite()) throw HullError(what + ": non-finite vertex");
-  std::map<std::pair<int, int>, int> directed;
+  // Every directed edge once, and its reverse present: a sorted vector of (a, b) keys (a map of
+  // 10^6 nodes took seconds under the sanitizers for a 200-subdivision box).
+  std::vector<std::uint64_t> directed;
+  directed.reserve(3 * mesh.triangles.size());
   for (const auto& t : mesh.triangles) {
     for (int k = 0; k < 3; ++k) {
       const int a = t[static_cast<std::size_t>(k)], b = t[static_cast<std::size_t>((k + 1) % 3)];
       if (a < 0 || a >= nv || b < 0 || b >= nv) throw HullError(what + ": triangle index out of range");
-      if (++directed[{a, b}] > 1)
-        throw HullError(what + ": hull is not a closed, consistently oriented surface (edge " + std::to_string(a + 1) +
-                        "-" + std::to_string(b + 1) + " is used twice in the same direction)");
+      directed.push_back(edgeKey(a, b));
     }
   }
-  for (const auto& [edge, count] : directed) {
-    (void)count;
-    if (!directed.count({edge.second, edge.first}))
-      throw HullError(what + ": hull is not closed (edge " + std::to_string(edge.first + 1) + "-" +
-                      std::to_string(edge.second + 1) + " borders a hole)");
+  std::sort(directed.begin(), directed.end());
+  if (const auto twice = std::adjacent_find(directed.begin(), directed.end()); twice != directed.end())
+    throw HullError(what + ": hull is not a closed, consistently oriented surface (edge " + edgeName(*twice) +
+                    " is used twice in the same direction)");
+  for (const std::uint64_t edge : directed) {
+    const std::uint64_t reverse = (edge << 32) | (edge >> 32);
+    if (!std::binary_search(directed.begin(), directed.end(), reverse))
+      throw HullError(what + ": hull is not closed (edge " + edgeName(edge) + " borders a hole)");
   }
   HullVolume v = hullVolume(mesh);
   if (v.volume < 0.0) {
