@@ -84,7 +84,8 @@ void checkObjVertices(const std::string& text, const std::string& name) {
 }  // namespace
 
 HullMesh loadObjHull(const std::string& path, double scale) {
-  if (!std::filesystem::exists(path)) throw HullError(shown(path, 200) + ": no such hull file");
+  std::error_code ec;  // a name too long for the file system is an error line, not an exception
+  if (!std::filesystem::exists(path, ec) && !ec) throw HullError(shown(path, 200) + ": no such hull file");
   std::string text;
   try {
     text = readRegularFile(path, kMaxHullFileBytes);

@@ -127,6 +127,22 @@ class Loader {
     return false;
   }
 
+  // GiNaC's parser descends recursively: every bracket and every sign in a row is a few stack
+  // frames, so a pathological nesting overflows the stack. The deepest nesting of brackets
+  // plus signs in a row that a mass-inertia entry reasonably needs is far below these limits.
+  static constexpr int kMaxNesting = 64;
+  static bool tooDeep(const std::string& text) {
+    int depth = 0, signs = 0;
+    for (const char c : text) {
+      if (c == '(' || c == '[' || c == '{') ++depth;
+      if (c == ')' || c == ']' || c == '}') --depth;
+      if (c == '+' || c == '-') ++signs;
+      else if (!std::isspace(static_cast<unsigned char>(c))) signs = 0;
+      if (depth + signs > kMaxNesting) return true;
+    }
+    return false;
+  }
+
   // A number, or a string holding an expression of the symbols known so far.
   ex expr(const toml::node& n, const std::string& where) const {
     if (n.is_number()) return GiNaC::numeric(*n.value<double>());
@@ -136,6 +152,9 @@ class Loader {
     // function and then crashes evaluating it: refuse empty parentheses before parsing.
     if (hasEmptyParentheses(text))
       fail(where, "cannot read the expression \"" + shown(text) + "\": empty parentheses (a function needs its argument)");
+    if (tooDeep(text))
+      fail(where, "cannot read the expression \"" + shown(text) + "\": nested more than " + std::to_string(kMaxNesting) +
+                      " brackets and signs deep");
     try {
       GiNaC::parser reader(table_, true);
       return reader(text);

@@ -21,11 +21,15 @@ const std::vector<std::string> kAll = {"lie-nh", "lie-nh-general", "nh-reflect",
 // assets/scenes/ may name "assets/vehicles/NAME.toml" or "../vehicles/NAME.toml").
 std::string resolve(TableReader& v, const std::string& baseDir, const std::string& rel) {
   namespace fs = std::filesystem;
+  std::error_code ec;  // a name too long for the file system is "not found", never an exception
   if (fs::path(rel).is_absolute()) {
-    if (fs::exists(rel)) return rel;
+    if (fs::exists(rel, ec)) return rel;
   } else {
-    for (fs::path dir = fs::absolute(baseDir); !dir.empty(); dir = dir.parent_path()) {
-      if (fs::exists(dir / rel)) return (fs::path(baseDir) / fs::relative(dir / rel, fs::absolute(baseDir))).lexically_normal().string();
+    for (fs::path dir = fs::absolute(baseDir, ec); !dir.empty(); dir = dir.parent_path()) {
+      if (fs::exists(dir / rel, ec)) {
+        const fs::path relative = fs::relative(dir / rel, fs::absolute(baseDir, ec), ec);
+        if (!ec) return (fs::path(baseDir) / relative).lexically_normal().string();
+      }
       if (dir == dir.parent_path()) break;
     }
   }
