@@ -83,41 +83,10 @@ std::array<std::vector<int>, kRows> rowPattern() {
 
 BoatCollocation::BoatCollocation(const Problem& problem, const BoatParams& params, const Vec6& inertia,
                                  const SE3& g0, const Vec6& mu0)
-    : dmoc_(problem, params, inertia, g0, mu0),
+    : Se3Collocation(problem, params, inertia, g0, mu0),
       params_(params),
-      Id_(inertia),
-      xi0_(mu0.cwiseQuotient(inertia)),
       heading_(problem.goal.heading),
-      atRest_(problem.goal.atRest),
-      n_(problem.knots),
-      h_(problem.timeStep()) {}
-
-void BoatCollocation::bounds(std::vector<double>& xl, std::vector<double>& xu, std::vector<double>& gl,
-                             std::vector<double>& gu) const {
-  dmoc_.bounds(xl, xu, gl, gu);
-  xl.resize(static_cast<std::size_t>(numVariables()), -1e19);
-  xu.resize(static_cast<std::size_t>(numVariables()), 1e19);
-  for (int i = 0; i < 6; ++i) {
-    const auto j = static_cast<std::size_t>(BoatDmoc::xiVar(0, i));
-    xl[j] = xu[j] = xi0_(i);
-  }
-}
-
-// BoatDmoc's guess (its autopilot's run), the step velocities read as the knots' and the last
-// step's velocity at knot N; the initial velocity at knot 0.
-void BoatCollocation::initialGuess(std::vector<double>& x) const {
-  dmoc_.initialGuess(x);
-  x.resize(static_cast<std::size_t>(numVariables()));
-  for (int i = 0; i < 6; ++i) {
-    x[static_cast<std::size_t>(BoatDmoc::xiVar(n_, i))] = x[static_cast<std::size_t>(BoatDmoc::xiVar(n_ - 1, i))];
-    x[static_cast<std::size_t>(BoatDmoc::xiVar(0, i))] = xi0_(i);
-  }
-}
-
-void BoatCollocation::costGradient(const double* x, double* grad) const {
-  dmoc_.costGradient(x, grad);
-  std::fill(grad + dmoc_.numVariables(), grad + numVariables(), 0.0);
-}
+      atRest_(problem.goal.atRest) {}
 
 void BoatCollocation::constraints(const double* x, double* g, JacobianSink* jac) const {
   static const std::array<std::vector<int>, kRows> pattern = rowPattern();

@@ -112,40 +112,9 @@ std::array<std::vector<int>, kRows> rowPattern() {
 
 HelicopterCollocation::HelicopterCollocation(const Problem& problem, const HelicopterParams& params,
                                              const Vec6& inertia, const SE3& g0, const Vec6& mu0)
-    : dmoc_(problem, params, inertia, g0, mu0),
+    : Se3Collocation(problem, params, inertia, g0, mu0),
       params_(params),
-      Id_(inertia),
-      xi0_(mu0.cwiseQuotient(inertia)),
-      n_(problem.knots),
-      goalRows_(problem.goal.velocity ? 6 : 0),
-      h_(problem.timeStep()) {}
-
-void HelicopterCollocation::bounds(std::vector<double>& xl, std::vector<double>& xu, std::vector<double>& gl,
-                                   std::vector<double>& gu) const {
-  dmoc_.bounds(xl, xu, gl, gu);
-  xl.resize(static_cast<std::size_t>(numVariables()), -1e19);
-  xu.resize(static_cast<std::size_t>(numVariables()), 1e19);
-  for (int i = 0; i < 6; ++i) {
-    const auto j = static_cast<std::size_t>(HelicopterDmoc::xiVar(0, i));
-    xl[j] = xu[j] = xi0_(i);
-  }
-}
-
-// HelicopterDmoc's guess (straight flight, hovering controls), with the initial velocity at
-// knot 0 and the last step's velocity at knot N.
-void HelicopterCollocation::initialGuess(std::vector<double>& x) const {
-  dmoc_.initialGuess(x);
-  x.resize(static_cast<std::size_t>(numVariables()));
-  for (int i = 0; i < 6; ++i) {
-    x[static_cast<std::size_t>(HelicopterDmoc::xiVar(n_, i))] = x[static_cast<std::size_t>(HelicopterDmoc::xiVar(n_ - 1, i))];
-    x[static_cast<std::size_t>(HelicopterDmoc::xiVar(0, i))] = xi0_(i);
-  }
-}
-
-void HelicopterCollocation::costGradient(const double* x, double* grad) const {
-  dmoc_.costGradient(x, grad);
-  std::fill(grad + dmoc_.numVariables(), grad + numVariables(), 0.0);
-}
+      goalRows_(problem.goal.velocity ? 6 : 0) {}
 
 void HelicopterCollocation::constraints(const double* x, double* g, JacobianSink* jac) const {
   static const std::array<std::vector<int>, kRows> pattern = rowPattern();

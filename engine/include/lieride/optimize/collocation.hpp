@@ -10,6 +10,7 @@
 // through `lieride sim` runs the same controls; it does not reproduce the optimised poses,
 // because the simulator does not integrate by the trapezoidal rule. The per-step Jacobian
 // blocks are exact, by forward-mode automatic differentiation (Eigen's AutoDiffScalar).
+#include <algorithm>
 #include <array>
 #include <optional>
 #include <string>
@@ -56,6 +57,57 @@ class CarCollocation final : public Nlp {
   double beta_, kappa_, rho_;
 };
 
+// What the SE(3) collocations (helicopter, boat) share: the DMOC's variables at the same
+// indices, with the body velocity xi at every knot 0..N where the DMOC keeps its step velocity
+// xi_k (Dmoc::xiVar; 6 more variables at the end for xi_N), xi_0 fixed to the initial velocity;
+// the DMOC's rows count, bounds, cost and guess (the last step's velocity read as xi_N).
+template <class Dmoc>
+class Se3Collocation : public Nlp {
+ public:
+  int numVariables() const override { return dmoc_.numVariables() + 6; }
+  int numConstraints() const override { return dmoc_.numConstraints(); }
+  void bounds(std::vector<double>& xl, std::vector<double>& xu, std::vector<double>& gl,
+              std::vector<double>& gu) const override {
+    dmoc_.bounds(xl, xu, gl, gu);
+    xl.resize(static_cast<std::size_t>(numVariables()), -1e19);
+    xu.resize(static_cast<std::size_t>(numVariables()), 1e19);
+    for (int i = 0; i < 6; ++i) {
+      const auto j = static_cast<std::size_t>(Dmoc::xiVar(0, i));
+      xl[j] = xu[j] = xi0_(i);
+    }
+  }
+  void initialGuess(std::vector<double>& x) const override {
+    dmoc_.initialGuess(x);
+    x.resize(static_cast<std::size_t>(numVariables()));
+    for (int i = 0; i < 6; ++i) {
+      x[static_cast<std::size_t>(Dmoc::xiVar(n_, i))] = x[static_cast<std::size_t>(Dmoc::xiVar(n_ - 1, i))];
+      x[static_cast<std::size_t>(Dmoc::xiVar(0, i))] = xi0_(i);
+    }
+  }
+  double cost(const double* x) const override { return dmoc_.cost(x); }
+  void costGradient(const double* x, double* grad) const override {
+    dmoc_.costGradient(x, grad);
+    std::fill(grad + dmoc_.numVariables(), grad + numVariables(), 0.0);
+  }
+  void costHessianPattern(std::vector<std::pair<int, int>>& pairs) const override { dmoc_.costHessianPattern(pairs); }
+
+  const Dmoc& dmoc() const { return dmoc_; }
+
+ protected:
+  template <class Params>
+  Se3Collocation(const Problem& problem, const Params& params, const Vec6& inertia, const SE3& g0, const Vec6& mu0)
+      : dmoc_(problem, params, inertia, g0, mu0),
+        Id_(inertia),
+        xi0_(mu0.cwiseQuotient(inertia)),
+        n_(problem.knots),
+        h_(problem.timeStep()) {}
+
+  Dmoc dmoc_;
+  Vec6 Id_, xi0_;
+  int n_;
+  double h_;
+};
+
 // The helicopter of docs/models.md section 2 in quaternion coordinates: per knot the
 // quaternion q, the position x, the controls u and the body velocity xi = (w, v),
 //   q' = q (0, w) / 2,  x' = R(q) v,  I xi' = ad_xi^T (I xi) + f(q, u),
@@ -64,30 +116,17 @@ class CarCollocation final : public Nlp {
 // every knot 0..N (6 more at the end); xi_0 is the initial velocity (fixed). 13 rows per step,
 // as HelicopterDmoc (momentum 6, attitude 4, position 3); the goal velocity bounds xi_N; the
 // obstacle rows are HelicopterDmoc's (they read positions only).
-class HelicopterCollocation final : public Nlp {
+class HelicopterCollocation final : public Se3Collocation<HelicopterDmoc> {
  public:
   HelicopterCollocation(const Problem& problem, const HelicopterParams& params, const Vec6& inertia, const SE3& g0,
                         const Vec6& mu0);
 
-  int numVariables() const override { return dmoc_.numVariables() + 6; }
-  int numConstraints() const override { return dmoc_.numConstraints(); }
-  void bounds(std::vector<double>& xl, std::vector<double>& xu, std::vector<double>& gl,
-              std::vector<double>& gu) const override;
-  void initialGuess(std::vector<double>& x) const override;
-  double cost(const double* x) const override { return dmoc_.cost(x); }
-  void costGradient(const double* x, double* grad) const override;
   void constraints(const double* x, double* g, JacobianSink* jac) const override;
   std::string describe(int constraint, const double* x, double violation) const override;
-  void costHessianPattern(std::vector<std::pair<int, int>>& pairs) const override { dmoc_.costHessianPattern(pairs); }
-
-  const HelicopterDmoc& dmoc() const { return dmoc_; }
 
  private:
-  HelicopterDmoc dmoc_;
   HelicopterParams params_;
-  Vec6 Id_, xi0_;
-  int n_, goalRows_;  // goalRows_: 6 with a goal velocity, else 0 (then HelicopterDmoc's obstacle rows)
-  double h_;
+  int goalRows_;  // 6 with a goal velocity, else 0 (then HelicopterDmoc's obstacle rows)
 };
 
 // The boat of docs/models.md section 3 in quaternion coordinates: per knot the quaternion q,
@@ -101,32 +140,18 @@ class HelicopterCollocation final : public Nlp {
 // the end); xi_0 is the initial velocity (fixed). 13 rows per step, as BoatDmoc (momentum 6,
 // divided by the inertia as there; attitude 4; position 3); at_rest bounds xi_N, a goal heading
 // the bow of q_N as in BoatDmoc.
-class BoatCollocation final : public Nlp {
+class BoatCollocation final : public Se3Collocation<BoatDmoc> {
  public:
   BoatCollocation(const Problem& problem, const BoatParams& params, const Vec6& inertia, const SE3& g0,
                   const Vec6& mu0);
 
-  int numVariables() const override { return dmoc_.numVariables() + 6; }
-  int numConstraints() const override { return dmoc_.numConstraints(); }
-  void bounds(std::vector<double>& xl, std::vector<double>& xu, std::vector<double>& gl,
-              std::vector<double>& gu) const override;
-  void initialGuess(std::vector<double>& x) const override;
-  double cost(const double* x) const override { return dmoc_.cost(x); }
-  void costGradient(const double* x, double* grad) const override;
   void constraints(const double* x, double* g, JacobianSink* jac) const override;
   std::string describe(int constraint, const double* x, double violation) const override;
-  void costHessianPattern(std::vector<std::pair<int, int>>& pairs) const override { dmoc_.costHessianPattern(pairs); }
-
-  const BoatDmoc& dmoc() const { return dmoc_; }
 
  private:
-  BoatDmoc dmoc_;
   BoatParams params_;
-  Vec6 Id_, xi0_;
   std::optional<double> heading_;
   bool atRest_;
-  int n_;
-  double h_;
 };
 
 // The snakeboard of docs/models.md section 5 by its reduced continuous equations in
