@@ -6,6 +6,31 @@
 
 namespace lieride::detail {
 
+namespace {
+
+// The damped update of both Newton loops (Eq. 10 in 6-vectors, its rotation row in 3-vectors):
+// halve the step until the residual falls; before polishing a step below 1e-3 is taken anyway
+// and counted as a stall; a polishing step that does not lower the residual is dropped (the
+// better iterate is kept, round-off reached).
+template <class V, class ResidualNorm>
+void dampedUpdate(V& x, const V& delta, double& norm, V& residual, V& trialResidual, bool polishing, int& stalled,
+                  ResidualNorm&& residualNorm) {
+  for (double lambda = 1.0;; lambda *= 0.5) {
+    const V trial = x - lambda * delta;
+    const double trialNorm = residualNorm(trial, trialResidual);
+    if (trialNorm < norm || (!polishing && lambda < 1e-3)) {
+      stalled = trialNorm < norm ? 0 : stalled + 1;
+      x = trial;
+      norm = trialNorm;
+      residual = trialResidual;
+      return;
+    }
+    if (polishing) return;
+  }
+}
+
+}  // namespace
+
 bool sameState(const SE3& a, const SE3& b) { return a.q.coeffs() == b.q.coeffs() && a.x == b.x; }
 
 std::string LieVariationalSe3::name() const {
@@ -134,18 +159,8 @@ StepReport LieVariationalSe3::newton(const Vec6& Id, double h, const Vec6& piPlu
     }
     const Vec6 delta = newtonDirection(Id, h, xi, residual);
     ++report.iterations;
-    for (double lambda = 1.0;; lambda *= 0.5) {
-      const Vec6 trial = xi - lambda * delta;
-      const double trialNorm = residualNorm(Id, h, piPlus, trial, trialResidual);
-      if (trialNorm < norm || (!polishing && lambda < 1e-3)) {
-        stalled = trialNorm < norm ? 0 : stalled + 1;
-        xi = trial;
-        norm = trialNorm;
-        residual = trialResidual;
-        break;
-      }
-      if (polishing) break;  // round-off reached: keep the better iterate
-    }
+    dampedUpdate(xi, delta, norm, residual, trialResidual, polishing, stalled,
+                 [&](const Vec6& trial, Vec6& r) { return residualNorm(Id, h, piPlus, trial, r); });
     if (polishing) break;
   }
   report.residual = norm;
@@ -189,18 +204,7 @@ StepReport LieVariationalSe3::newtonTln(const Vec6& Id, double h, const Vec6& pi
       w -= delta;
       break;
     }
-    for (double lambda = 1.0;; lambda *= 0.5) {
-      const Vec3 trial = w - lambda * delta;
-      const double trialNorm = relativeResidual(trial, trialResidual);
-      if (trialNorm < norm || (!polishing && lambda < 1e-3)) {
-        stalled = trialNorm < norm ? 0 : stalled + 1;
-        w = trial;
-        norm = trialNorm;
-        residual = trialResidual;
-        break;
-      }
-      if (polishing) break;  // round-off reached: keep the better iterate
-    }
+    dampedUpdate(w, delta, norm, residual, trialResidual, polishing, stalled, relativeResidual);
     if (polishing) break;
   }
   report.residual = norm;
