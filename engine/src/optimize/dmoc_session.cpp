@@ -140,7 +140,7 @@ std::optional<DmocSession::CoarseStart> DmocSession::coarseStart(const SolveOpti
   };
   CoarseStart out;
   SolveOptions o = options;
-  o.progress = nullptr;  // the levels report once each, below
+  o.progress = nullptr;  // iteration numbers restart per level; the result lists the levels
   for (std::size_t i = 0; i < levels.size(); ++i) {
     const auto coarse = level(levels[i]);
     o.warm = i > 0 ? &out.start : nullptr;  // a finer level resumes from the refined one before
