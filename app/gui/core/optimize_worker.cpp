@@ -225,7 +225,7 @@ void OptimizeWorker::solveOne(const Request& req) {
   // (DmocSession::solve does the same for the CLI); a cancel during them stops the solve below
   // at its first iteration.
   const std::optional<opt::DmocSession::CoarseStart> coarse = session->coarseStart(o);
-  if (coarse) o.warm = &coarse->start;
+  if (coarse && coarse->usable) o.warm = &coarse->start;
   o.progress = [&](const opt::IterationInfo& it) {
     auto s = std::make_shared<OptimizeSnapshot>();
     s->phase = Phase::Solving;

@@ -152,10 +152,14 @@ std::optional<DmocSession::CoarseStart> DmocSession::coarseStart(const SolveOpti
     out.profile.jacobian += r.profile.jacobian;
     out.profile.hessian += r.profile.hessian;
     out.levels.push_back({levels[i], r.iterations, r.cost, r.status});
-    if (r.status != SolveStatus::Solved) return std::nullopt;
+    if (r.status != SolveStatus::Solved) {
+      out.failed = r.status;
+      return out;
+    }
     const int next = i + 1 == levels.size() ? heli_->knots() : levels[i + 1];
     out.start = next == heli_->knots() ? heli_->refine(*coarse, r.solution) : level(next)->refine(*coarse, r.solution);
   }
+  out.usable = true;
   return out;
 }
 
@@ -166,7 +170,7 @@ SolveResult DmocSession::solve(const SolveOptions& options) const {
   // barrier from 1e-9 suits it (an adaptive barrier or mu from 1e-7 took 24-31 iterations
   // against 22, helicopter-landing from 16 knots).
   SolveOptions o = options;
-  o.warm = &coarse->start;
+  if (coarse->usable) o.warm = &coarse->start;
   SolveResult r = solveNlp(nlp(), o);
   r.iterations += coarse->iterations;
   r.seconds += coarse->seconds;

@@ -70,12 +70,14 @@ class DmocSession {
   // from the finest level refined, as a warm start (docs/optimize.md, "Coarse-to-fine cold
   // start"). The result counts every level's iterations and time and lists the levels.
   SolveResult solve(const SolveOptions& options) const;
-  // That start: null without coarse_knots, when options bring their own start (warm or
-  // initial), or when a coarse level does not solve (the problem then starts from its default
-  // guess; a cancelled level too, so the solve stops at its first iteration). Its iterations,
-  // time and profile are the coarse levels'.
+  // That start: null without coarse_knots or when options bring their own start (warm or
+  // initial); not usable when a coarse level does not solve (the problem then starts from its
+  // default guess; after a cancelled level the solve stops at its first iteration). Its
+  // iterations, time and profile are the coarse levels', counted in the result either way.
   struct CoarseStart {
     WarmStart start;
+    bool usable = false;  // false: a level did not solve; the fine solve starts from the default guess
+    SolveStatus failed = SolveStatus::Solved;  // the status of the level that did not solve
     int iterations = 0;
     double seconds = 0.0;
     SolveProfile profile;
