@@ -42,12 +42,12 @@ struct Timed {
 
 // Best wall and process CPU time of `repeats` solves (one, when it does not converge: the
 // time of a failure says little, and a 1000-iteration failure takes a minute here).
-Timed timedSolve(const Nlp& nlp, const SolveOptions& o, int repeats) {
+Timed timedSolve(const std::function<SolveResult()>& solve, int repeats) {
   Timed t;
   for (int i = 0; i < repeats && (i == 0 || t.result.status == SolveStatus::Solved); ++i) {
     const auto w0 = std::chrono::steady_clock::now();
     const std::clock_t c0 = std::clock();
-    SolveResult r = solveNlp(nlp, o);
+    SolveResult r = solve();
     const double cpu = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
     t.wall = std::min(t.wall, wall);
@@ -55,6 +55,10 @@ Timed timedSolve(const Nlp& nlp, const SolveOptions& o, int repeats) {
     t.result = std::move(r);
   }
   return t;
+}
+
+Timed timedSolve(const Nlp& nlp, const SolveOptions& o, int repeats) {
+  return timedSolve([&] { return solveNlp(nlp, o); }, repeats);
 }
 
 std::string ms(double seconds) { return formatNumber(1e3 * seconds); }
@@ -193,7 +197,8 @@ int runOptimizeSuite(const std::string& outDir, std::ostream& log) {
       const Nlp& warmNlp = ownWarm ? *ownWarm : warmSession.nlp();
       SolveOptions om = o;
       if (quick && m.make) om.maxIterations = kQuickCollocationIterations;
-      const Timed c = timedSolve(coldNlp, om, repeats);
+      // DMOC's cold solve as `lieride optimize` runs it (coarse-to-fine where the problem asks).
+      const Timed c = m.make ? timedSolve(coldNlp, om, repeats) : timedSolve([&] { return cold.solve(om); }, repeats);
       SolveOptions ow = om;
       ow.warm = &c.result.solution;
       const Timed w = timedSolve(warmNlp, ow, repeats);

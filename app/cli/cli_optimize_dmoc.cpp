@@ -67,6 +67,14 @@ int runOptimizeDmoc(const DmocArgs& args) {
                   it.dualInfeasibility, it.seconds);
     };
   }
+  if (!args.quiet && !p.coarseKnots.empty())
+    std::printf("coarse-to-fine: the same problem at %s knots first (progress below: %d knots)\n",
+                [&] {
+                  std::string s;
+                  for (int n : p.coarseKnots) s += (s.empty() ? "" : ", ") + std::to_string(n);
+                  return s;
+                }().c_str(),
+                p.knots);
   const opt::SolveResult r = session->solve(options);
   const std::vector<double>& x = r.solution.x;
   const double replay = session->replayError(x);
@@ -85,6 +93,9 @@ int runOptimizeDmoc(const DmocArgs& args) {
                   r.status == opt::SolveStatus::Solved ? "solved" : line.c_str(), r.iterations, r.cost,
                   r.maxViolation, r.seconds, replay);
     o << buf;
+    for (const opt::MeshLevel& l : r.levels)  // coarse-to-fine: the levels solved first, counted above
+      o << "- coarse level: " << l.knots << " knots, " << l.iterations << " iterations, " << opt::toString(l.status)
+        << "\n";
   });
   if (!args.quiet)
     std::printf("%s: %s after %d iterations, cost %.6g, max violation %.2e, %.3f s, replay error %.2e m -> %s\n",

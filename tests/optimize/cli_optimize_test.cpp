@@ -291,6 +291,24 @@ TEST_CASE("lieride optimize: bad canyon and snakeboard problem files exit 2 with
                  "bad-snakeboard");
 }
 
+TEST_CASE("lieride optimize: bad coarse_knots exit 2 with one line naming the key", "[optimize][cli]") {
+  const std::string key = "coarse_knots = [16]";
+  expectBadInput(problemText("helicopter-landing"),
+                 {
+                     {key, "coarse_knots = [20]", "problem.coarse_knots"},      // does not divide knots = 48
+                     {key, "coarse_knots = [16, 8]", "problem.coarse_knots"},   // coarsest first
+                     {key, "coarse_knots = [12, 16]", "problem.coarse_knots"},  // 12 does not divide 16
+                     {key, "coarse_knots = [1]", "problem.coarse_knots"},
+                     {key, "coarse_knots = [48]", "problem.coarse_knots"},  // not coarser
+                     {key, "coarse_knots = []", "problem.coarse_knots"},
+                     {key, "coarse_knots = 16", "problem.coarse_knots"},
+                     {key, "coarse_knots = [16.0]", "problem.coarse_knots"},
+                 },
+                 "bad-coarse");
+  expectBadInput(problemText("car-tunnel"), {{"knots = 64", "knots = 64\ncoarse_knots = [16]", "problem.coarse_knots"}},
+                 "bad-coarse-car");
+}
+
 TEST_CASE("lieride optimize: boat-docking replayed by lieride sim to 1e-8 m", "[optimize][cli]") {
   CHECK(cliReplayError("boat-docking", 61) <= 1e-8);
 }

@@ -89,11 +89,65 @@ TEST_CASE("helicopter DMOC: helicopter-landing solves and the simulator replays 
   REQUIRE(r.status == SolveStatus::Solved);
   CHECK(r.maxViolation <= 1e-8);
   CHECK(s.replayError(r.solution.x) <= 1e-8);
+  // Coarse-to-fine ([problem] coarse_knots = [16]): the 16-knot level solved first, and the
+  // optimum is the one the direct cold solve from the default guess finds.
+  REQUIRE(r.levels.size() == 1);
+  CHECK(r.levels[0].knots == 16);
+  CHECK(r.levels[0].status == SolveStatus::Solved);
+  Problem direct = s.problem();
+  direct.coarseKnots.clear();
+  const DmocSession d(direct);
+  const SolveResult rd = d.solve(d.defaultOptions());
+  REQUIRE(rd.status == SolveStatus::Solved);
+  CHECK(rd.levels.empty());
+  CHECK(std::abs(r.cost - rd.cost) <= 1e-6 * rd.cost);
   const HelicopterTrajectory tr = s.helicopter().trajectory(r.solution.x);
   CHECK((tr.g.back().x - Vec3(30.0, 0.0, 0.0)).norm() <= 0.02);
   for (const SE3& g : tr.g) CHECK(g.x.z() >= -1e-8);  // never below the ground
   // Level at the end: the body z axis is vertical to within the heading tolerance.
   CHECK((tr.g.back().q * Vec3::UnitZ()).z() >= std::cos(0.02));
+}
+
+TEST_CASE("helicopter DMOC: refine keeps the coarse knots, satisfies the fine reconstruction rows inside each coarse "
+          "step and rescales the per-knot multipliers",
+          "[optimize]") {
+  auto load = [](int knots) {
+    std::string text = kSmall;
+    text.replace(text.find("knots = 5"), 9, "knots = " + std::to_string(knots));
+    return loadProblemFromString(text, "small.toml", ".");
+  };
+  const DmocSession cs(load(3)), fs(load(9));  // r = 3
+  const HelicopterDmoc &coarse = cs.helicopter(), &fine = fs.helicopter();
+  WarmStart c;
+  coarse.initialGuess(c.x);
+  const auto nc = c.x.size(), mc = static_cast<std::size_t>(coarse.numConstraints());
+  c.lambda.assign(mc, 0.7);
+  c.zL.assign(nc, 0.2);
+  c.zU.assign(nc, 0.3);
+  const WarmStart f = fine.refine(coarse, c);
+  REQUIRE(f.x.size() == static_cast<std::size_t>(fine.numVariables()));
+  REQUIRE(f.lambda.size() == static_cast<std::size_t>(fine.numConstraints()));
+  using H = HelicopterDmoc;
+  auto at = [](const std::vector<double>& v, int i) { return v[static_cast<std::size_t>(i)]; };
+  for (int j = 0; j <= 3; ++j)
+    for (int a = 0; a < H::kKnotVars; ++a) CHECK(at(f.x, H::var(3 * j, a)) == at(c.x, H::var(j, a)));
+  for (int j = 0; j < 3; ++j)
+    for (int ch = 0; ch < 4; ++ch)
+      CHECK(at(f.x, H::var(3 * j + 1, H::kUc + ch)) ==
+            Approx((2.0 * at(c.x, H::var(j, H::kUc + ch)) + at(c.x, H::var(j + 1, H::kUc + ch))) / 3.0).epsilon(1e-12));
+  std::vector<double> g(static_cast<std::size_t>(fine.numConstraints()));
+  fine.constraints(f.x.data(), g.data(), nullptr);
+  for (int k = 0; k < 9; ++k) {
+    if (k % 3 == 2) continue;  // the step into the next coarse knot closes only to the Cayley map's O(h^3)
+    for (int row = 6; row < H::kStepRows; ++row) CHECK(std::abs(at(g, H::kStepRows * k + row)) <= 1e-12);
+  }
+  // Step and goal rows: interpolated (constant stays constant); obstacle rows (knots 1..N,
+  // after the 6 goal-velocity rows): divided by r = 3; bounds likewise, the last knot's kept.
+  for (int i = 0; i < H::kStepRows * 9 + 6; ++i) CHECK(at(f.lambda, i) == Approx(0.7).epsilon(1e-12));
+  for (int i = H::kStepRows * 9 + 6; i < fine.numConstraints(); ++i) CHECK(at(f.lambda, i) == Approx(0.7 / 3.0).epsilon(1e-12));
+  CHECK(at(f.zL, H::var(4, H::kUc)) == Approx(0.2 / 3.0).epsilon(1e-12));
+  CHECK(at(f.zU, H::var(4, H::kZ)) == Approx(0.3 / 3.0).epsilon(1e-12));
+  CHECK(at(f.zL, H::var(9, H::kUc)) == Approx(0.2).epsilon(1e-12));
 }
 
 TEST_CASE("helicopter DMOC: the smooth box constraint admits only spheres clear of the box", "[optimize]") {

@@ -221,6 +221,11 @@ void OptimizeWorker::solveOne(const Request& req) {
     base->line = base->warm ? "solving (warm start)" : "solving";
     publish(base);
   }
+  // A cold solve of a problem with coarse_knots starts from its coarse levels' solution
+  // (DmocSession::solve does the same for the CLI); a cancel during them stops the solve below
+  // at its first iteration.
+  const std::optional<opt::DmocSession::CoarseStart> coarse = session->coarseStart(o);
+  if (coarse) o.warm = &coarse->start;
   o.progress = [&](const opt::IterationInfo& it) {
     auto s = std::make_shared<OptimizeSnapshot>();
     s->phase = Phase::Solving;

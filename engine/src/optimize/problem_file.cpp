@@ -152,6 +152,7 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
     vehicleType = type;
   }
   p.knots = problem.integer("knots", 0, 2);
+  const int fileKnots = p.knots;
   if (overrides.knots) {
     if (*overrides.knots < 2) throw ScenarioError(file + ": --knots: expected an integer >= 2");
     p.knots = *overrides.knots;
@@ -181,6 +182,24 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
       p.guessPath.push_back(v);
     }
     problem.markUsed("guess_path");
+  }
+  if (problem.has("coarse_knots")) {
+    // Coarse-to-fine cold start (docs/optimize.md): the same problem on these meshes first.
+    const auto* arr = doc["problem"]["coarse_knots"].as_array();
+    const std::string what = "an array of knot counts [N1, N2, ...], each >= 2, each dividing the next and knots";
+    if (vehicleType != "helicopter") problem.fail("coarse_knots", "no such key for vehicle \"" + vehicleType +
+                                                                      "\" (the coarse-to-fine start is the helicopter's)");
+    if (!arr || arr->empty()) problem.fail("coarse_knots", what);
+    for (const auto& node : *arr) {
+      const auto v = node.value_exact<int64_t>();
+      if (!v || *v < 2 || *v >= fileKnots) problem.fail("coarse_knots", what);
+      const int n = static_cast<int>(*v);
+      if (!p.coarseKnots.empty() && n % p.coarseKnots.back() != 0) problem.fail("coarse_knots", what);
+      p.coarseKnots.push_back(n);
+    }
+    if (fileKnots % p.coarseKnots.back() != 0) problem.fail("coarse_knots", what);
+    problem.markUsed("coarse_knots");
+    if (overrides.knots) p.coarseKnots.clear();  // chosen for the file's knots: --knots solves directly
   }
   const std::string hessian = problem.string("hessian", "finite-difference");
   if (hessian != "finite-difference" && hessian != "lbfgs") problem.fail("hessian", "\"finite-difference\" or \"lbfgs\"");

@@ -64,7 +64,24 @@ class DmocSession {
     else if (problem_.barrier == "monotone") o.barrier = SolveOptions::Barrier::Monotone;
     return o;
   }
-  SolveResult solve(const SolveOptions& options) const { return solveNlp(nlp(), options); }
+  // Solves the problem. A cold solve of a problem with [problem] coarse_knots (the
+  // helicopter's) first solves the same problem on those coarser meshes, coarsest first, each
+  // level started from the one before refined (HelicopterDmoc::refine), then the problem itself
+  // from the finest level refined, as a warm start (docs/optimize.md, "Coarse-to-fine cold
+  // start"). The result counts every level's iterations and time and lists the levels.
+  SolveResult solve(const SolveOptions& options) const;
+  // That start: null without coarse_knots, when options bring their own start (warm or
+  // initial), or when a coarse level does not solve (the problem then starts from its default
+  // guess; a cancelled level too, so the solve stops at its first iteration). Its iterations,
+  // time and profile are the coarse levels'.
+  struct CoarseStart {
+    WarmStart start;
+    int iterations = 0;
+    double seconds = 0.0;
+    SolveProfile profile;
+    std::vector<MeshLevel> levels;
+  };
+  std::optional<CoarseStart> coarseStart(const SolveOptions& options) const;
   // One line naming what failed (the worst violated constraint, else the solver's status).
   std::string failureLine(const SolveResult& r) const;
 

@@ -59,6 +59,13 @@ class HelicopterDmoc final : public Nlp {
   static int var(int k, int which) { return kStride * k + which; }
   static int xiVar(int k, int i) { return kStride * k + kKnotVars + i; }
   HelicopterTrajectory trajectory(const std::vector<double>& x) const;
+  // A start for this problem from a solution (primal and dual) of the same problem on a
+  // coarser mesh (same horizon; coarse.knots() divides knots()): each coarse step's xi held
+  // over its r fine steps, the poses between coarse knots by the fine step's own update
+  // (Eq. 9), the controls piecewise linear; the multipliers of the step rows (O(1) in h)
+  // interpolated, those of per-knot rows and bounds (O(h): they balance per-knot terms
+  // h L(u_k)) divided by r, the goal's kept.
+  WarmStart refine(const HelicopterDmoc& coarse, const WarmStart& s) const;
   // Smooth clearance of a sphere of radius r at p from box o: >= 0 means the sphere does not
   // touch the box (metres near the surface); gradient in p into grad when non-null.
   static double obstacleValue(const Obstacle& o, double r, const Vec3& p, Vec3* grad);

@@ -89,6 +89,13 @@ struct SolveProfile {
   double hessian = 0.0;    // Hessian of the Lagrangian (finite differences); 0 with L-BFGS
 };
 
+// One coarse level of a coarse-to-fine solve (DmocSession::solve).
+struct MeshLevel {
+  int knots = 0, iterations = 0;
+  double cost = 0.0;
+  SolveStatus status = SolveStatus::Failed;
+};
+
 struct SolveResult {
   SolveStatus status = SolveStatus::Failed;
   std::string message;  // IPOPT's status in words
@@ -99,6 +106,7 @@ struct SolveResult {
   double seconds = 0.0;
   SolveProfile profile;
   WarmStart solution;  // the last iterate (the solution when solved)
+  std::vector<MeshLevel> levels;  // coarse levels solved first (iterations counts theirs too)
 };
 
 // Solves nlp with IPOPT. One solve at a time per process (IPOPT 3.11's MUMPS is not

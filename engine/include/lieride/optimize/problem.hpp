@@ -83,6 +83,7 @@ struct Problem {
   std::vector<Waypoint> waypoints;
   CarBody body;
   double bodyRadius = 1.0;     // helicopter: [body] radius (m), the sphere kept off obstacles
+  std::vector<int> coarseKnots;  // [problem] coarse_knots: coarse-to-fine cold start, coarsest first
   std::vector<Vec3> guessPath;  // helicopter: [problem] guess_path, the default guess's route
   // The knot of a waypoint (nearest to its time).
   int waypointKnot(const Waypoint& w) const { return static_cast<int>(std::lround(w.time / timeStep())); }
