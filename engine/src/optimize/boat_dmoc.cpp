@@ -18,7 +18,6 @@ namespace {
 constexpr double kInf = 1e19;
 // Inputs of a step's rows: xi_k-1 (6), knot k (9), xi_k (6), q and x of knot k+1 (7).
 constexpr int kIn = 28;
-using AD = Eigen::AutoDiffScalar<Eigen::Matrix<double, kIn, 1>>;
 using namespace boat_wrench;
 
 // C_TLN(s h xi)^T I xi = I xi - (s h / 2) ad_xi^T (I xi) (se3::adTranspose).
@@ -39,11 +38,33 @@ V6<T> velocity(const Vec6& Id, const V6<T>& mu) {
   return xi;
 }
 
+// g_k+1 = g_k (cay(h w), B_cay(h w) h v) from q_k and xi_k: out = (q_k+1 (4), x_k+1 - x_k (3)).
+// q_k+1 = q_k c, c = (n, n h w / 2), n = (1 + |h w|^2 / 4)^(-1/2);
+// x_k+1 = x_k + R(q_k) 2 / (4 + |h w|^2) (2 h v + h w x h v).
+template <class T>
+void reconstruction(double h, const T* q, const V6<T>& xi, T* out) {
+  using std::sqrt;
+  const V3<T> hw = h * xi.template head<3>(), hv = h * xi.template tail<3>();
+  const T n = 1.0 / sqrt(1.0 + 0.25 * hw.squaredNorm());
+  const T cw = n;
+  const V3<T> cv = (0.5 * n) * hw;
+  const T aw = q[0];
+  const V3<T> av(q[1], q[2], q[3]);
+  out[0] = aw * cw - av.dot(cv);
+  const V3<T> qv = aw * cv + cw * av + cross<T>(av, cv);
+  const V3<T> y = (2.0 / (4.0 + hw.squaredNorm())) * (2.0 * hv + cross<T>(hw, hv));
+  // R(q) y = (w^2 - |u|^2) y + 2 u (u . y) + 2 w u x y (as HelicopterDmoc's rotate)
+  const V3<T> dx = (aw * aw - av.squaredNorm()) * y + 2.0 * av * av.dot(y) + 2.0 * aw * cross<T>(av, y);
+  for (int i = 0; i < 3; ++i) {
+    out[1 + i] = qv(i);
+    out[4 + i] = dx(i);
+  }
+}
+
 // The rows of step k: z = (xi_k-1, q_k, x_k, u_k, xi_k, q_k+1, x_k+1) (kIn values; at k = 0 the
 // first six are unused and mu0 enters instead). out: 6 momentum rows, 4 attitude, 3 position.
 template <class T>
 void stepRows(const BoatParams& p, const Vec6& Id, double h, const Vec6& mu0, bool first, const T* z, T* out) {
-  using std::sqrt;
   const T* q = z + 6;
   const Geometry<T> G = geometry(p, q, z[12]);
   const T ur = z[13], ul = z[14];
@@ -66,22 +87,11 @@ void stepRows(const BoatParams& p, const Vec6& Id, double h, const Vec6& mu0, bo
   // Divided by the inertia: velocity units, like the other rows' metres (the weight and the
   // buoyancy, some 8e3 N, nearly cancel; unscaled rows would carry their round-off).
   for (int i = 0; i < 6; ++i) out[i] = res(i) / Id(i);
-  // g_k+1 = g_k (cay(h w), B_cay(h w) h v): q_k+1 = q_k c, c = (n, n h w / 2),
-  // n = (1 + |h w|^2 / 4)^(-1/2); x_k+1 = x_k + R(q_k) 2 / (4 + |h w|^2) (2 h v + h w x h v).
-  const V3<T> hw = h * xi.template head<3>(), hv = h * xi.template tail<3>();
-  const T n = 1.0 / sqrt(1.0 + 0.25 * hw.squaredNorm());
-  const T cw = n;
-  const V3<T> cv = (0.5 * n) * hw;
-  const T aw = q[0];
-  const V3<T> av(q[1], q[2], q[3]);
-  const T qw = aw * cw - av.dot(cv);
-  const V3<T> qv = aw * cv + cw * av + cross<T>(av, cv);
-  out[6] = z[21] - qw;
-  for (int i = 0; i < 3; ++i) out[7 + i] = z[22 + i] - qv(i);
-  const V3<T> y = (2.0 / (4.0 + hw.squaredNorm())) * (2.0 * hv + cross<T>(hw, hv));
-  // R(q) y = (w^2 - |u|^2) y + 2 u (u . y) + 2 w u x y (as HelicopterDmoc's rotate)
-  const V3<T> dx = (aw * aw - av.squaredNorm()) * y + 2.0 * av * av.dot(y) + 2.0 * aw * cross<T>(av, y);
-  for (int i = 0; i < 3; ++i) out[10 + i] = z[25 + i] - z[10 + i] - dx(i);
+  T next[7];
+  reconstruction(h, q, xi, next);
+  out[6] = z[21] - next[0];
+  for (int i = 0; i < 3; ++i) out[7 + i] = z[22 + i] - next[1 + i];
+  for (int i = 0; i < 3; ++i) out[10 + i] = z[25 + i] - z[10 + i] - next[4 + i];
 }
 
 // The velocity at t_N as the simulator computes it: (pi-_N + h/2 f_N) / I with f_N at the
@@ -95,6 +105,136 @@ void finalVelocity(const BoatParams& p, const Vec6& Id, double h, const T* z, T*
   const V6<T> f0 = wrench(p, G, velocity(Id, piMinus), z[13], z[14]);
   const V6<T> mu = piMinus + (0.5 * h) * wrench(p, G, velocity(Id, V6<T>(piMinus + (0.5 * h) * f0)), z[13], z[14]);
   for (int i = 0; i < 6; ++i) out[i] = mu(i) / Id(i);
+}
+
+// Step k's rows and their exact Jacobian without differentiating the whole step in its 28
+// inputs: the wrench sees the pose only through the knot's attitude and height (the clipped
+// hull's sums, differentiated in those 5 directions), and otherwise the velocity it is
+// evaluated at and the thrusts (13 directions in all); its two passes (f0 at pi-_k / I, f at
+// (pi-_k + h/2 f0) / I), the momenta and the reconstruction are chained by hand.
+constexpr int kPose = 5, kWrenchIn = kPose + 6 + 2;  // wrench directions: q_k, z_k; velocity; thrusts
+using ADPose = Eigen::AutoDiffScalar<Eigen::Matrix<double, kPose, 1>>;
+using ADW = Eigen::AutoDiffScalar<Eigen::Matrix<double, kWrenchIn, 1>>;
+using AD6 = Eigen::AutoDiffScalar<Vec6>;
+using AD10 = Eigen::AutoDiffScalar<Eigen::Matrix<double, 10, 1>>;
+using StepJacobian = Eigen::Matrix<double, 13, kIn>;
+using MomentumJacobian = Eigen::Matrix<double, 6, kIn>;
+using WrenchJacobian = Eigen::Matrix<double, 6, kWrenchIn>;
+
+// The hull's sums with their derivatives in (q_k, z_k) as the first 5 of the wrench's directions.
+ADW widen(const ADPose& a) {
+  Eigen::Matrix<double, kWrenchIn, 1> d = Eigen::Matrix<double, kWrenchIn, 1>::Zero();
+  d.head<kPose>() = a.derivatives();
+  return ADW(a.value(), d);
+}
+V3<ADW> widen(const V3<ADPose>& a) { return V3<ADW>(widen(a(0)), widen(a(1)), widen(a(2))); }
+Geometry<ADW> widen(const Geometry<ADPose>& g) {
+  Geometry<ADW> G;
+  G.zhat = widen(g.zhat);
+  G.windBody = widen(g.windBody);
+  G.volume = widen(g.volume);
+  G.wettedArea = widen(g.wettedArea);
+  G.moment = widen(g.moment);
+  G.first = widen(g.first);
+  G.etaArea = widen(g.etaArea);
+  G.etaTorque = widen(g.etaTorque);
+  G.normalArea = widen(g.normalArea);
+  G.normalTorque = widen(g.normalTorque);
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) G.second(i, j) = widen(g.second(i, j));
+  G.dry.reserve(g.dry.size());
+  for (const auto& [a, c] : g.dry) G.dry.emplace_back(widen(a), widen(c));
+  return G;
+}
+
+// C_TLN(s h xi)^T I xi and its Jacobian in xi.
+void momentumTLNJacobian(const Vec6& Id, const double* xi, double sh, Vec6& mu, Mat6& M) {
+  V6<AD6> a;
+  for (int i = 0; i < 6; ++i) a(i) = AD6(xi[i], 6, i);
+  const V6<AD6> m = momentumTLN(Id, a, sh);
+  for (int i = 0; i < 6; ++i) {
+    mu(i) = m(i).value();
+    M.row(i) = m(i).derivatives().transpose();
+  }
+}
+
+// The momentum the wrench gives step k, with its Jacobian d in z's first 15 entries
+// (xi_k-1, q_k, x_k, u_k; columns 15.. stay 0): pi-_k + c h f, f the wrench at the simulator's
+// two-pass velocity estimate (pi-_k + h/2 f0) / I, f0 at pi-_k / I; at k = 0 (first) the
+// start's momentum mu0 + h/2 f(mu0 / I) instead (z's first six entries unused).
+void impulse(const BoatParams& p, const Vec6& Id, double h, const Vec6& mu0, bool first, double c, const double* z,
+             Vec6& out, MomentumJacobian& d) {
+  ADPose pose[kPose];
+  for (int i = 0; i < 4; ++i) pose[i] = ADPose(z[6 + i], kPose, i);
+  pose[4] = ADPose(z[12], kPose, 4);
+  const Geometry<ADW> G = widen(geometry(p, pose, pose[4]));
+  const ADW ur(z[13], kWrenchIn, kPose + 6), ul(z[14], kWrenchIn, kPose + 7);
+  const Vec6 inv = Id.cwiseInverse();
+  // The wrench at momentum mu (velocity mu / I) whose derivative in z is dmu: value and d/dz.
+  auto wrenchAt = [&](const Vec6& mu, const MomentumJacobian& dmu, Vec6& f, MomentumJacobian& df) {
+    V6<ADW> xi;
+    for (int i = 0; i < 6; ++i) xi(i) = ADW(mu(i) * inv(i), kWrenchIn, kPose + i);
+    const V6<ADW> w = wrench(p, G, xi, ur, ul);
+    WrenchJacobian Jw;
+    for (int i = 0; i < 6; ++i) {
+      f(i) = w(i).value();
+      Jw.row(i) = w(i).derivatives().transpose();
+    }
+    df = Jw.middleCols<6>(kPose) * inv.asDiagonal() * dmu;
+    for (int j = 0; j < 4; ++j) df.col(6 + j) += Jw.col(j);
+    df.col(12) += Jw.col(4);
+    df.col(13) += Jw.col(kPose + 6);
+    df.col(14) += Jw.col(kPose + 7);
+  };
+  Vec6 f;
+  MomentumJacobian df;
+  if (first) {
+    wrenchAt(mu0, MomentumJacobian::Zero(), f, df);
+    out = mu0 + (0.5 * h) * f;
+    d = (0.5 * h) * df;
+    return;
+  }
+  Vec6 piMinus, f0;
+  Mat6 M;
+  momentumTLNJacobian(Id, z, -h, piMinus, M);
+  MomentumJacobian dPiMinus = MomentumJacobian::Zero(), df0;
+  dPiMinus.leftCols<6>() = M;
+  wrenchAt(piMinus, dPiMinus, f0, df0);
+  wrenchAt(piMinus + (0.5 * h) * f0, dPiMinus + (0.5 * h) * df0, f, df);
+  out = piMinus + (c * h) * f;
+  d = dPiMinus + (c * h) * df;
+}
+
+// stepRows (doubles) with its Jacobian J in z's kIn entries (at k = 0 the first six columns
+// stay 0).
+void stepRowsJacobian(const BoatParams& p, const Vec6& Id, double h, const Vec6& mu0, bool first, const double* z,
+                      double* out, StepJacobian& J) {
+  J.setZero();
+  Vec6 res, b;
+  Mat6 M;
+  MomentumJacobian db;
+  momentumTLNJacobian(Id, z + 15, h, res, M);
+  impulse(p, Id, h, mu0, first, 1.0, z, b, db);
+  res -= b;
+  for (int i = 0; i < 6; ++i) {
+    out[i] = res(i) / Id(i);
+    J.row(i).head<kIn>() = -db.row(i) / Id(i);
+    J.block<1, 6>(i, 15) += M.row(i) / Id(i);
+  }
+  // The reconstruction rows, differentiated in (q_k, xi_k).
+  AD10 q[4], next[7];
+  V6<AD10> xi;
+  for (int i = 0; i < 4; ++i) q[i] = AD10(z[6 + i], 10, i);
+  for (int i = 0; i < 6; ++i) xi(i) = AD10(z[15 + i], 10, 4 + i);
+  reconstruction(h, q, xi, next);
+  for (int i = 0; i < 7; ++i) {
+    const int row = 6 + i, col = i < 4 ? 21 + i : 25 + (i - 4);  // q_k+1 or x_k+1
+    out[row] = z[col] - next[i].value() - (i < 4 ? 0.0 : z[10 + (i - 4)]);
+    J(row, col) = 1.0;
+    if (i >= 4) J(row, 10 + (i - 4)) = -1.0;
+    J.block<1, 4>(row, 6) = -next[i].derivatives().head<4>().transpose();
+    J.block<1, 6>(row, 15) = -next[i].derivatives().tail<6>().transpose();
+  }
 }
 
 const char* const kChannels[2] = {"thrust_right", "thrust_left"};
@@ -197,24 +337,23 @@ void BoatDmoc::initialGuess(std::vector<double>& x) const {
     x[var(k, kUr)] = std::clamp(0.5 * force + torque / arm, std::max(lo, channel(0).first), std::min(hi, channel(0).second));
     x[var(k, kUl)] = std::clamp(0.5 * force - torque / arm, std::max(lo, channel(1).first), std::min(hi, channel(1).second));
     if (k == n_) break;
-    // Step k: Newton on the six momentum rows for xi_k, then the explicit update rows.
+    // Step k: Newton on the six momentum rows C_TLN(h xi_k)^T I xi_k = b for xi_k (b, the
+    // momentum the wrench gives, does not depend on xi_k), then the explicit update rows.
     const int base = var(k, 0) - 6;
-    for (int i = 0; i < 6; ++i) x[xiVar(k, i)] = xiPrev(i);
-    for (int it = 0; it < 30; ++it) {
-      AD z[kIn], out[kStepRows];
-      for (int j = 0; j < kIn; ++j) z[j] = AD(k == 0 && j < 6 ? 0.0 : x[base + j], kIn, j);
-      stepRows(params_, Id_, h_, mu0_, k == 0, z, out);
-      Mat6 J;
-      Vec6 r;
-      for (int i = 0; i < 6; ++i) {
-        r(i) = out[i].value();
-        for (int j = 0; j < 6; ++j) J(i, j) = out[i].derivatives()(15 + j);
-      }
-      if (r.norm() < 1e-14) break;
-      const Vec6 d = J.partialPivLu().solve(r);
-      for (int i = 0; i < 6; ++i) x[xiVar(k, i)] -= d(i);
-    }
     double z[kIn] = {}, out[kStepRows];
+    for (int j = k == 0 ? 6 : 0; j < 15; ++j) z[j] = x[base + j];
+    stepRows(params_, Id_, h_, mu0_, k == 0, z, out);  // at xi_k = 0: the rows are -b / I
+    Vec6 b, mu;
+    for (int i = 0; i < 6; ++i) b(i) = -out[i] * Id_(i);
+    Mat6 M;
+    Vec6 xi = xiPrev;
+    for (int it = 0; it < 30; ++it) {
+      momentumTLNJacobian(Id_, xi.data(), h_, mu, M);
+      const Vec6 r = (mu - b).cwiseQuotient(Id_);  // the rows' own scaling, as stepRows
+      if (r.norm() < 1e-14) break;
+      xi -= M.partialPivLu().solve(mu - b);
+    }
+    for (int i = 0; i < 6; ++i) x[xiVar(k, i)] = xi(i);
     for (int j = k == 0 ? 6 : 0; j < 21; ++j) z[j] = x[base + j];
     stepRows(params_, Id_, h_, mu0_, k == 0, z, out);
     for (int i = 0; i < 7; ++i) x[var(k + 1, i)] = -out[6 + i];
@@ -267,12 +406,13 @@ void BoatDmoc::constraints(const double* x, double* g, JacobianSink* jac) const 
       for (int i = 0; i < kStepRows; ++i) g[r + i] = out[i];
       continue;
     }
-    AD z[kIn], out[kStepRows];
-    for (int j = 0; j < kIn; ++j) z[j] = AD(first && j < 6 ? 0.0 : x[base + j], kIn, j);
-    stepRows(params_, Id_, h_, mu0_, first, z, out);
+    double z[kIn] = {}, out[kStepRows];
+    for (int j = first ? 6 : 0; j < kIn; ++j) z[j] = x[base + j];
+    StepJacobian J;
+    stepRowsJacobian(params_, Id_, h_, mu0_, first, z, out, J);
     for (int i = 0; i < kStepRows; ++i) {
-      g[r + i] = out[i].value();
-      for (int j = first ? 6 : 0; j < kIn; ++j) jac->add(r + i, base + j, out[i].derivatives()(j));
+      g[r + i] = out[i];
+      for (int j = first ? 6 : 0; j < kIn; ++j) jac->add(r + i, base + j, J(i, j));
     }
   }
   if (problem_.goal.atRest) {
@@ -282,12 +422,12 @@ void BoatDmoc::constraints(const double* x, double* g, JacobianSink* jac) const 
       finalVelocity(params_, Id_, h_, x + base, out);
       for (int i = 0; i < 6; ++i) g[goalRow0_ + i] = out[i];
     } else {
-      AD z[15], out[6];
-      for (int j = 0; j < 15; ++j) z[j] = AD(x[base + j], kIn, j);
-      finalVelocity(params_, Id_, h_, z, out);
+      Vec6 mu;
+      MomentumJacobian d;
+      impulse(params_, Id_, h_, mu0_, false, 0.5, x + base, mu, d);
       for (int i = 0; i < 6; ++i) {
-        g[goalRow0_ + i] = out[i].value();
-        for (int j = 0; j < 15; ++j) jac->add(goalRow0_ + i, base + j, out[i].derivatives()(j));
+        g[goalRow0_ + i] = mu(i) / Id_(i);
+        for (int j = 0; j < 15; ++j) jac->add(goalRow0_ + i, base + j, d(i, j) / Id_(i));
       }
     }
   }

@@ -100,10 +100,28 @@ Geometry<T> geometry(const BoatParams& p, const T* q, const T& z) {
     G.second += (A / 3.0) * (m0 * m0.transpose() + m1 * m1.transpose() + m2 * m2.transpose());
     G.normalArea += a;
     G.normalTorque += cross<T>(c, a);
-    if (flow) {
-      G.etaArea += A * currentBody;
-      G.etaTorque += cross<T>(A * c, E * currentBody);
-    }
+  };
+  // A wholly wet face of the mesh: its area terms are constants of the mesh, summed in doubles
+  // (for automatic differentiation, only the depths carry derivatives); the volume terms as
+  // in `wet`.
+  double area0 = 0.0;
+  Vec3 first0 = Vec3::Zero(), normalArea0 = Vec3::Zero(), normalTorque0 = Vec3::Zero();
+  Mat3 second0 = Mat3::Zero();
+  auto wetFace = [&](const Vec3* r, const ClipPoint<T>* v) {
+    const Vec3 a = 0.5 * (r[1] - r[0]).cross(r[2] - r[0]);
+    const T az = G.zhat.dot(lift<T>(a)), sd = v[0].d + v[1].d + v[2].d,
+            sdd = v[0].d * v[0].d + v[1].d * v[1].d + v[2].d * v[2].d;
+    G.volume -= az * sd / 3.0;
+    G.moment -= az * ((sd * lift<T>(r[0] + r[1] + r[2]) + v[0].d * v[0].r + v[1].d * v[1].r + v[2].d * v[2].r) / 12.0 +
+                      G.zhat * ((sd * sd + sdd) / 24.0));
+    const double A = a.norm();
+    area0 += A;
+    const Vec3 c = (r[0] + r[1] + r[2]) / 3.0;
+    const Vec3 m0 = 0.5 * (r[0] + r[1]), m1 = 0.5 * (r[1] + r[2]), m2 = 0.5 * (r[2] + r[0]);
+    first0 += A * c;
+    second0 += (A / 3.0) * (m0 * m0.transpose() + m1 * m1.transpose() + m2 * m2.transpose());
+    normalArea0 += a;
+    normalTorque0 += c.cross(a);
   };
   auto dry = [&](const ClipPoint<T>& p0, const ClipPoint<T>& p1, const ClipPoint<T>& p2) {
     if (wind) G.dry.emplace_back(0.5 * cross<T>(p1.r - p0.r, p2.r - p0.r), (p0.r + p1.r + p2.r) / 3.0);
@@ -112,14 +130,15 @@ Geometry<T> geometry(const BoatParams& p, const T* q, const T& z) {
   const HullMesh& mesh = p.hull;
   for (const auto& tri : mesh.triangles) {
     ClipPoint<T> v[3];
+    Vec3 r[3];
     int nWet = 0;
     for (int k = 0; k < 3; ++k) {
-      const Vec3& r = mesh.vertices[static_cast<std::size_t>(tri[static_cast<std::size_t>(k)])];
-      v[k] = {lift<T>(r), p.water.level - (z + G.zhat.dot(lift<T>(r)))};
+      r[k] = mesh.vertices[static_cast<std::size_t>(tri[static_cast<std::size_t>(k)])];
+      v[k] = {lift<T>(r[k]), p.water.level - (z + G.zhat.dot(lift<T>(r[k])))};
       nWet += valueOf(v[k].d) > 0.0;
     }
     if (nWet == 3) {
-      wet(v[0], v[1], v[2]);
+      wetFace(r, v);
       continue;
     }
     if (nWet == 0) {
@@ -145,6 +164,17 @@ Geometry<T> geometry(const BoatParams& p, const T* q, const T& z) {
     }
     for (int k = 1; k + 1 < nw; ++k) wet(wp[0], wp[k], wp[k + 1]);
     for (int k = 1; k + 1 < nd; ++k) dry(dp[0], dp[k], dp[k + 1]);
+  }
+  G.wettedArea += area0;
+  G.first += lift<T>(first0);
+  G.normalArea += lift<T>(normalArea0);
+  G.normalTorque += lift<T>(normalTorque0);
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) G.second(i, j) += second0(i, j);
+  // The current's terms sum A u_c and (A c) x E u_c over the wet faces: linear in the sums.
+  if (flow) {
+    G.etaArea = G.wettedArea * currentBody;
+    G.etaTorque = cross<T>(G.first, E * currentBody);
   }
   return G;
 }

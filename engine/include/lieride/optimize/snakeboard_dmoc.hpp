@@ -65,7 +65,8 @@ class SnakeboardDmoc final : public Nlp {
   // The continuous velocities at a knot from its memory (the Legendre transform at phi_k that
   // the simulator applies after each step): (w, psi_dot, phi_dot).
   std::array<double, 3> velocities(const std::array<double, 9>& knot) const;
-  // The rotate gait psi = a sin(2 w t), phi = 0.4 sin(w t) rolled out by lie-nh from knot 0.
+  // The rotate gait psi = a sin(2 w t), phi = b sin(w t) (1.5 steering periods, b = 0.9 of the
+  // steering bound) rolled out by lie-nh from knot 0.
   std::vector<double> gaitGuess(double a) const;
   // The board and knot 0 (lie-nh's memory), for the collocation baseline (collocation.hpp).
   const SnakeboardParams& params() const { return params_; }
