@@ -69,7 +69,21 @@ Renderer::Renderer(const VehicleGeometry& g, std::shared_ptr<const VehicleView> 
   // under itself but for a sliver: no shadow pass over its 80 m.
   for (const auto& v : scenery.solid.vertices) sceneryShadow_ = sceneryShadow_ || v.position.z > 0.3f;
   if (!scenery.markings.vertices.empty()) sceneryMarkings_ = Mesh(scenery.markings);
-  parked_ = std::move(scenery.parked);
+  // Parked cars stand still: their parts, placed and tinted once, are one mesh in the world (one
+  // draw and one shadow draw instead of one per part and car).
+  MeshData parked;
+  for (const VehiclePose& p : scenery.parked) {
+    placements_.clear();
+    view_->place(p, placements_);
+    for (const PartPlacement& q : placements_) {
+      if (q.mesh < 0 || static_cast<std::size_t>(q.mesh) >= view_->meshes().size() || q.alpha < 1.0f) continue;
+      const std::size_t first = parked.vertices.size();
+      parked.append(view_->meshes()[static_cast<std::size_t>(q.mesh)], q.model);
+      for (std::size_t i = first; i < parked.vertices.size(); ++i)
+        parked.vertices[i].color *= glm::vec3(4.6f, 1.9f, 0.9f);  // the blue body turns a parked-car silver
+    }
+  }
+  if (!parked.vertices.empty()) parkedCars_ = Mesh(parked);
   glGenVertexArrays(1, &emptyVao_);
   if (g.hasWater) {
     try {
@@ -130,7 +144,7 @@ void Renderer::draw(int w, int h, const CameraRig& cam, const std::vector<Vehicl
 
   items_.clear();
   for (const auto& v : vehicles) addItems(v, glm::vec3(1.0f));
-  for (const auto& v : parked_) addItems(v, glm::vec3(4.6f, 1.9f, 0.9f));  // the blue body turns a parked-car silver
+  if (parkedCars_.valid()) items_.push_back({&parkedCars_, glm::mat4(1.0f), 1.0f, true, glm::vec3(1.0f)});
   if (scenerySolid_.valid()) items_.push_back({&scenerySolid_, glm::mat4(1.0f), 1.0f, sceneryShadow_, glm::vec3(1.0f), true});
 
   static const char* skip = std::getenv("LIERIDE_DEBUG_SKIP");  // profiling aid: "ground,sky,shadow"

@@ -68,7 +68,7 @@ class Renderer {
   Mesh groundTiles_, axes_, blob_, trailMesh_, waterMesh_, farWater_;
   Mesh scenerySolid_, sceneryMarkings_;
   bool sceneryShadow_ = false;  // the scenery casts planar shadows (something on it stands taller than a kerb)
-  std::vector<VehiclePose> parked_;
+  Mesh parkedCars_;  // the scene's parked vehicles, placed and tinted once (render/scenery.hpp)
   GLuint emptyVao_ = 0;
   std::optional<WaterSurface> water_surface_;
   MeshData scratch_;
