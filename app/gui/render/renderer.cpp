@@ -51,11 +51,11 @@ Renderer::Renderer(const VehicleGeometry& g, std::shared_ptr<const VehicleView> 
       view_(std::move(view)),
       mesh_("mesh.vert", "mesh.frag"),
       flat_("flat.vert", "flat.frag"),
+      ground_("ground.vert", "ground.frag"),
       sky_("sky.vert", "sky.frag"),
       trail_("trail.vert", "trail.frag"),
       water_("water.vert", "water.frag"),
-      groundCells_(groundCells()),
-      groundLines_(groundLines()),
+      groundTiles_(groundTiles()),
       axes_(axesLines()),
       blob_(blobDisc()),
       trailMesh_(MeshData{}, true),
@@ -63,14 +63,28 @@ Renderer::Renderer(const VehicleGeometry& g, std::shared_ptr<const VehicleView> 
       farWater_(MeshData{}, true) {
   for (const MeshData& m : view_->meshes()) viewMeshes_.emplace_back(m);
   Scenery scenery = sceneryFor(sceneName, g.obstacles);
-  if (!scenery.solid.vertices.empty()) scenerySolid_ = Mesh(scenery.solid);
+  lightDir_ = glm::normalize(glm::vec3(0.45f, 0.3f, 0.84f));
+  if (!scenery.solid.vertices.empty()) scenerySolid_ = Mesh(prelit(scenery.solid, lightDir_, 6.0f));
   // Scenery no taller than a kerb (the car's kerb and pavement, 0.15 m) casts a shadow hidden
   // under itself but for a sliver: no shadow pass over its 80 m.
   for (const auto& v : scenery.solid.vertices) sceneryShadow_ = sceneryShadow_ || v.position.z > 0.3f;
   if (!scenery.markings.vertices.empty()) sceneryMarkings_ = Mesh(scenery.markings);
-  parked_ = std::move(scenery.parked);
+  // Parked cars stand still: their parts, placed and tinted once, are one mesh in the world (one
+  // draw and one shadow draw instead of one per part and car).
+  MeshData parked;
+  for (const VehiclePose& p : scenery.parked) {
+    placements_.clear();
+    view_->place(p, placements_);
+    for (const PartPlacement& q : placements_) {
+      if (q.mesh < 0 || static_cast<std::size_t>(q.mesh) >= view_->meshes().size() || q.alpha < 1.0f) continue;
+      const std::size_t first = parked.vertices.size();
+      parked.append(view_->meshes()[static_cast<std::size_t>(q.mesh)], q.model);
+      for (std::size_t i = first; i < parked.vertices.size(); ++i)
+        parked.vertices[i].color *= glm::vec3(4.6f, 1.9f, 0.9f);  // the blue body turns a parked-car silver
+    }
+  }
+  if (!parked.vertices.empty()) parkedCars_ = Mesh(parked);
   glGenVertexArrays(1, &emptyVao_);
-  lightDir_ = glm::normalize(glm::vec3(0.45f, 0.3f, 0.84f));
   if (g.hasWater) {
     try {
       water_surface_.emplace(g.water);
@@ -103,13 +117,16 @@ void Renderer::draw(int w, int h, const CameraRig& cam, const std::vector<Vehicl
                     const std::vector<Trail>& trails, double simTime, bool showTrails, int scissorLeft,
                     PixelRect covered) {
   glViewport(0, 0, w, h);
-  // The opaque sidebar covers [0, scissorLeft): nothing 3-D is drawn under it.
-  glEnable(GL_SCISSOR_TEST);
-  glScissor(std::clamp(scissorLeft, 0, w), 0, std::max(w - scissorLeft, 1), h);
+  // The whole window is cleared: a clear cut by a scissor is drawn as a quad through the
+  // fragment pipeline on Mesa's drivers (3-4 ms a frame under llvmpipe), a whole one is not.
+  glDisable(GL_SCISSOR_TEST);
   glClearColor(fogColor_.r, fogColor_.g, fogColor_.b, 1);
   glClearStencil(0);
   glClearDepth(1.0);
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+  // The opaque sidebar covers [0, scissorLeft): nothing 3-D is drawn under it.
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(std::clamp(scissorLeft, 0, w), 0, std::max(w - scissorLeft, 1), h);
   if (!covered.empty()) {
     // Depth 0 under the Plots window: every fragment there fails the depth test before its
     // shader runs, so the ground, sky and shadows hidden by the window cost (almost) nothing.
@@ -127,11 +144,14 @@ void Renderer::draw(int w, int h, const CameraRig& cam, const std::vector<Vehicl
 
   items_.clear();
   for (const auto& v : vehicles) addItems(v, glm::vec3(1.0f));
-  for (const auto& v : parked_) addItems(v, glm::vec3(4.6f, 1.9f, 0.9f));  // the blue body turns a parked-car silver
-  if (scenerySolid_.valid()) items_.push_back({&scenerySolid_, glm::mat4(1.0f), 1.0f, sceneryShadow_, glm::vec3(1.0f)});
+  if (parkedCars_.valid()) items_.push_back({&parkedCars_, glm::mat4(1.0f), 1.0f, true, glm::vec3(1.0f)});
+  if (scenerySolid_.valid()) items_.push_back({&scenerySolid_, glm::mat4(1.0f), 1.0f, sceneryShadow_, glm::vec3(1.0f), true});
 
   static const char* skip = std::getenv("LIERIDE_DEBUG_SKIP");  // profiling aid: "ground,sky,shadow"
   auto skipped = [&](const char* what) { return skip && std::strstr(skip, what); };
+  // Opaque vehicles and scenery first: the ground, shadows and sky behind them then fail the
+  // depth test before their fragment shaders run (software rasterisers test depth early).
+  drawOpaque(vp, cam);
   if (skipped("ground")) {
   } else if (water_surface_) {
     glm::vec3 focus = vehicles.empty() ? glm::vec3(0) : glm::vec3(vehicles.front().world[3]);
@@ -179,26 +199,16 @@ void Renderer::draw(int w, int h, const CameraRig& cam, const std::vector<Vehicl
   // software rasterisers, which reject hidden fragments early).
   if (!skipped("sky")) drawSky(vp, cam, w, h, scissorLeft);
 
-  // Vehicles: opaque parts first, then translucent ones (rotor blur).
+  if (showTrails) drawTrails(vp, cam, trails);
+  // Translucent parts (rotor blur) last.
+  glEnable(GL_BLEND);
+  glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+  glDepthMask(GL_FALSE);
   mesh_.use();
   setCommon(mesh_, cam);
   mesh_.set("u_viewProj", vp);
   mesh_.set("u_shadowPass", 0);
   mesh_.set("u_tint", glm::vec3(1));
-  glDisable(GL_BLEND);
-  for (const auto& it : items_)
-    if (it.alpha >= 1.0f) {
-      mesh_.set("u_alpha", 1.0f);
-      mesh_.set("u_tint", it.tint);
-      mesh_.set("u_model", it.model);
-      it.mesh->draw();
-    }
-  mesh_.set("u_tint", glm::vec3(1));
-  if (showTrails) drawTrails(vp, cam, trails);
-  glEnable(GL_BLEND);
-  glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
-  glDepthMask(GL_FALSE);
-  mesh_.use();
   for (const auto& it : items_)
     if (it.alpha < 1.0f) {
       mesh_.set("u_alpha", it.alpha);
@@ -209,6 +219,24 @@ void Renderer::draw(int w, int h, const CameraRig& cam, const std::vector<Vehicl
   glDisable(GL_BLEND);
   glDisable(GL_SCISSOR_TEST);
   glBindVertexArray(0);
+}
+
+void Renderer::drawOpaque(const glm::mat4& vp, const CameraRig& cam) {
+  mesh_.use();
+  setCommon(mesh_, cam);
+  mesh_.set("u_viewProj", vp);
+  mesh_.set("u_shadowPass", 0);
+  mesh_.set("u_alpha", 1.0f);
+  for (const auto& it : items_)
+    if (it.alpha >= 1.0f && !it.prelit) {
+      mesh_.set("u_tint", it.tint);
+      mesh_.set("u_model", it.model);
+      it.mesh->draw();
+    }
+  mesh_.set("u_tint", glm::vec3(1));
+  setFlat(cam, vp, glm::vec3(0), 1.0f);
+  for (const auto& it : items_)
+    if (it.prelit) it.mesh->draw();  // static scenery: placed in the world, lit once
 }
 
 void Renderer::setFlat(const CameraRig& cam, const glm::mat4& vp, glm::vec3 offset, float scale) const {
@@ -223,24 +251,28 @@ void Renderer::setFlat(const CameraRig& cam, const glm::mat4& vp, glm::vec3 offs
 }
 
 void Renderer::drawGround(const glm::mat4& vp, const CameraRig& cam, const std::vector<VehiclePose>& vehicles) {
-  // Geometry with per-vertex fog (shaders/flat.*): the fragment stage is one copy, which keeps
-  // the ground affordable on software rasterisers (it covers most of the picture). The cells
-  // follow the camera in 10 m steps, so the 5 m checker stays put in the world.
+  // Large tiles, the checker and grid per fragment (shaders/ground.*). The tiles follow the
+  // camera in 10 m steps; the pattern is in world coordinates.
   const glm::vec3 snap(10.0f * std::round(cam.eye().x / 10.0f), 10.0f * std::round(cam.eye().y / 10.0f), 0.0f);
-  setFlat(cam, vp, snap, 1.0f);
   // A free rigid body feels no ground (and a drifting Runge-Kutta copy may pass below z = 0):
-  // it gets the grid alone, which hides nothing.
+  // it gets the world axes alone, which hide nothing.
   const bool freeSpace = view_->traits().freeBody;
   if (!freeSpace) {
+    ground_.use();
+    ground_.set("u_viewProj", vp);
+    ground_.set("u_offset", snap);
+    ground_.set("u_camPos", cam.eye());
+    ground_.set("u_fogColor", fogColor_);
+    ground_.set("u_fogDensity", fogDensity_);
     glEnable(GL_POLYGON_OFFSET_FILL);
-    glPolygonOffset(1.0f, 1.0f);  // lines, marks and shadows drawn on it win the depth test
-    groundCells_.draw();
+    glPolygonOffset(1.0f, 1.0f);  // axes, marks and shadows drawn on it win the depth test
+    groundTiles_.draw();
     glDisable(GL_POLYGON_OFFSET_FILL);
   }
+  setFlat(cam, vp, glm::vec3(0), 1.0f);
   glEnable(GL_BLEND);
   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
   glDepthMask(GL_FALSE);
-  groundLines_.draw(GL_LINES);
   flat_.set("u_offset", glm::vec3(0));
   axes_.draw(GL_LINES);
   // Soft blob shadows under each vehicle (wider and fainter the higher it flies).

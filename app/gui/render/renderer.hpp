@@ -21,6 +21,7 @@ struct DrawItem {
   float alpha = 1.0f;
   bool shadow = true;
   glm::vec3 tint{1.0f};  // multiplies the colours (parked cars are not the user's car)
+  bool prelit = false;    // static scenery with its light in the vertex colours (render/scenery.hpp, prelit)
 };
 
 // A rectangle of the drawable in pixels, GL convention (origin bottom left); empty: none.
@@ -60,13 +61,14 @@ class Renderer {
   std::vector<Mesh> viewMeshes_;
   std::vector<PartPlacement> placements_;
   void drawGround(const glm::mat4& vp, const CameraRig& cam, const std::vector<VehiclePose>& vehicles);
+  void drawOpaque(const glm::mat4& vp, const CameraRig& cam);
   void setFlat(const CameraRig& cam, const glm::mat4& vp, glm::vec3 offset, float scale) const;
 
-  Program mesh_, flat_, sky_, trail_, water_;
-  Mesh groundCells_, groundLines_, axes_, blob_, trailMesh_, waterMesh_, farWater_;
+  Program mesh_, flat_, ground_, sky_, trail_, water_;
+  Mesh groundTiles_, axes_, blob_, trailMesh_, waterMesh_, farWater_;
   Mesh scenerySolid_, sceneryMarkings_;
   bool sceneryShadow_ = false;  // the scenery casts planar shadows (something on it stands taller than a kerb)
-  std::vector<VehiclePose> parked_;
+  Mesh parkedCars_;  // the scene's parked vehicles, placed and tinted once (render/scenery.hpp)
   GLuint emptyVao_ = 0;
   std::optional<WaterSurface> water_surface_;
   MeshData scratch_;

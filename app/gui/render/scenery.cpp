@@ -1,5 +1,6 @@
 #include "render/scenery.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <glm/gtc/matrix_transform.hpp>
 
@@ -81,56 +82,73 @@ Scenery sceneryFor(const std::string& name, const std::vector<BoxObstacle>& obst
   return s;
 }
 
-MeshData groundCells() {
+namespace {
+// Emits triangle (a, b, c), halved across its longest edge until no edge is longer than maxEdge.
+void emitSplit(MeshData& out, const Vertex& a, const Vertex& b, const Vertex& c, float maxEdge) {
+  const float ab = glm::length(b.position - a.position), bc = glm::length(c.position - b.position),
+              ca = glm::length(a.position - c.position);
+  if (std::max({ab, bc, ca}) <= maxEdge) {
+    const auto base = static_cast<unsigned>(out.vertices.size());
+    out.vertices.insert(out.vertices.end(), {a, b, c});
+    out.indices.insert(out.indices.end(), {base, base + 1, base + 2});
+    return;
+  }
+  auto mid = [](const Vertex& p, const Vertex& q) {
+    return Vertex{0.5f * (p.position + q.position), p.normal, 0.5f * (p.color + q.color)};
+  };
+  if (ab >= bc && ab >= ca) {
+    const Vertex m = mid(a, b);
+    emitSplit(out, a, m, c, maxEdge);
+    emitSplit(out, m, b, c, maxEdge);
+  } else if (bc >= ca) {
+    const Vertex m = mid(b, c);
+    emitSplit(out, a, b, m, maxEdge);
+    emitSplit(out, a, m, c, maxEdge);
+  } else {
+    const Vertex m = mid(c, a);
+    emitSplit(out, a, b, m, maxEdge);
+    emitSplit(out, m, b, c, maxEdge);
+  }
+}
+}  // namespace
+
+MeshData prelit(const MeshData& solid, glm::vec3 lightDir, float maxEdge) {
+  MeshData out;
+  for (std::size_t t = 0; t + 2 < solid.indices.size(); t += 3) {
+    Vertex v[3];
+    for (int k = 0; k < 3; ++k) {
+      v[k] = solid.vertices[solid.indices[t + static_cast<std::size_t>(k)]];
+      // shaders/mesh.frag's sun and hemisphere ambient (without its view-dependent highlight
+      // and rim), in linear light (sRGB ~ gamma 2); normal.x carries the alpha, 1.
+      const glm::vec3 n = glm::normalize(v[k].normal), base = v[k].color * v[k].color;
+      const glm::vec3 ambient = glm::mix(glm::vec3(0.30f, 0.27f, 0.22f), glm::vec3(0.50f, 0.62f, 0.80f), 0.5f + 0.5f * n.z) * 0.55f;
+      const float ndl = std::max(glm::dot(n, lightDir), 0.0f);
+      v[k].color = glm::sqrt(base * (ambient + ndl * glm::vec3(1.0f, 0.96f, 0.88f) * 1.25f));
+      v[k].normal = glm::vec3(1.0f, 0.0f, 0.0f);
+    }
+    emitSplit(out, v[0], v[1], v[2], maxEdge);
+  }
+  return out;
+}
+
+MeshData groundTiles() {
+  // 25 m tiles out to 100 m, 50 m tiles out to 450 m: the tiles only carry the per-vertex fog
+  // and line fades (shaders/ground.vert); the checker and the grid are per fragment. Beyond
+  // about 400 m the ground is fog-coloured (fog 1 - exp(-(0.006 d)^2) > 99.7 %) and the sky's
+  // triangle, drawn last at depth 0.9999, covers it (renderer.cpp, drawSky).
   MeshData m;
-  const glm::vec3 a(0.50f, 0.54f, 0.46f), b(0.47f, 0.51f, 0.43f);
-  // 5 m checker cells out to 100 m (farther, a cell is under two pixels tall and 30 % fogged:
-  // the checker would only alias), 50 m plain cells out to 450 m. Beyond about 400 m the ground
-  // is fog-coloured (fog 1 - exp(-(0.006 d)^2) > 99.7 %) and the sky's triangle, drawn last at
-  // depth 0.9999, covers it (renderer.cpp, drawSky): cells there were triangles for nothing.
-  for (int j = -20; j < 20; ++j)
-    for (int i = -20; i < 20; ++i) {
-      const float x0 = 5.0f * static_cast<float>(i), y0 = 5.0f * static_cast<float>(j);
-      quad(m, {x0, y0}, {x0 + 5, y0}, {x0 + 5, y0 + 5}, {x0, y0 + 5}, 0.0f, ((i + j) & 1) ? b : a, 1.0f);
+  const glm::vec3 none(0.0f);
+  for (int j = -4; j < 4; ++j)
+    for (int i = -4; i < 4; ++i) {
+      const float x0 = 25.0f * static_cast<float>(i), y0 = 25.0f * static_cast<float>(j);
+      quad(m, {x0, y0}, {x0 + 25, y0}, {x0 + 25, y0 + 25}, {x0, y0 + 25}, 0.0f, none, 1.0f);
     }
   for (int j = -9; j < 9; ++j)
     for (int i = -9; i < 9; ++i) {
-      if (i >= -2 && i < 2 && j >= -2 && j < 2) continue;  // the detailed patch
+      if (i >= -2 && i < 2 && j >= -2 && j < 2) continue;  // the 25 m tiles
       const float x0 = 50.0f * static_cast<float>(i), y0 = 50.0f * static_cast<float>(j);
-      quad(m, {x0, y0}, {x0 + 50, y0}, {x0 + 50, y0 + 50}, {x0, y0 + 50}, 0.0f, 0.5f * (a + b), 1.0f);
+      quad(m, {x0, y0}, {x0 + 50, y0}, {x0 + 50, y0 + 50}, {x0, y0 + 50}, 0.0f, none, 1.0f);
     }
-  return m;
-}
-
-MeshData groundLines() {
-  // Line segments (index pairs), each cut every 10-50 m so the per-vertex fog follows distance.
-  MeshData m;
-  auto line = [&](glm::vec2 p, glm::vec2 q, float step, glm::vec3 col, float alpha0, float fadeRadius) {
-    const float len = glm::length(q - p);
-    const int n = std::max(1, static_cast<int>(std::ceil(len / step)));
-    for (int k = 0; k < n; ++k) {
-      const glm::vec2 u = p + (q - p) * (static_cast<float>(k) / static_cast<float>(n));
-      const glm::vec2 v = p + (q - p) * (static_cast<float>(k + 1) / static_cast<float>(n));
-      const auto base = static_cast<unsigned>(m.vertices.size());
-      for (const glm::vec2& w : {u, v}) {
-        const float fade = fadeRadius > 0 ? std::max(0.0f, 1.0f - glm::length(w) / fadeRadius) : 1.0f;
-        m.vertices.push_back({{w.x, w.y, 0.0f}, {alpha0 * fade, 0, 0}, col});
-      }
-      m.indices.insert(m.indices.end(), {base, base + 1});
-    }
-  };
-  const glm::vec3 dark(0.30f, 0.33f, 0.28f);
-  for (int i = -40; i <= 40; ++i) {
-    if (i % 10 == 0) continue;
-    const float c = static_cast<float>(i);
-    line({c, -40}, {c, 40}, 10.0f, dark, 0.35f, 45.0f);
-    line({-40, c}, {40, c}, 10.0f, dark, 0.35f, 45.0f);
-  }
-  for (int i = -20; i <= 20; ++i) {  // 10 m lines out to 200 m (fog 76 % there, faded out by 220 m)
-    const float c = 10.0f * static_cast<float>(i);
-    line({c, -200}, {c, 200}, 25.0f, dark * 0.85f, 0.6f, 220.0f);
-    line({-200, c}, {200, c}, 25.0f, dark * 0.85f, 0.6f, 220.0f);
-  }
   return m;
 }
 

@@ -24,10 +24,15 @@ struct Scenery {
 // as simulated; the rest is placed by scene name.
 Scenery sceneryFor(const std::string& sceneName, const std::vector<BoxObstacle>& obstacles);
 
-// The flat ground around the camera as geometry (cells with a soft 5 m checker, out to 900 m),
-// and its grid lines (1 m near, 10 m far, the world axes): drawn with per-vertex fog so that the
-// fragment stage is a copy. Centred at the origin; the renderer translates it in 10 m steps.
-MeshData groundCells();
-MeshData groundLines();
+// Static scenery lit once (the sun is fixed): each vertex carries its sunlit colour (ambient
+// and diffuse of shaders/mesh.frag, no highlight) for the per-vertex fog of shaders/flat.*,
+// and no triangle edge is longer than maxEdge, so the fog interpolated between vertices
+// follows the distance (a kerb is 80 m long). Cheaper per pixel than the lit mesh shader.
+MeshData prelit(const MeshData& solid, glm::vec3 lightDir, float maxEdge);
+
+// The flat ground around the camera out to 450 m as a few large tiles; its 5 m checker and
+// 1 m / 10 m grid lines are drawn per fragment (shaders/ground.frag), its fog per vertex.
+// Centred at the origin; the renderer translates it in 10 m steps.
+MeshData groundTiles();
 
 }  // namespace lieride::gui
