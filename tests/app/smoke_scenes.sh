@@ -10,6 +10,10 @@ if ! command -v xvfb-run >/dev/null 2>&1; then
   exit 77
 fi
 mkdir -p "$out"
+# A private settings folder: the app saves settings as they change, and other app runs (a
+# user's, or the other Xvfb tests under ctest -j) must not change what a scene opens with.
+export LIERIDE_CONFIG_DIR=$(mktemp -d)
+trap 'rm -rf "$LIERIDE_CONFIG_DIR"' EXIT
 run() { xvfb-run -a -s "-screen 0 1280x720x24" "$lieride" app "$@"; }
 mapfile -t scenes < <("$lieride" app --list-scenes)
 if [ ${#scenes[@]} -eq 0 ]; then echo "no scenes listed"; exit 1; fi
