@@ -32,6 +32,10 @@ Kernel::Kernel(int s, int k, ExpressionTape constraints, ExpressionTape constrai
     for (int i = 0; i < 3; ++i)
       if (!constraints_.outputIsZero(9 + 3 * x + i)) columnZero_[x] = false;
   }
+  for (const auto& [i, reg] : constraints_.varyingOutputs()) {
+    if (i < 9) varyingW_.emplace_back(i, reg);
+    else varyingK_.emplace_back(i - 9, reg);
+  }
 }
 
 void Kernel::setConstantInertia(const CMat& M, bool hasPotential) {
@@ -73,13 +77,22 @@ void Kernel::constraints(const double* r, Constraints& c) const {
   readConstraints(out, c.W, c.K);
 }
 
+void Kernel::presetConstraints(Constraints& c) const { readConstraints(constraints_.constantOutputs(), c.W, c.K); }
+
+// The sweep leaves register g of point l at w[2 g + l]; only the varying entries are copied.
 void Kernel::constraints2(const double* r0, const double* r1, Constraints& c0, Constraints& c1) const {
-  double out0[kConstraintOutputs], out1[kConstraintOutputs];
-  std::memcpy(out0, constraints_.constantOutputs(), sizeof out0);
-  std::memcpy(out1, constraints_.constantOutputs(), sizeof out1);
-  constraints_.eval2(r0, r1, out0, out1, Scratch(constraints_, 2).data());
-  readConstraints(out0, c0.W, c0.K);
-  readConstraints(out1, c1.W, c1.K);
+  Scratch scratch(constraints_, 2);
+  const double* w = scratch.data();
+  constraints_.sweep2(r0, r1, scratch.data());
+  double *w0 = c0.W.data(), *w1 = c1.W.data(), *k0 = c0.K.data(), *k1 = c1.K.data();
+  for (const auto& [i, reg] : varyingW_) {
+    w0[i] = w[2 * reg];
+    w1[i] = w[2 * reg + 1];
+  }
+  for (const auto& [i, reg] : varyingK_) {
+    k0[i] = w[2 * reg];
+    k1[i] = w[2 * reg + 1];
+  }
 }
 
 void Kernel::constraintJet(const double* r, ConstraintJet& j) const {
@@ -135,8 +148,10 @@ void Kernel::basis(const Mat3& W, Mat3& E) const {
     const Vec3 w = W.row(0).transpose();
     E.col(0) = Vec3::Unit(axes_[0]).cross(w);
     E.col(1) = Vec3::Unit(axes_[1]).cross(w);
-  } else if (k_ == 2) {
-    E.col(0) = Vec3(W.row(0).transpose()).cross(Vec3(W.row(1).transpose()));
+  } else if (k_ == 2) {  // w1 x w2 written out, in the order of Eigen's cross()
+    E(0, 0) = W(0, 1) * W(1, 2) - W(0, 2) * W(1, 1);
+    E(1, 0) = W(0, 2) * W(1, 0) - W(0, 0) * W(1, 2);
+    E(2, 0) = W(0, 0) * W(1, 1) - W(0, 1) * W(1, 0);
   }
 }
 

@@ -15,7 +15,9 @@
 // picks the one the model's current inputs need. The frame at r_k+1 that gives the continuous
 // velocities is the next step's frame at r_k.
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 
 #include "lieride/integrate/nonholonomic_integrators.hpp"
 #include "lieride/model/reduced_model.hpp"
@@ -275,7 +277,7 @@ class FixedSolver final : public Solver {
     remember(z);
     muPlus_ = tangentT(-h * xi, mu);
     piPlus_ = pi + h * al * f;
-    g_ = g_ * se2::exp(h * xi);
+    g_ = advancedPose(se2::exp(h * xi));
     r_ += h * u;
     SVec uBase = SVec::Zero();
     if (ND + npre_ < ns_) {  // the prescribed shape variables follow their signals
@@ -326,9 +328,29 @@ class FixedSolver final : public Solver {
       f->I = I_;
       f->B = B_;
       f->C = C_;
+      kern_->presetConstraints(*f);
     }
   }
   reduced::Frame& frameK() { return frames_[cur_]; }
+  // cos and sin of g_.theta, kept for the heading they were computed at (its exact bits): the
+  // continuous velocities need them at the end of a step, g_ * exp(h xi) at the start of the next.
+  void headingTrig(double& c, double& s) {
+    const auto key = std::bit_cast<std::uint64_t>(g_.theta);
+    if (!trigValid_ || key != trigKey_) {
+      trigCos_ = std::cos(g_.theta);
+      trigSin_ = std::sin(g_.theta);
+      trigKey_ = key;
+      trigValid_ = true;
+    }
+    c = trigCos_;
+    s = trigSin_;
+  }
+  // g_ * o, the same arithmetic as SE2::operator*, with the cached trigonometry of g_.theta.
+  SE2 advancedPose(const SE2& o) {
+    double c, s;
+    headingTrig(c, s);
+    return {g_.theta + o.theta, g_.x + c * o.x - s * o.y, g_.y + s * o.x + c * o.y};
+  }
   // E, A at r from one pass over the constraint tape (values only); the frame's I, B, C are
   // the constant blocks set by bind().
   void frameAt(const SVec& r, reduced::Frame& f) const {
@@ -403,7 +425,8 @@ class FixedSolver final : public Solver {
     }
     s.q.resize(3 + ns_);
     s.qdot.resize(3 + ns_);
-    const double cs = std::cos(g_.theta), sn = std::sin(g_.theta);
+    double cs, sn;
+    headingTrig(cs, sn);
     s.q.head(3) << g_.theta, g_.x, g_.y;
     s.qdot.head(3) << xi(0), cs * xi(1) - sn * xi(2), sn * xi(1) + cs * xi(2);
     s.q.tail(ns_) = r_.head(ns_);
@@ -421,6 +444,9 @@ class FixedSolver final : public Solver {
   Mat3S B_ = Mat3S::Zero();
   SMat C_ = SMat::Zero();
   SE2 g_;
+  bool trigValid_ = false;  // headingTrig's cache
+  std::uint64_t trigKey_ = 0;
+  double trigCos_ = 1.0, trigSin_ = 0.0;
   SVec r_ = SVec::Zero();
   Vec3 muPlus_ = Vec3::Zero();
   SVec piPlus_ = SVec::Zero();
