@@ -151,10 +151,8 @@ class FixedSolver final : public Solver {
 
   StepReport step(const ReducedModel& m, const ControlSet& c, double t, double h, NhState& s) override {
     const double al = settings_.alpha;
-    NVec F;
-    m.forceAt(t + al * h, s.q, c, F);
     SVec f = SVec::Zero();
-    f.head(ns_) = F.tail(ns_);
+    m.shapeForceAt(t + al * h, s.q, c, f.data());
     // uKin: the prescribed shape rates, then the decoupled ones in closed form; zero for the
     // Newton unknowns.
     SVec uKin = SVec::Zero();
@@ -429,8 +427,10 @@ class FixedSolver final : public Solver {
     headingTrig(cs, sn);
     s.q.head(3) << g_.theta, g_.x, g_.y;
     s.qdot.head(3) << xi(0), cs * xi(1) - sn * xi(2), sn * xi(1) + cs * xi(2);
-    s.q.tail(ns_) = r_.head(ns_);
-    s.qdot.tail(ns_) = u.head(ns_);
+    for (int j = 0; j < ns_; ++j) {
+      s.q(3 + j) = r_(j);
+      s.qdot(3 + j) = u(j);
+    }
   }
 
   NhIntegratorSettings settings_;
