@@ -174,6 +174,7 @@ class FixedSolver final : public Solver {
     reduced::Frame& fa = fa_;
     reduced::ConstraintJet& ja = ja_;
     bool haveJet = false;
+    SVec raNow;  // r_a at the current unknowns (without a fixed frame)
     // With no Newton unknown among the shape variables the constraints depend on, the frame at
     // r_a is fixed before the solve: one evaluation, no shape derivatives.
     // The frame at r_k+1 for the continuous velocities is then known too: both from one sweep.
@@ -197,15 +198,15 @@ class FixedSolver final : public Solver {
     auto evaluate = [&](const ZVec& z, bool first) -> bool {
       u = uKin;
       for (int i = 0; i < ND; ++i) u(dyn_[i]) = z(NB + i);
-      const SVec ra = r_ + al * h * u;
       if (!fixedFrame_) {
+        raNow = r_ + al * h * u;
         if (first) {
-          kern_->constraintJet(ra.data(), ja);
+          kern_->constraintJet(raNow.data(), ja);
           fa.W = ja.W;
           fa.K = ja.K;
           kern_->finishFrame(fa);
         } else {
-          frameAt(ra, fa);
+          frameAt(raNow, fa);
         }
         haveJet = first;
       }
@@ -218,7 +219,7 @@ class FixedSolver final : public Solver {
         const SVec row = pi - piTarget - frameK().A.transpose() * D;
         for (int i = 0; i < ND; ++i) R(NB + i) = row(dyn_[i]);
         if (!first && R.cwiseAbs().maxCoeff() / scale <= settings_.tolerance) return false;
-        if (!fixedFrame_ && !haveJet) kern_->constraintJet(ra.data(), ja);
+        if (!fixedFrame_ && !haveJet) kern_->constraintJet(raNow.data(), ja);
         haveJet = true;
         for (int col = 0; col < N; ++col) {
           Vec3 dxi;
@@ -389,10 +390,12 @@ class FixedSolver final : public Solver {
         U(dyn_[i], NB + i) = 1.0;
       }
       const Eigen::Matrix<double, 3, N> dmu = I_ * X + B_ * U;
-      const Eigen::Matrix<double, kMaxShape, N> rows = B_.transpose() * X + C_ * U - f.A.transpose() * dmu;
       ZMat J;
       if constexpr (NB > 0) J.template topRows<NB>() = f.E.template leftCols<NB>().transpose() * dmu;
-      for (int i = 0; i < ND; ++i) J.row(NB + i) = rows.row(dyn_[i]);
+      for (int i = 0; i < ND; ++i) {  // the rows of B^T X + C U - A^T dmu on the Newton unknowns
+        const int j = dyn_[i];
+        J.row(NB + i) = B_.col(j).transpose() * X + C_.row(j) * U - f.A.col(j).transpose() * dmu;
+      }
       continuousInverse_.compute(J);
     }
   }
