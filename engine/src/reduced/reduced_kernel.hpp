@@ -115,6 +115,7 @@ class Kernel {
   void stack(const Mat3& W, const Mat3S& K, const Mat3& E, const Mat3& I, const Mat3S& B, Mat3& S, Mat3S& rhs) const;
   template <int NK>
   void finishFrameFor(Frame& f) const;
+  void finishFrameTwo(Frame& f) const;
 
   int s_ = 0, k_ = 0;
   int axes_[2] = {0, 1};
