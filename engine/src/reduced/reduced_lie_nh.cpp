@@ -240,11 +240,13 @@ class FixedSolver final : public Solver {
             }
           }
           const Vec3 dmu = I_ * dxi + B_ * du;
-          const SVec dpi = B_.transpose() * dxi + C_ * du;
           const Vec3 dD = tangentDerivative(h, xi, mu, dxi, dmu);
           if constexpr (NB > 0) J.col(col).template head<NB>() = frameK().E.template leftCols<NB>().transpose() * dD;
-          const SVec dRow = dpi - frameK().A.transpose() * dD;
-          for (int i = 0; i < ND; ++i) J(NB + i, col) = dRow(dyn_[i]);
+          for (int i = 0; i < ND; ++i) {  // the rows dpi - A^T dD on the Newton unknowns
+            const int j = dyn_[i];
+            const double dpi = B_.col(j).dot(dxi) + C_.row(j).dot(du);
+            J(NB + i, col) = dpi - frameK().A.col(j).dot(dD);
+          }
         }
         return true;
       }
