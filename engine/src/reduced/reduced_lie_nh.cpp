@@ -216,8 +216,10 @@ class FixedSolver final : public Solver {
       const Vec3 D = tangentT(h * xi, mu) - muPlus_;
       if constexpr (N > 0) {
         if constexpr (NB > 0) R.template head<NB>() = frameK().E.template leftCols<NB>().transpose() * D;
-        const SVec row = pi - piTarget - frameK().A.transpose() * D;
-        for (int i = 0; i < ND; ++i) R(NB + i) = row(dyn_[i]);
+        for (int i = 0; i < ND; ++i) {  // the rows pi - pi_target - A^T D on the Newton unknowns
+          const int j = dyn_[i];
+          R(NB + i) = pi(j) - piTarget(j) - frameK().A.col(j).dot(D);
+        }
         if (!first && R.cwiseAbs().maxCoeff() / scale <= settings_.tolerance) return false;
         if (!fixedFrame_ && !haveJet) kern_->constraintJet(raNow.data(), ja);
         haveJet = true;
@@ -375,8 +377,7 @@ class FixedSolver final : public Solver {
   // The rows E^T dmu and (dpi - A^T dmu) on the free shape variables, at frame f.
   void project(const reduced::Frame& f, const Vec3& dmu, const SVec& dpi, ZVec& G) const {
     if constexpr (NB > 0) G.template head<NB>() = f.E.template leftCols<NB>().transpose() * dmu;
-    const SVec row = dpi - f.A.transpose() * dmu;
-    for (int i = 0; i < ND; ++i) G(NB + i) = row(dyn_[i]);
+    for (int i = 0; i < ND; ++i) G(NB + i) = dpi(dyn_[i]) - f.A.col(dyn_[i]).dot(dmu);
   }
   // The matrix of the continuous velocities' affine system (below) at frame f: it depends on
   // the frame and the constant inertia only, so that with a fixed frame it is factored before
