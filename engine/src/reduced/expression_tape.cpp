@@ -151,6 +151,13 @@ bool ExpressionTape::outputIsZero(int i) const {
 
 template <int L>
 void ExpressionTape::evalLanes(const double* const* in, double* const* out, double* w) const {
+  sweep<L>(in, w);
+  for (const auto& [i, reg] : varying_)
+    for (int l = 0; l < L; ++l) out[l][i] = w[reg * L + l];
+}
+
+template <int L>
+void ExpressionTape::sweep(const double* const* in, double* w) const {
   for (int i = 0; i < numInputs_; ++i)
     for (int l = 0; l < L; ++l) w[i * L + l] = in[l][i];
   double* r = w + numInputs_ * L;
@@ -193,11 +200,10 @@ void ExpressionTape::evalLanes(const double* const* in, double* const* out, doub
     }
     r += L;
   }
-  for (const auto& [i, reg] : varying_)
-    for (int l = 0; l < L; ++l) out[l][i] = w[reg * L + l];
 }
 
 template void ExpressionTape::evalLanes<1>(const double* const*, double* const*, double*) const;
 template void ExpressionTape::evalLanes<2>(const double* const*, double* const*, double*) const;
+template void ExpressionTape::sweep<2>(const double* const*, double*) const;
 
 }  // namespace lieride::reduced

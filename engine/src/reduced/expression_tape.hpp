@@ -39,6 +39,14 @@ class ExpressionTape {
     double* out[2] = {out0, out1};
     evalLanes<2>(in, out, work);
   }
+  // The varying outputs (those constantOutputs() does not hold): output index and register.
+  const std::vector<std::pair<int, int>>& varyingOutputs() const { return varying_; }
+  // The sweep of eval2() without the copy to outputs: register i of point l ends at
+  // work[2 i + l] (the caller reads the varying outputs' registers itself).
+  void sweep2(const double* in0, const double* in1, double* work) const {
+    const double* in[2] = {in0, in1};
+    sweep<2>(in, work);
+  }
 
  private:
   // SinCos: sin into its register and cos into register b (the later Cos became a Nop); CosSin
@@ -54,6 +62,8 @@ class ExpressionTape {
   // L points at once, registers interleaved (register i of point l at work[i * L + l]).
   template <int L>
   void evalLanes(const double* const* in, double* const* out, double* w) const;
+  template <int L>
+  void sweep(const double* const* in, double* w) const;
   void fuseSinCos();
 
   int numInputs_ = 0;

@@ -14,23 +14,23 @@ void ReducedModel::force(const NVec& q, const InputVec& inputs, NVec& F) const {
     const auto& ch = d_->channels[c];
     if (ch.kind == ReducedChannel::Kind::Force && !prescribed_[at(ch.shape)]) F(3 + ch.shape) += inputs(static_cast<int>(c));
   }
-  subtractPotentialGradient(q, F);
+  subtractPotentialGradient(q, F.data() + 3);
 }
 
-void ReducedModel::forceAt(double t, const NVec& q, const ControlSet& c, NVec& F) const {
-  F.setZero(3 + s_);
+void ReducedModel::shapeForceAt(double t, const NVec& q, const ControlSet& c, double* f) const {
+  std::fill_n(f, s_, 0.0);
   for (const auto& [channel, shape] : forceChannels_)
-    if (!prescribed_[at(shape)]) F(3 + shape) += c.value(static_cast<std::size_t>(channel), t);
-  subtractPotentialGradient(q, F);
+    if (!prescribed_[at(shape)]) f[shape] += c.value(static_cast<std::size_t>(channel), t);
+  subtractPotentialGradient(q, f);
 }
 
-void ReducedModel::subtractPotentialGradient(const NVec& q, NVec& F) const {
+void ReducedModel::subtractPotentialGradient(const NVec& q, double* f) const {
   if (!d_->hasPotential) return;
   reduced::SVec r = reduced::SVec::Zero(), gradV;
   r.head(s_) = q.tail(s_);
   d_->kernel->potentialGradient(r.data(), gradV);
   for (int j = 0; j < s_; ++j)
-    if (!prescribed_[at(j)]) F(3 + j) -= gradV(j);
+    if (!prescribed_[at(j)]) f[j] -= gradV(j);
 }
 
 void ReducedModel::configure(const ControlSet& c) {

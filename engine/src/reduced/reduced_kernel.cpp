@@ -32,6 +32,10 @@ Kernel::Kernel(int s, int k, ExpressionTape constraints, ExpressionTape constrai
     for (int i = 0; i < 3; ++i)
       if (!constraints_.outputIsZero(9 + 3 * x + i)) columnZero_[x] = false;
   }
+  for (const auto& [i, reg] : constraints_.varyingOutputs()) {
+    if (i < 9) varyingW_.emplace_back(i, reg);
+    else varyingK_.emplace_back(i - 9, reg);
+  }
 }
 
 void Kernel::setConstantInertia(const CMat& M, bool hasPotential) {
@@ -73,13 +77,22 @@ void Kernel::constraints(const double* r, Constraints& c) const {
   readConstraints(out, c.W, c.K);
 }
 
+void Kernel::presetConstraints(Constraints& c) const { readConstraints(constraints_.constantOutputs(), c.W, c.K); }
+
+// The sweep leaves register g of point l at w[2 g + l]; only the varying entries are copied.
 void Kernel::constraints2(const double* r0, const double* r1, Constraints& c0, Constraints& c1) const {
-  double out0[kConstraintOutputs], out1[kConstraintOutputs];
-  std::memcpy(out0, constraints_.constantOutputs(), sizeof out0);
-  std::memcpy(out1, constraints_.constantOutputs(), sizeof out1);
-  constraints_.eval2(r0, r1, out0, out1, Scratch(constraints_, 2).data());
-  readConstraints(out0, c0.W, c0.K);
-  readConstraints(out1, c1.W, c1.K);
+  Scratch scratch(constraints_, 2);
+  const double* w = scratch.data();
+  constraints_.sweep2(r0, r1, scratch.data());
+  double *w0 = c0.W.data(), *w1 = c1.W.data(), *k0 = c0.K.data(), *k1 = c1.K.data();
+  for (const auto& [i, reg] : varyingW_) {
+    w0[i] = w[2 * reg];
+    w1[i] = w[2 * reg + 1];
+  }
+  for (const auto& [i, reg] : varyingK_) {
+    k0[i] = w[2 * reg];
+    k1[i] = w[2 * reg + 1];
+  }
 }
 
 void Kernel::constraintJet(const double* r, ConstraintJet& j) const {
@@ -135,8 +148,10 @@ void Kernel::basis(const Mat3& W, Mat3& E) const {
     const Vec3 w = W.row(0).transpose();
     E.col(0) = Vec3::Unit(axes_[0]).cross(w);
     E.col(1) = Vec3::Unit(axes_[1]).cross(w);
-  } else if (k_ == 2) {
-    E.col(0) = Vec3(W.row(0).transpose()).cross(Vec3(W.row(1).transpose()));
+  } else if (k_ == 2) {  // w1 x w2 written out, in the order of Eigen's cross()
+    E(0, 0) = W(0, 1) * W(1, 2) - W(0, 2) * W(1, 1);
+    E(1, 0) = W(0, 2) * W(1, 0) - W(0, 0) * W(1, 2);
+    E(2, 0) = W(0, 0) * W(1, 1) - W(0, 1) * W(1, 0);
   }
 }
 
@@ -189,11 +204,42 @@ void Kernel::finishFrameFor(Frame& f) const {
     f.A.col(j) = f.Sinv.col(0) * rhs[0](j) + f.Sinv.col(1) * rhs[1](j) + f.Sinv.col(2) * rhs[2](j);
 }
 
+// Two constraints (the snakeboard, the car, the robot): finishFrameFor<2> in scalars, every
+// sum in Eigen's order (left to right), so that the frame is the same to the bit.
+void Kernel::finishFrameTwo(Frame& f) const {
+  const Mat3& W = f.W;
+  const double w00 = W(0, 0), w01 = W(0, 1), w02 = W(0, 2), w10 = W(1, 0), w11 = W(1, 1), w12 = W(1, 2);
+  // E = w1 x w2 (basis), the row E^T I and the right-hand side E^T B of the stacked system.
+  const double e0 = w01 * w12 - w02 * w11, e1 = w02 * w10 - w00 * w12, e2 = w00 * w11 - w01 * w10;
+  f.E.setZero();
+  f.E(0, 0) = e0;
+  f.E(1, 0) = e1;
+  f.E(2, 0) = e2;
+  const Mat3& I = f.I;
+  const double r20 = I(0, 0) * e0 + I(1, 0) * e1 + I(2, 0) * e2;
+  const double r21 = I(0, 1) * e0 + I(1, 1) * e1 + I(2, 1) * e2;
+  const double r22 = I(0, 2) * e0 + I(1, 2) * e1 + I(2, 2) * e2;
+  // The inverse's columns: the cross products of the rows over the determinant.
+  const double c00 = w11 * r22 - w12 * r21, c01 = w12 * r20 - w10 * r22, c02 = w10 * r21 - w11 * r20;
+  const double inv = 1.0 / (w00 * c00 + w01 * c01 + w02 * c02);
+  const double c10 = r21 * w02 - r22 * w01, c11 = r22 * w00 - r20 * w02, c12 = r20 * w01 - r21 * w00;
+  const double c20 = w01 * w12 - w02 * w11, c21 = w02 * w10 - w00 * w12, c22 = w00 * w11 - w01 * w10;
+  Mat3& S = f.Sinv;
+  S(0, 0) = inv * c00, S(1, 0) = inv * c01, S(2, 0) = inv * c02;
+  S(0, 1) = inv * c10, S(1, 1) = inv * c11, S(2, 1) = inv * c12;
+  S(0, 2) = inv * c20, S(1, 2) = inv * c21, S(2, 2) = inv * c22;
+  for (int j = 0; j < kMaxShape; ++j) {
+    const double q0 = f.K(0, j), q1 = f.K(1, j);
+    const double q2 = e0 * f.B(0, j) + e1 * f.B(1, j) + e2 * f.B(2, j);
+    for (int i = 0; i < 3; ++i) f.A(i, j) = S(i, 0) * q0 + S(i, 1) * q1 + S(i, 2) * q2;
+  }
+}
+
 void Kernel::finishFrame(Frame& f) const {
   switch (k_) {
     case 0: finishFrameFor<0>(f); break;
     case 1: finishFrameFor<1>(f); break;
-    case 2: finishFrameFor<2>(f); break;
+    case 2: finishFrameTwo(f); break;
     default: finishFrameFor<3>(f); break;
   }
 }

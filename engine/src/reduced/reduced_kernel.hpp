@@ -6,6 +6,8 @@
 // shared), the derivatives are the symbolic ones; nothing here allocates (the tape's scratch
 // registers live on the stack, or for a large tape in a per-thread buffer grown once). Derivation: lieride/model/reduced_model.hpp.
 #include <Eigen/Dense>
+#include <utility>
+#include <vector>
 
 #include "expression_tape.hpp"
 #include "lieride/lie/se2.hpp"
@@ -86,7 +88,10 @@ class Kernel {
   bool constraintColumnZero(int j) const { return columnZero_[j]; }
 
   void constraints(const double* r, Constraints& c) const;
-  // At two shapes in one sweep over the tape.
+  // Writes the entries of W and K that do not depend on the shape (once: constraints2() leaves them).
+  void presetConstraints(Constraints& c) const;
+  // At two shapes in one sweep over the tape, writing only the entries that depend on the
+  // shape: c0 and c1 hold the others already (presetConstraints or any earlier evaluation).
   void constraints2(const double* r0, const double* r1, Constraints& c0, Constraints& c1) const;
   void constraintJet(const double* r, ConstraintJet& j) const;
   void full(const double* r, FullJet& f) const;
@@ -110,12 +115,15 @@ class Kernel {
   void stack(const Mat3& W, const Mat3S& K, const Mat3& E, const Mat3& I, const Mat3S& B, Mat3& S, Mat3S& rhs) const;
   template <int NK>
   void finishFrameFor(Frame& f) const;
+  void finishFrameTwo(Frame& f) const;
 
   int s_ = 0, k_ = 0;
   int axes_[2] = {0, 1};
   bool constantInertia_ = false, hasPotential_ = false;
   bool dependsOn_[kMaxShape] = {}, columnZero_[kMaxShape] = {};
   CMat M0_ = CMat::Zero();
+  // The constraint tape's varying outputs in W (index < 9) and K (index - 9), with their registers.
+  std::vector<std::pair<int, int>> varyingW_, varyingK_;
   ExpressionTape constraints_, constraintJet_, full_, potentialGradient_;
 };
 

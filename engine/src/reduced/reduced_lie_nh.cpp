@@ -15,7 +15,9 @@
 // picks the one the model's current inputs need. The frame at r_k+1 that gives the continuous
 // velocities is the next step's frame at r_k.
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 
 #include "lieride/integrate/nonholonomic_integrators.hpp"
 #include "lieride/model/reduced_model.hpp"
@@ -149,10 +151,8 @@ class FixedSolver final : public Solver {
 
   StepReport step(const ReducedModel& m, const ControlSet& c, double t, double h, NhState& s) override {
     const double al = settings_.alpha;
-    NVec F;
-    m.forceAt(t + al * h, s.q, c, F);
     SVec f = SVec::Zero();
-    f.head(ns_) = F.tail(ns_);
+    m.shapeForceAt(t + al * h, s.q, c, f.data());
     // uKin: the prescribed shape rates, then the decoupled ones in closed form; zero for the
     // Newton unknowns.
     SVec uKin = SVec::Zero();
@@ -174,6 +174,7 @@ class FixedSolver final : public Solver {
     reduced::Frame& fa = fa_;
     reduced::ConstraintJet& ja = ja_;
     bool haveJet = false;
+    SVec raNow;  // r_a at the current unknowns (without a fixed frame)
     // With no Newton unknown among the shape variables the constraints depend on, the frame at
     // r_a is fixed before the solve: one evaluation, no shape derivatives.
     // The frame at r_k+1 for the continuous velocities is then known too: both from one sweep.
@@ -197,15 +198,15 @@ class FixedSolver final : public Solver {
     auto evaluate = [&](const ZVec& z, bool first) -> bool {
       u = uKin;
       for (int i = 0; i < ND; ++i) u(dyn_[i]) = z(NB + i);
-      const SVec ra = r_ + al * h * u;
       if (!fixedFrame_) {
+        raNow = r_ + al * h * u;
         if (first) {
-          kern_->constraintJet(ra.data(), ja);
+          kern_->constraintJet(raNow.data(), ja);
           fa.W = ja.W;
           fa.K = ja.K;
           kern_->finishFrame(fa);
         } else {
-          frameAt(ra, fa);
+          frameAt(raNow, fa);
         }
         haveJet = first;
       }
@@ -215,10 +216,12 @@ class FixedSolver final : public Solver {
       const Vec3 D = tangentT(h * xi, mu) - muPlus_;
       if constexpr (N > 0) {
         if constexpr (NB > 0) R.template head<NB>() = frameK().E.template leftCols<NB>().transpose() * D;
-        const SVec row = pi - piTarget - frameK().A.transpose() * D;
-        for (int i = 0; i < ND; ++i) R(NB + i) = row(dyn_[i]);
+        for (int i = 0; i < ND; ++i) {  // the rows pi - pi_target - A^T D on the Newton unknowns
+          const int j = dyn_[i];
+          R(NB + i) = pi(j) - piTarget(j) - frameK().A.col(j).dot(D);
+        }
         if (!first && R.cwiseAbs().maxCoeff() / scale <= settings_.tolerance) return false;
-        if (!fixedFrame_ && !haveJet) kern_->constraintJet(ra.data(), ja);
+        if (!fixedFrame_ && !haveJet) kern_->constraintJet(raNow.data(), ja);
         haveJet = true;
         for (int col = 0; col < N; ++col) {
           Vec3 dxi;
@@ -239,11 +242,13 @@ class FixedSolver final : public Solver {
             }
           }
           const Vec3 dmu = I_ * dxi + B_ * du;
-          const SVec dpi = B_.transpose() * dxi + C_ * du;
           const Vec3 dD = tangentDerivative(h, xi, mu, dxi, dmu);
           if constexpr (NB > 0) J.col(col).template head<NB>() = frameK().E.template leftCols<NB>().transpose() * dD;
-          const SVec dRow = dpi - frameK().A.transpose() * dD;
-          for (int i = 0; i < ND; ++i) J(NB + i, col) = dRow(dyn_[i]);
+          for (int i = 0; i < ND; ++i) {  // the rows dpi - A^T dD on the Newton unknowns
+            const int j = dyn_[i];
+            const double dpi = B_.col(j).dot(dxi) + C_.row(j).dot(du);
+            J(NB + i, col) = dpi - frameK().A.col(j).dot(dD);
+          }
         }
         return true;
       }
@@ -275,7 +280,7 @@ class FixedSolver final : public Solver {
     remember(z);
     muPlus_ = tangentT(-h * xi, mu);
     piPlus_ = pi + h * al * f;
-    g_ = g_ * se2::exp(h * xi);
+    g_ = advancedPose(se2::exp(h * xi));
     r_ += h * u;
     SVec uBase = SVec::Zero();
     if (ND + npre_ < ns_) {  // the prescribed shape variables follow their signals
@@ -326,9 +331,29 @@ class FixedSolver final : public Solver {
       f->I = I_;
       f->B = B_;
       f->C = C_;
+      kern_->presetConstraints(*f);
     }
   }
   reduced::Frame& frameK() { return frames_[cur_]; }
+  // cos and sin of g_.theta, kept for the heading they were computed at (its exact bits): the
+  // continuous velocities need them at the end of a step, g_ * exp(h xi) at the start of the next.
+  void headingTrig(double& c, double& s) {
+    const auto key = std::bit_cast<std::uint64_t>(g_.theta);
+    if (!trigValid_ || key != trigKey_) {
+      trigCos_ = std::cos(g_.theta);
+      trigSin_ = std::sin(g_.theta);
+      trigKey_ = key;
+      trigValid_ = true;
+    }
+    c = trigCos_;
+    s = trigSin_;
+  }
+  // g_ * o, the same arithmetic as SE2::operator*, with the cached trigonometry of g_.theta.
+  SE2 advancedPose(const SE2& o) {
+    double c, s;
+    headingTrig(c, s);
+    return {g_.theta + o.theta, g_.x + c * o.x - s * o.y, g_.y + s * o.x + c * o.y};
+  }
   // E, A at r from one pass over the constraint tape (values only); the frame's I, B, C are
   // the constant blocks set by bind().
   void frameAt(const SVec& r, reduced::Frame& f) const {
@@ -352,8 +377,7 @@ class FixedSolver final : public Solver {
   // The rows E^T dmu and (dpi - A^T dmu) on the free shape variables, at frame f.
   void project(const reduced::Frame& f, const Vec3& dmu, const SVec& dpi, ZVec& G) const {
     if constexpr (NB > 0) G.template head<NB>() = f.E.template leftCols<NB>().transpose() * dmu;
-    const SVec row = dpi - f.A.transpose() * dmu;
-    for (int i = 0; i < ND; ++i) G(NB + i) = row(dyn_[i]);
+    for (int i = 0; i < ND; ++i) G(NB + i) = dpi(dyn_[i]) - f.A.col(dyn_[i]).dot(dmu);
   }
   // The matrix of the continuous velocities' affine system (below) at frame f: it depends on
   // the frame and the constant inertia only, so that with a fixed frame it is factored before
@@ -369,10 +393,12 @@ class FixedSolver final : public Solver {
         U(dyn_[i], NB + i) = 1.0;
       }
       const Eigen::Matrix<double, 3, N> dmu = I_ * X + B_ * U;
-      const Eigen::Matrix<double, kMaxShape, N> rows = B_.transpose() * X + C_ * U - f.A.transpose() * dmu;
       ZMat J;
       if constexpr (NB > 0) J.template topRows<NB>() = f.E.template leftCols<NB>().transpose() * dmu;
-      for (int i = 0; i < ND; ++i) J.row(NB + i) = rows.row(dyn_[i]);
+      for (int i = 0; i < ND; ++i) {  // the rows of B^T X + C U - A^T dmu on the Newton unknowns
+        const int j = dyn_[i];
+        J.row(NB + i) = B_.col(j).transpose() * X + C_.row(j) * U - f.A.col(j).transpose() * dmu;
+      }
       continuousInverse_.compute(J);
     }
   }
@@ -403,11 +429,14 @@ class FixedSolver final : public Solver {
     }
     s.q.resize(3 + ns_);
     s.qdot.resize(3 + ns_);
-    const double cs = std::cos(g_.theta), sn = std::sin(g_.theta);
+    double cs, sn;
+    headingTrig(cs, sn);
     s.q.head(3) << g_.theta, g_.x, g_.y;
     s.qdot.head(3) << xi(0), cs * xi(1) - sn * xi(2), sn * xi(1) + cs * xi(2);
-    s.q.tail(ns_) = r_.head(ns_);
-    s.qdot.tail(ns_) = u.head(ns_);
+    for (int j = 0; j < ns_; ++j) {
+      s.q(3 + j) = r_(j);
+      s.qdot(3 + j) = u(j);
+    }
   }
 
   NhIntegratorSettings settings_;
@@ -421,6 +450,9 @@ class FixedSolver final : public Solver {
   Mat3S B_ = Mat3S::Zero();
   SMat C_ = SMat::Zero();
   SE2 g_;
+  bool trigValid_ = false;  // headingTrig's cache
+  std::uint64_t trigKey_ = 0;
+  double trigCos_ = 1.0, trigSin_ = 0.0;
   SVec r_ = SVec::Zero();
   Vec3 muPlus_ = Vec3::Zero();
   SVec piPlus_ = SVec::Zero();

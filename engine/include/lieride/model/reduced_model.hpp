@@ -116,9 +116,10 @@ class ReducedModel final : public NhModel {
   const NMat& mass() const override { return Mq_; }
   void constraints(const NVec& q, NMat& mu) const override;
   void force(const NVec& q, const InputVec& inputs, NVec& F) const override;
-  // force(q, c.values(t), F), reading only the channels that enter it (the forces on free shape
-  // variables): the description lie-nh step's lookup.
-  void forceAt(double t, const NVec& q, const ControlSet& c, NVec& F) const;
+  // The shape rows of force(q, c.values(t), F) into f (numShape() numbers), reading only the
+  // channels that enter them (the forces on free shape variables): the description lie-nh
+  // step's lookup.
+  void shapeForceAt(double t, const NVec& q, const ControlSet& c, double* f) const;
   void configure(const ControlSet& c) override;
   bool prescribed(int i) const override { return i >= 3 && prescribed_[static_cast<std::size_t>(i - 3)]; }
   void advancePrescribed(double t0, double h, const ControlSet& c, NhState& s) const override;
@@ -159,7 +160,7 @@ class ReducedModel final : public NhModel {
   // Prescribed shape variables of r and u (s numbers each) set from their channels at t.
   void applyPrescribed(double t, const ControlSet& c, double* r, double* u) const;
   double saturatedRate(int j, double r, double rate) const;
-  void subtractPotentialGradient(const NVec& q, NVec& F) const;  // on the free shape rows
+  void subtractPotentialGradient(const NVec& q, double* f) const;  // on the free shape rows f[j]
   std::size_t at(int j) const { return static_cast<std::size_t>(j); }
 
   std::shared_ptr<const ReducedDescription> d_;
