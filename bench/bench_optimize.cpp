@@ -15,6 +15,7 @@
 #include <ctime>
 #include <fstream>
 #include <functional>
+#include <optional>
 #include <memory>
 #include <random>
 #include <sstream>
@@ -67,6 +68,17 @@ Problem movedGoal(const Problem& p) {
   Problem edited = p;
   if (edited.goal.position) edited.goal.position = Vec2(edited.goal.position->x() + 0.1, edited.goal.position->y());
   if (edited.goal.position3) edited.goal.position3 = *edited.goal.position3 + Vec3(0.1, 0.0, 0.0);
+  return edited;
+}
+
+// The second small edit, for a goal with a heading: the heading turned by 0.05 rad (about 3
+// degrees). For a turn in place (snakeboard-reorient: the board rolls about 0.09 m out and
+// back) this is the small edit; moving its goal 0.1 m more than doubles the motion.
+constexpr double kHeadingEdit = 0.05;
+std::optional<Problem> turnedGoal(const Problem& p) {
+  if (!p.goal.heading) return std::nullopt;
+  Problem edited = p;
+  edited.goal.heading = *p.goal.heading + kHeadingEdit;
   return edited;
 }
 
@@ -180,13 +192,16 @@ int runOptimizeSuite(const std::string& outDir, std::ostream& log) {
   std::vector<std::vector<std::string>> rows;
   std::ofstream csv(outDir + "/optimize.csv");
   csv << "problem,knots,method,hessian,status,iterations,cpu_s,wall_s,warm_status,warm_iterations,warm_cpu_s,"
-         "warm_wall_s,cost,max_violation,replay_error_m,callbacks_cpu_s,jacobian_cpu_s,hessian_cpu_s\n";
+         "warm_wall_s,cost,max_violation,replay_error_m,callbacks_cpu_s,jacobian_cpu_s,hessian_cpu_s,"
+         "warm_heading_status,warm_heading_iterations,warm_heading_cpu_s\n";
   int failures = 0;
   for (const char* name :
        {"car-parallel-park", "car-tunnel", "helicopter-canyon", "helicopter-landing", "boat-docking", "snakeboard-reorient",
         "sleigh-parallel-shift-dmoc", "sleigh-u-turn-dmoc"}) {
     const Problem p = loadProblem(dir + name + ".toml");
     const DmocSession cold(p), warmSession(movedGoal(p));
+    const std::optional<Problem> turned = turnedGoal(p);
+    const std::unique_ptr<DmocSession> turnedSession = turned ? std::make_unique<DmocSession>(*turned) : nullptr;
     const SolveOptions o = cold.defaultOptions();  // the problem's [problem] hessian, for both methods
     const std::string hessian = o.hessian == SolveOptions::Hessian::Lbfgs ? "L-BFGS" : "FD of exact gradient";
     for (const Method& m : methods) {
@@ -202,6 +217,12 @@ int runOptimizeSuite(const std::string& outDir, std::ostream& log) {
       SolveOptions ow = om;
       ow.warm = &c.result.solution;
       const Timed w = timedSolve(warmNlp, ow, repeats);
+      std::optional<Timed> wh;
+      if (turnedSession) {
+        const std::unique_ptr<Nlp> ownTurned = m.make ? m.make(*turnedSession) : nullptr;
+        wh = timedSolve(ownTurned ? *ownTurned : turnedSession->nlp(), ow, repeats);
+        if (!m.make && wh->result.status != SolveStatus::Solved) ++failures;
+      }
       const SolveResult& r = c.result;
       const double replay = cold.replayError(r.solution.x);
       if (!m.make && (r.status != SolveStatus::Solved || w.result.status != SolveStatus::Solved)) ++failures;
@@ -212,11 +233,17 @@ int runOptimizeSuite(const std::string& outDir, std::ostream& log) {
       rows.push_back({name, std::to_string(p.knots), m.name, status, std::to_string(r.iterations), ms(c.cpu),
                       ms(c.wall), std::to_string(w.result.iterations), ms(w.cpu), ms(w.wall),
                       formatNumber(r.maxViolation, 2), formatNumber(replay, 2),
-                      formatNumber(100.0 * callbacks / std::max(pr.total, 1e-12), 2) + " %"});
+                      formatNumber(100.0 * callbacks / std::max(pr.total, 1e-12), 2) + " %",
+                      wh ? std::to_string(wh->result.iterations) +
+                               (wh->result.status == SolveStatus::Solved ? "" : std::string(" ") + toString(wh->result.status))
+                         : "-",
+                      wh ? ms(wh->cpu) : "-"});
       csv << name << ',' << p.knots << ',' << m.name << ',' << hessian << ',' << toString(r.status) << ','
           << r.iterations << ',' << c.cpu << ',' << c.wall << ',' << toString(w.result.status) << ','
           << w.result.iterations << ',' << w.cpu << ',' << w.wall << ',' << r.cost << ',' << r.maxViolation << ','
-          << replay << ',' << callbacks << ',' << pr.jacobian << ',' << pr.hessian << '\n';
+          << replay << ',' << callbacks << ',' << pr.jacobian << ',' << pr.hessian << ',';
+      if (wh) csv << toString(wh->result.status) << ',' << wh->result.iterations << ',' << wh->cpu << '\n';
+      else csv << ",,\n";
     }
   }
 
@@ -270,13 +297,14 @@ int runOptimizeSuite(const std::string& outDir, std::ostream& log) {
      << " solves (one when it does not converge): process CPU and wall clock (ms)"
      << (quick ? "; the collocation solves capped at " + std::to_string(kQuickCollocationIterations) + " iterations" : "")
      << ". Warm: the goal moved 0.1 m along x, started from the cold "
-        "solution's primal and dual values. Replay error: the largest distance between the optimised positions and "
+        "solution's primal and dual values; warm (heading): the goal's heading turned by 0.05 rad instead, where the "
+        "goal has a heading (for a turn in place the small edit: the snakeboard rolls only about 0.09 m out and back). Replay error: the largest distance between the optimised positions and "
         "those of the simulator stepping the optimal controls (m). Callbacks: the share of the cold solve's CPU time "
         "spent in our function, Jacobian and Hessian evaluations (the rest is IPOPT, mostly MUMPS). The suite fails "
         "when a DMOC solve fails.\n\n"
      << markdownTable({"problem", "knots", "method", "status", "iterations", "cold CPU ms", "cold wall ms",
                        "warm iterations", "warm CPU ms", "warm wall ms", "max violation", "replay error (m)",
-                       "callbacks"},
+                       "callbacks", "warm (heading) iterations", "warm (heading) CPU ms"},
                       rows)
      << "\n## Success rate: car-parallel-park from " << starts
      << " random starts\n\nAt rest, rear axle uniform in x [6.5, 10.5] m, y [3.0, 4.5] m, heading uniform in "
