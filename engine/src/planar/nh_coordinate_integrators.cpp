@@ -217,16 +217,19 @@ class NhDla final : public NhIntegrator {
       return NVec(mu * full / h);
     };
     StepReport rep;
-    const double scale = std::max(1e-300, sp_.Mdd_ldlt.solve(base).cwiseAbs().maxCoeff());
+    // Max norms by lpNorm<Infinity>, which is 0 for an empty vector: with no constraints
+    // (k = 0, e.g. Elroy's beanie, docs/models.md) lambda and the residual are empty, and
+    // maxCoeff() of an empty vector reads uninitialised memory.
+    const double scale = std::max(1e-300, NVec(sp_.Mdd_ldlt.solve(base)).lpNorm<Eigen::Infinity>());
     NVec lam = lambda_;
     NVec r = residual(lam);
-    rep.residual = r.cwiseAbs().maxCoeff() / scale;
+    rep.residual = r.lpNorm<Eigen::Infinity>() / scale;
     const int nc = static_cast<int>(lam.size());
     int stalled = 0;  // iterations in a row without a smaller residual: round-off reached
     while (rep.residual > settings_.tolerance && rep.iterations < settings_.maxIterations && stalled < 3) {
       const double before = rep.residual;
       NMat J(nc, nc);
-      const double eps = 1e-7 * std::max({1.0, lam.cwiseAbs().maxCoeff(), base.cwiseAbs().maxCoeff()});
+      const double eps = 1e-7 * std::max({1.0, lam.lpNorm<Eigen::Infinity>(), base.lpNorm<Eigen::Infinity>()});
       for (int j = 0; j < nc; ++j) {
         NVec lp = lam, lm = lam;
         lp(j) += eps;
@@ -235,7 +238,7 @@ class NhDla final : public NhIntegrator {
       }
       lam -= J.fullPivLu().solve(r);
       r = residual(lam);
-      rep.residual = r.cwiseAbs().maxCoeff() / scale;
+      rep.residual = r.lpNorm<Eigen::Infinity>() / scale;
       ++rep.iterations;
       stalled = rep.residual < before ? 0 : stalled + 1;
     }
