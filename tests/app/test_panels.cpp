@@ -1,6 +1,7 @@
 // Every panel runs headless: an ImGui frame per panel with no renderer, over a frame with two
 // vehicles (one diverged), plot histories with markers and a NaN, and the banner raised.
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -193,6 +194,20 @@ TEST_CASE("takes panel: idle, recording and playing a take draw headless; R reco
   CHECK(ui.frame([&] { takesPanel(app, f); }) > 0);
   ui.frame([&] { drawRecordBadge(app, f); });  // an auto-resized window is measured, hidden, first
   CHECK(ui.frame([&] { drawRecordBadge(app, f); }) > 0);
+  // The badge (and the "take saved" path after Stop) stays right of the sidebar.
+  app.viewLeft = 360;
+  f.take.recording = false;
+  app.takes.lastTake = "/a/long/path/to/takes/helicopter-free-flight-20261126-172136.toml";
+  for (int i = 0; i < 2; ++i)
+    ui.frame([&] {
+      drawRecordBadge(app, f);
+      const ImGuiWindow* w = ImGui::FindWindowByName("##recbadge");
+      REQUIRE(w != nullptr);
+      if (i == 1) CHECK(w->Pos.x >= app.viewLeft);
+    });
+  app.takes.lastTake.clear();
+  app.viewLeft = 0;
+  f.take.recording = true;
   toggleRecord(app, f);
   CHECK(app.takes.stop);
   app.takes.stop = false;

@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 
 #include "ui/panels.hpp"
@@ -91,7 +92,7 @@ void drawHud(AppState& app, const PhysicsFrame& f) {
   }
   // Controller disconnected banner.
   if (app.disconnectedBanner) {
-    ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + 60), ImGuiCond_Always, ImVec2(0.5f, 0));
+    ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + 0.5f * (app.viewLeft + vp->WorkSize.x), vp->WorkPos.y + 60), ImGuiCond_Always, ImVec2(0.5f, 0));
     ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.85f, 0.45f, 0.05f, 0.95f));
     if (ImGui::Begin("##banner", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings)) {
       ImGui::TextUnformatted("Controller disconnected: inputs neutral, simulation paused. The keyboard still works.");
@@ -103,10 +104,14 @@ void drawHud(AppState& app, const PhysicsFrame& f) {
   }
   drawVehicleHud(app, f);
   drawNotices(app, f);
-  // Hint, bottom right.
+  // Hint, bottom right; above the Plots window where that covers the corner.
   const char* hint = "F1 shortcuts   Tab panels   Ctrl+Q quit";
   const ImVec2 ts = ImGui::CalcTextSize(hint);
-  fg->AddText(ImVec2(vp->WorkPos.x + vp->WorkSize.x - ts.x - 12, vp->WorkPos.y + vp->WorkSize.y - ts.y - 8), IM_COL32(255, 255, 255, 120), hint);
+  ImVec2 at(vp->WorkPos.x + vp->WorkSize.x - ts.x - 12, vp->WorkPos.y + vp->WorkSize.y - ts.y - 8);
+  const std::array<float, 4>& pr = app.plotsRect;
+  if (pr[2] > pr[0] && at.x < pr[2] && at.x + ts.x > pr[0] && at.y < pr[3] && at.y + ts.y > pr[1])
+    at.y = std::max(vp->WorkPos.y, pr[1] - ts.y - 6);
+  fg->AddText(at, IM_COL32(255, 255, 255, 120), hint);
 }
 
 void drawNotices(AppState& app, const PhysicsFrame& f) {

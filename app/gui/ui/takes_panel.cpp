@@ -142,7 +142,9 @@ void drawRecordBadge(AppState& app, const PhysicsFrame& f) {
   const bool recent = !shown.empty() && ImGui::GetTime() - shownAt < 5.0;
   if (!f.take.recording && !recent) return;
   const ImGuiViewport* vp = ImGui::GetMainViewport();
-  ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + 44.0f), ImGuiCond_Always, ImVec2(0.5f, 0.0f));
+  // Centred over the 3-D view right of the sidebar (not the whole window: it would cover the sidebar).
+  const float x0 = vp->WorkPos.x + app.viewLeft, x1 = vp->WorkPos.x + vp->WorkSize.x;
+  ImGui::SetNextWindowPos(ImVec2(0.5f * (x0 + x1), vp->WorkPos.y + 44.0f), ImGuiCond_Always, ImVec2(0.5f, 0.0f));
   ImGui::SetNextWindowBgAlpha(0.6f);
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoInputs |
                                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
