@@ -110,6 +110,28 @@ TEST_CASE("panels: each panel draws headless without a renderer", "[panels]") {
   CHECK(app.plots[0].markers.size() == 1);
 }
 
+TEST_CASE("panels: a long scene error wraps inside the sidebar instead of running off it", "[panels]") {
+  ImGuiHeadless gui;
+  AppState app;
+  app.send = [](const Command&) {};
+  app.sceneName = "boat docking";
+  app.sceneError = "/a/long/path/to/some/folder/of/scenarios/car-parallel-park.toml: table [problem]: an optimal control "
+                   "problem (docs/formats.md section 4), not a scenario";
+  const PhysicsFrame f = sampleFrame();
+  float right = 0, edge = 0;
+  gui.frame([&] {
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(ImVec2(360, 720));
+    ImGui::Begin("sidebar");
+    scenePanel(app, f);
+    const ImGuiWindow* w = ImGui::GetCurrentWindow();
+    right = w->DC.CursorMaxPos.x;
+    edge = w->WorkRect.Max.x;
+    ImGui::End();
+  });
+  CHECK(right <= edge + 1.0f);
+}
+
 TEST_CASE("panels: the large-h assist note shows only while the assist flies a vehicle", "[panels]") {
   ImGuiHeadless gui;
   AppState app;
