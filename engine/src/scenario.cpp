@@ -205,7 +205,7 @@ Scenario build(const toml::table& doc, const std::string& file, const std::strin
 
   if (root.has("problem"))
     throw ScenarioError(file + ": table [problem]: an optimal control problem (docs/formats.md section 4), not a scenario; "
-                        "expected `lieride optimize " + file + "` (or the app's Optimize panel)");
+                        "expected `lieride optimize " + file + "` (the app's Optimize panel lists assets/problems)");
   TableReader vehicle = root.table("vehicle");
   if (!vehicle.present()) throw ScenarioError(file + ": missing table [vehicle] (expected type = \"rigid-body\" | \"helicopter\" | ...)");
   const std::string type = vehicle.string("type", "");
