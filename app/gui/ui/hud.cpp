@@ -102,7 +102,7 @@ void drawHud(AppState& app, const PhysicsFrame& f) {
     ImGui::End();
     ImGui::PopStyleColor();
   }
-  drawVehicleHud(app, f);
+  if (!app.showHelp) drawVehicleHud(app, f);  // drawn in front of every window: it would cover the overlay's rows
   drawNotices(app, f);
   // Hint, bottom right; above the Plots window where that covers the corner.
   const char* hint = "F1 shortcuts   Tab panels   Ctrl+Q quit";
@@ -145,7 +145,8 @@ void drawHelp(AppState& app) {
     const char* rows[][2] = {
         {"F1", "show / hide this overlay"},        {"F12", "save a screenshot (PNG)"},
         {"Space", "pause / run"},                  {"N", "single step (paused)"},
-        {"Backspace", "reset the scene"},          {"+ / -", "speed x2 / x0.5 (0.1x - 4x)"},
+        {"Backspace", "reset the scene"},          {"R", "record a take / stop (overdub while a take plays)"},
+        {"+ / -", "speed x2 / x0.5 (0.1x - 4x)"},
         {"[ / ]", "time step h / 2, h x 2"},       {"C", "cycle camera: chase, orbit, free"},
         {"T", "trajectory trails on / off"},       {"P", "plots window on / off"},
         {"Tab", "hide / show all panels"},         {"Esc", "close this overlay"},
