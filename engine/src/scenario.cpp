@@ -203,6 +203,9 @@ Scenario build(const toml::table& doc, const std::string& file, const std::strin
   sc.file = file;
   sc.name = root.string("name", std::filesystem::path(file).stem().string());
 
+  if (root.has("problem"))
+    throw ScenarioError(file + ": table [problem]: an optimal control problem (docs/formats.md section 4), not a scenario; "
+                        "expected `lieride optimize " + file + "` (the app's Optimize panel lists assets/problems)");
   TableReader vehicle = root.table("vehicle");
   if (!vehicle.present()) throw ScenarioError(file + ": missing table [vehicle] (expected type = \"rigid-body\" | \"helicopter\" | ...)");
   const std::string type = vehicle.string("type", "");
@@ -241,7 +244,8 @@ Scenario build(const toml::table& doc, const std::string& file, const std::strin
   if (!applies) {
     std::string known;
     for (const auto& i : info->integrators) known += (known.empty() ? "" : " | ") + i.name;
-    throw ScenarioError(file + ": key 'integrator.name': integrator '" + shown(s.name) +
+    const std::string source = overrides.integrator ? "--integrator" : "key 'integrator.name'";
+    throw ScenarioError(file + ": " + source + ": integrator '" + shown(s.name) +
                         "' does not apply to vehicle '" + type + "'; expected one of " + known);
   }
   sc.settings = s;

@@ -1,6 +1,7 @@
 // Every panel runs headless: an ImGui frame per panel with no renderer, over a frame with two
 // vehicles (one diverged), plot histories with markers and a NaN, and the banner raised.
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -109,6 +110,28 @@ TEST_CASE("panels: each panel draws headless without a renderer", "[panels]") {
   CHECK(app.plots[0].markers.size() == 1);
 }
 
+TEST_CASE("panels: a long scene error wraps inside the sidebar instead of running off it", "[panels]") {
+  ImGuiHeadless gui;
+  AppState app;
+  app.send = [](const Command&) {};
+  app.sceneName = "boat docking";
+  app.sceneError = "/a/long/path/to/some/folder/of/scenarios/car-parallel-park.toml: table [problem]: an optimal control "
+                   "problem (docs/formats.md section 4), not a scenario";
+  const PhysicsFrame f = sampleFrame();
+  float right = 0, edge = 0;
+  gui.frame([&] {
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(ImVec2(360, 720));
+    ImGui::Begin("sidebar");
+    scenePanel(app, f);
+    const ImGuiWindow* w = ImGui::GetCurrentWindow();
+    right = w->DC.CursorMaxPos.x;
+    edge = w->WorkRect.Max.x;
+    ImGui::End();
+  });
+  CHECK(right <= edge + 1.0f);
+}
+
 TEST_CASE("panels: the large-h assist note shows only while the assist flies a vehicle", "[panels]") {
   ImGuiHeadless gui;
   AppState app;
@@ -193,6 +216,20 @@ TEST_CASE("takes panel: idle, recording and playing a take draw headless; R reco
   CHECK(ui.frame([&] { takesPanel(app, f); }) > 0);
   ui.frame([&] { drawRecordBadge(app, f); });  // an auto-resized window is measured, hidden, first
   CHECK(ui.frame([&] { drawRecordBadge(app, f); }) > 0);
+  // The badge (and the "take saved" path after Stop) stays right of the sidebar.
+  app.viewLeft = 360;
+  f.take.recording = false;
+  app.takes.lastTake = "/a/long/path/to/takes/helicopter-free-flight-20261126-172136.toml";
+  for (int i = 0; i < 2; ++i)
+    ui.frame([&] {
+      drawRecordBadge(app, f);
+      const ImGuiWindow* w = ImGui::FindWindowByName("##recbadge");
+      REQUIRE(w != nullptr);
+      if (i == 1) CHECK(w->Pos.x >= app.viewLeft);
+    });
+  app.takes.lastTake.clear();
+  app.viewLeft = 0;
+  f.take.recording = true;
   toggleRecord(app, f);
   CHECK(app.takes.stop);
   app.takes.stop = false;

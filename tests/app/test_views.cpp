@@ -182,3 +182,12 @@ TEST_CASE("views: the physics thread's pilot is the view's", "[views]") {
   CHECK_FALSE(pilot.needsState(true));
   CHECK(pilot.view().traits().nonholonomic);
 }
+
+TEST_CASE("views: HUD numbers that round to zero print without a minus sign", "[views]") {
+  CHECK(format("heading %.0f deg", -0.3) == "heading 0 deg");
+  CHECK(format("heading %.0f deg", -0.0) == "heading 0 deg");
+  CHECK(format("collective %.1f N   tail %.2f N", 49.1, -0.004) == "collective 49.1 N   tail 0.00 N");
+  CHECK(format("heading %.0f deg", -12.4) == "heading -12 deg");
+  CHECK(format("tail %.2f N  %g", -0.006, -1e-5) == "tail -0.01 N  -1e-05");
+  CHECK(format("%.1e", -2.0e-30) == "-2.0e-30");
+}

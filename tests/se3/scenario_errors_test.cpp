@@ -38,6 +38,13 @@ TEST_CASE("scenario errors name the file, the key and the expectation", "[scenar
   CHECK(mentions(errorOf(body + "[integrator]\ndt = inf\n"), "integrator.dt", "finite"));
   CHECK(mentions(errorOf(body + "[integrator]\nname = \"lie-nh\"\n"), "integrator.name", "does not apply"));
   CHECK(mentions(errorOf(body + "[integrator]\nname = \"warp-drive\"\n"), "integrator.name", "expected one of"));
+  {  // an integrator from the command line is blamed on the flag, not on the file's key
+    ScenarioOverrides o;
+    o.integrator = "lie-nh";
+    const std::string msg = errorOf(body, o);
+    CHECK(mentions(msg, "--integrator", "does not apply"));
+    CHECK(msg.find("integrator.name") == std::string::npos);
+  }
   CHECK(mentions(errorOf("[vehicle]\ntype = \"spaceship\"\n"), "vehicle.type", "expected one of"));
   CHECK(mentions(errorOf(body + "[initial]\norientation = [2.0, 0.0, 0.0, 0.0]\n"), "initial.orientation", "unit quaternion"));
   CHECK(mentions(errorOf("[vehicle\ntype = 1"), "malformed TOML", ":1:"));
@@ -72,6 +79,13 @@ std::vector<double> outcome(const std::string& toml) {
 }
 
 }  // namespace
+
+TEST_CASE("a problem file given as a scenario says to optimize it", "[scenario]") {
+  const std::string problem = "[vehicle]\ntype = \"car\"\n[problem]\nmethod = \"dmoc\"\n[body]\nlength = 4.5\n";
+  const std::string msg = errorOf(problem);
+  CHECK(mentions(msg, "[problem]", "lieride optimize bad.toml"));
+  CHECK(msg.find("unknown key") == std::string::npos);
+}
 
 TEST_CASE("every model parameter and channel is a scenario key that changes the run", "[scenario]") {
   // A moving helicopter under a Newton-solved integrator: every key below has an effect.

@@ -36,11 +36,16 @@ InputScript::InputScript(const std::string& path) : path_(path) {
 }
 
 std::string InputScript::summary() const {
-  char buf[160];
+  char buf[200];
   char skid[48] = "";
   if (lowestSkid_ < 1e299) std::snprintf(skid, sizeof skid, ", lowest skid %.4f m", lowestSkid_);
+  // Lines the run never reached (--frames ran out first) are not met: say so, not "all met".
+  char unreached[80] = "";
+  if (next_ < lines_.size() && !quit_)
+    std::snprintf(unreached, sizeof unreached, ", %zu line(s) not reached (line %d at t = %g s)", lines_.size() - next_,
+                  lines_[next_].number, lines_[next_].t);
   std::snprintf(buf, sizeof buf, "script: max z %.3f m, min z %.3f m%s%s", maxZ_, minZ_, skid,
-                failed_ ? ", FAILED" : ", all expectations met");
+                failed_ ? ", FAILED" : unreached[0] ? unreached : ", all expectations met");
   return buf;
 }
 

@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 
 #include "ui/panels.hpp"
@@ -91,7 +92,7 @@ void drawHud(AppState& app, const PhysicsFrame& f) {
   }
   // Controller disconnected banner.
   if (app.disconnectedBanner) {
-    ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + 60), ImGuiCond_Always, ImVec2(0.5f, 0));
+    ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + 0.5f * (app.viewLeft + vp->WorkSize.x), vp->WorkPos.y + 60), ImGuiCond_Always, ImVec2(0.5f, 0));
     ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.85f, 0.45f, 0.05f, 0.95f));
     if (ImGui::Begin("##banner", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings)) {
       ImGui::TextUnformatted("Controller disconnected: inputs neutral, simulation paused. The keyboard still works.");
@@ -101,12 +102,16 @@ void drawHud(AppState& app, const PhysicsFrame& f) {
     ImGui::End();
     ImGui::PopStyleColor();
   }
-  drawVehicleHud(app, f);
+  if (!app.showHelp) drawVehicleHud(app, f);  // drawn in front of every window: it would cover the overlay's rows
   drawNotices(app, f);
-  // Hint, bottom right.
+  // Hint, bottom right; above the Plots window where that covers the corner.
   const char* hint = "F1 shortcuts   Tab panels   Ctrl+Q quit";
   const ImVec2 ts = ImGui::CalcTextSize(hint);
-  fg->AddText(ImVec2(vp->WorkPos.x + vp->WorkSize.x - ts.x - 12, vp->WorkPos.y + vp->WorkSize.y - ts.y - 8), IM_COL32(255, 255, 255, 120), hint);
+  ImVec2 at(vp->WorkPos.x + vp->WorkSize.x - ts.x - 12, vp->WorkPos.y + vp->WorkSize.y - ts.y - 8);
+  const std::array<float, 4>& pr = app.plotsRect;
+  if (pr[2] > pr[0] && at.x < pr[2] && at.x + ts.x > pr[0] && at.y < pr[3] && at.y + ts.y > pr[1])
+    at.y = std::max(vp->WorkPos.y, pr[1] - ts.y - 6);
+  fg->AddText(at, IM_COL32(255, 255, 255, 120), hint);
 }
 
 void drawNotices(AppState& app, const PhysicsFrame& f) {
@@ -140,7 +145,8 @@ void drawHelp(AppState& app) {
     const char* rows[][2] = {
         {"F1", "show / hide this overlay"},        {"F12", "save a screenshot (PNG)"},
         {"Space", "pause / run"},                  {"N", "single step (paused)"},
-        {"Backspace", "reset the scene"},          {"+ / -", "speed x2 / x0.5 (0.1x - 4x)"},
+        {"Backspace", "reset the scene"},          {"R", "record a take / stop (overdub while a take plays)"},
+        {"+ / -", "speed x2 / x0.5 (0.1x - 4x)"},
         {"[ / ]", "time step h / 2, h x 2"},       {"C", "cycle camera: chase, orbit, free"},
         {"T", "trajectory trails on / off"},       {"P", "plots window on / off"},
         {"Tab", "hide / show all panels"},         {"Esc", "close this overlay"},

@@ -285,7 +285,7 @@ void OptimizePanel::draw(AppState& app, const PhysicsFrame&) {
   }
   tooltip("DMOC problems (assets/problems, docs/formats.md section 4) for this vehicle; the scene menu's "
           "\"optimal parking\" and \"optimal helicopter landing\" open one with its scene.");
-  if (!error_.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.35f, 1), "%s", error_.c_str());
+  if (!error_.empty()) textWrappedColored(ImVec4(1, 0.4f, 0.35f, 1), error_);
   if (!problem_) {
     ImGui::TextDisabled("No problem chosen (%zu listed for %s).", static_cast<std::size_t>(std::count_if(
         problems_.begin(), problems_.end(), [&](const Listed& l) { return l.vehicle == vehicle_; })), vehicle_.c_str());

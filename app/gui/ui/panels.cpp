@@ -17,6 +17,12 @@ namespace lieride::gui {
 double sliderToStep(float x) { return std::pow(10.0, -4.0 + 4.0 * std::clamp(static_cast<double>(x), 0.0, 1.0)); }
 float stepToSlider(double h) { return static_cast<float>((std::log10(std::clamp(h, 1e-4, 1.0)) + 4.0) / 4.0); }
 
+void textWrappedColored(const ImVec4& colour, const std::string& text) {
+  ImGui::PushStyleColor(ImGuiCol_Text, colour);
+  ImGui::TextWrapped("%s", text.c_str());
+  ImGui::PopStyleColor();
+}
+
 void tooltip(const char* text) {
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled) && text && *text) {
     ImGui::BeginTooltip();
@@ -95,7 +101,7 @@ void scenePanel(AppState& app, const PhysicsFrame& f) {
       }
     }
   }
-  if (!app.sceneError.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.35f, 1), "%s", app.sceneError.c_str());
+  if (!app.sceneError.empty()) textWrappedColored(ImVec4(1, 0.4f, 0.35f, 1), app.sceneError);
   ImGui::Text("Vehicle: %s", app.view ? app.view->title().c_str() : app.vehicle.c_str());
   ImGui::SameLine(ImGui::GetContentRegionAvail().x - 50);
   if (ImGui::Button("Reset", ImVec2(58, 0))) app.command(CommandKind::Reset);

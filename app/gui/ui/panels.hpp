@@ -31,6 +31,8 @@ void keepInside(const ImGuiViewport* vp);
 
 // A wrapped tooltip for the last item.
 void tooltip(const char* text);
+// A coloured line that wraps at the panel's edge (messages such as a path in an error run long).
+void textWrappedColored(const ImVec4& colour, const std::string& text);
 // One colour per (copy, integrator): an integrator's stretches share it across switches.
 ImU32 seriesColor(std::size_t sim, const std::string& integrator, const std::vector<std::string>& integrators);
 // The colour of side-by-side copy i (its trail's colour).

@@ -25,7 +25,7 @@ void recordSection(AppState& app, const PhysicsFrame& f) {
     ImGui::PopStyleColor();
     ImGui::SameLine();
     ImGui::TextColored(ImVec4(1, 0.35f, 0.3f, 1), "%s %ld steps", ts.overdub ? "overdub" : "REC", ts.recordedSteps);
-    if (ts.inexact) ImGui::TextColored(ImVec4(1, 0.7f, 0.3f, 1), "a gait edit, manual switch or pilot sub-stepping at large h is not in the take: its replay will differ");
+    if (ts.inexact) textWrappedColored(ImVec4(1, 0.7f, 0.3f, 1), "a gait edit, manual switch or pilot sub-stepping at large h is not in the take: its replay will differ");
   } else {
     ImGui::BeginDisabled(ts.playing);
     if (ImGui::Button("Record (R)")) tu.record = true;
@@ -43,7 +43,7 @@ void recordSection(AppState& app, const PhysicsFrame& f) {
     ImGui::Text("state-hash %016llx", static_cast<unsigned long long>(tu.lastHash));
     tooltip("The final state's hash: `lieride sim TAKE.toml` prints the same when it replays the take bit for bit.");
   }
-  if (!ts.message.empty()) ImGui::TextColored(ImVec4(1, 0.7f, 0.3f, 1), "%s", ts.message.c_str());
+  if (!ts.message.empty()) textWrappedColored(ImVec4(1, 0.7f, 0.3f, 1), ts.message);
 }
 
 void openSection(AppState& app) {
@@ -142,7 +142,9 @@ void drawRecordBadge(AppState& app, const PhysicsFrame& f) {
   const bool recent = !shown.empty() && ImGui::GetTime() - shownAt < 5.0;
   if (!f.take.recording && !recent) return;
   const ImGuiViewport* vp = ImGui::GetMainViewport();
-  ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + 44.0f), ImGuiCond_Always, ImVec2(0.5f, 0.0f));
+  // Centred over the 3-D view right of the sidebar (not the whole window: it would cover the sidebar).
+  const float x0 = vp->WorkPos.x + app.viewLeft, x1 = vp->WorkPos.x + vp->WorkSize.x;
+  ImGui::SetNextWindowPos(ImVec2(0.5f * (x0 + x1), vp->WorkPos.y + 44.0f), ImGuiCond_Always, ImVec2(0.5f, 0.0f));
   ImGui::SetNextWindowBgAlpha(0.6f);
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoInputs |
                                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;

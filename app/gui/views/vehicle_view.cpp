@@ -3,6 +3,7 @@
 #include "views/vehicle_view.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 
@@ -38,7 +39,20 @@ Vec3 worldVelocity(const Snapshot& s) { return s.orientation.normalized() * s.bo
 std::string format(const char* fmt, double a, double b) {
   char buf[128];
   std::snprintf(buf, sizeof buf, fmt, a, b);
-  return buf;
+  // A value that rounds to zero prints without its sign ("heading 0 deg", not "-0 deg").
+  std::string out = buf;
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    if (out[i] != '-' || i + 1 >= out.size() || !std::isdigit(static_cast<unsigned char>(out[i + 1]))) continue;
+    if (i > 0 && std::isalnum(static_cast<unsigned char>(out[i - 1]))) continue;  // an exponent's sign
+    std::size_t j = i + 1;
+    bool zero = true;
+    while (j < out.size() && (std::isdigit(static_cast<unsigned char>(out[j])) || out[j] == '.')) {
+      if (out[j] != '0' && out[j] != '.') zero = false;
+      ++j;
+    }
+    if (zero) out.erase(i, 1);
+  }
+  return out;
 }
 
 const char* genericAxisName(std::size_t k) {
