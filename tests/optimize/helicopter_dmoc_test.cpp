@@ -102,8 +102,18 @@ TEST_CASE("helicopter DMOC: helicopter-landing solves and the simulator replays 
   CHECK(rd.levels.empty());
   CHECK(std::abs(r.cost - rd.cost) <= 1e-6 * rd.cost);
   const HelicopterTrajectory tr = s.helicopter().trajectory(r.solution.x);
-  CHECK((tr.g.back().x - Vec3(30.0, 0.0, 0.0)).norm() <= 0.02);
-  for (const SE3& g : tr.g) CHECK(g.x.z() >= -1e-8);  // never below the ground
+  // At rest on its skids on the pad: the goal puts the body origin skid_depth above it.
+  const HelicopterParams heli;  // the problem's helicopter has the default skids
+  CHECK((tr.g.back().x - Vec3(30.0, 0.0, heli.skidDepth)).norm() <= 0.02);
+  double lowestSkid = 1e9;
+  for (const SE3& g : tr.g) {
+    CHECK(g.x.z() >= heli.skidDepth - 1e-8);  // the altitude bound on the body origin
+    for (double sx : {-0.5, 0.5})
+      for (double sy : {-0.5, 0.5})
+        lowestSkid = std::min(lowestSkid, (g.x + g.q * Vec3(sx * heli.skidLength, sy * heli.skidTrack, -heli.skidDepth)).z());
+  }
+  INFO("lowest skid end " << lowestSkid << " m");
+  CHECK(lowestSkid >= -0.01);  // the skids never (more than 1 cm) under the ground
   // Level at the end: the body z axis is vertical to within the heading tolerance.
   CHECK((tr.g.back().q * Vec3::UnitZ()).z() >= std::cos(0.02));
 }
