@@ -92,4 +92,15 @@ TEST_CASE("lieride optimize rejects bad problem files with exit 2 and one line",
   }
   CHECK(lieride("optimize " + (scratch() / "missing.toml").string()).code == 2);
   CHECK(lieride("optimize " + kProblem + " --max-iter zero").code == 2);
+  // A scenario given as a problem: one line saying so and pointing at lieride sim.
+  const std::string scene = std::string(LIERIDE_SOURCE_DIR) + "/assets/scenes/sleigh.toml";
+  const fs::path out = scratch() / "scene-out";
+  fs::remove_all(out);
+  const Result r = lieride("optimize " + scene + " --out " + out.string());
+  INFO(r.err);
+  CHECK(r.code == 2);
+  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  CHECK(r.err.find("this is a scenario") != std::string::npos);
+  CHECK(r.err.find("lieride sim") != std::string::npos);
+  CHECK_FALSE(fs::exists(out));
 }

@@ -104,6 +104,9 @@ toml::table parse(const std::string& text, const std::string& file) {
 
 std::string problemMethod(const std::string& path) {
   const toml::table doc = parse(readText(path), path);
+  if (!doc.contains("problem") && doc.contains("vehicle"))
+    throw ScenarioError(path + ": no table [problem]: this is a scenario, not an optimal control problem (run it with "
+                        "lieride sim; problem files are described in docs/formats.md section 4)");
   const auto method = doc["problem"]["method"].value<std::string>();
   if (!method) throw ScenarioError(path + ": key 'problem.method': expected \"dmoc\" (table [problem], method = ...)");
   return *method;
