@@ -352,9 +352,7 @@ int runGui(const std::vector<std::string>& args) {
       exitCode = 2;
     }
     if (loaded && opt.dt > 0) {
-      Command c = Command::make(CommandKind::SetTimeStep);
-      c.value[0] = opt.dt;
-      st.send(c);
+      st.send(Command::startingTimeStep(opt.dt));
     }
     if (loaded && !opt.integrator.empty()) {
       const auto& names = app.latest().sims.front().integrators;

@@ -57,6 +57,14 @@ struct Command {
     c.kind = k;
     return c;
   }
+  // The h a run starts with (lieride app --dt): quiet, since the starting h is no change and
+  // gets no "h a -> b" marker at t = 0.
+  static Command startingTimeStep(double h) {
+    Command c = make(CommandKind::SetTimeStep);
+    c.value[0] = h;
+    c.flag = true;
+    return c;
+  }
 };
 
 enum class SampleKind : std::uint8_t { Sample, Marker, Reset };
