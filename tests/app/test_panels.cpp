@@ -256,3 +256,18 @@ TEST_CASE("takes panel: idle, recording and playing a take draw headless; R reco
   std::remove(ini.c_str());
   CHECK(back.recentTakes == app.settings.recentTakes);
 }
+
+TEST_CASE("panels: a take's plot legends name its copies as the 3-D labels do", "[panels][take]") {
+  PhysicsFrame f = sampleFrame();
+  f.sims[0].label = "take";
+  f.sims[1].label = "ghost rk4, h = 0.05 s";
+  f.take.playing = true;
+  CHECK(copyLegend(f, 0, "lie-cay-tln") == "take (lie-cay-tln)");
+  CHECK(copyLegend(f, 1, "rk4") == "ghost (rk4, h = 0.05 s)");
+  f.sims[1].label = "ghost rk4";
+  CHECK(copyLegend(f, 1, "rk4") == "ghost (rk4)");
+  f.take.playing = false;  // a live scene with a side-by-side copy
+  CHECK(copyLegend(f, 1, "rk4") == "copy 2: rk4");
+  f.sims.pop_back();
+  CHECK(copyLegend(f, 0, "rk4") == "rk4");
+}

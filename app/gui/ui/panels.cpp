@@ -140,6 +140,18 @@ void scenePanel(AppState& app, const PhysicsFrame& f) {
   tooltip("Chase follows the vehicle; orbit: drag to turn, wheel to zoom (remembered per scene); free: drag to look, wheel to move.");
 }
 
+std::string copyLegend(const PhysicsFrame& f, std::size_t i, const std::string& integrator) {
+  if (f.take.playing && i < f.sims.size()) {
+    if (i == 0) return "take (" + integrator + ")";
+    // A ghost's label is "ghost NAME" or "ghost NAME, h = S s" (take_scene.cpp): keep its h.
+    const std::string& label = f.sims[i].label;
+    const auto comma = label.find(',');
+    return "ghost (" + integrator + (comma == std::string::npos ? "" : label.substr(comma)) + ")";
+  }
+  if (f.sims.size() > 1) return "copy " + std::to_string(i + 1) + ": " + integrator;
+  return integrator;
+}
+
 bool assistFlying(const PhysicsFrame& f) {
   return f.assist && std::any_of(f.sims.begin(), f.sims.end(), [](const SimView& v) { return v.manual; });
 }
@@ -151,7 +163,7 @@ void integratorPanel(AppState& app, const PhysicsFrame& f) {
     ImGui::PushID(static_cast<int>(i));
     if (f.sims.size() > 1) {
       const ImVec4 c = ImGui::ColorConvertU32ToFloat4(copyColor(i));
-      ImGui::TextColored(c, "copy %zu: %s, h = %.3g s", i + 1, s.curr.integrator.c_str(), s.curr.h);
+      ImGui::TextColored(c, "%s, h = %.3g s", copyLegend(f, i, s.curr.integrator).c_str(), s.curr.h);
     }
     ImGui::SetNextItemWidth(-1);
     if (ImGui::BeginCombo("##integrator", s.curr.integrator.c_str())) {
@@ -482,7 +494,7 @@ void plotsPanel(AppState& app, const PhysicsFrame& f) {
       for (std::size_t j = 0; j < segs.size(); ++j) {
         const auto& g = segs[j];
         const bool copies = f.sims.size() > 1;
-        const std::string name = copies ? "copy " + std::to_string(i + 1) + ": " + g.integrator : g.integrator;
+        const std::string name = copyLegend(f, i, g.integrator);
         // Copies wear their trail's colour (earlier integrators of a copy dimmed).
         ImU32 color = copies ? copyColor(i) : seriesColor(i, g.integrator, f.sims[i].integrators);
         if (copies && j + 1 < segs.size()) color = (color & 0x00FFFFFFu) | (140u << IM_COL32_A_SHIFT);
@@ -498,11 +510,11 @@ void plotsPanel(AppState& app, const PhysicsFrame& f) {
     // Deviation between copies: same start, same h, so this is the integrators' disagreement.
     if (drawn % columns != 0) ImGui::SameLine(0, 8);
     ImGui::BeginGroup();
-    ImGui::TextUnformatted("deviation from copy 1");
+    ImGui::TextUnformatted(f.take.playing ? "deviation from the take" : "deviation from copy 1");
     tooltip("|x_i(t) - x_1(t)|: distance between each copy and the first, at the same simulated time.");
     std::vector<PlotLine> lines;
     for (std::size_t i = 1; i < f.sims.size(); ++i)
-      lines.push_back({"copy " + std::to_string(i + 1) + ": " + f.sims[i].curr.integrator, copyColor(i), &app.deviation[i]});
+      lines.push_back({copyLegend(f, i, f.sims[i].curr.integrator), copyColor(i), &app.deviation[i]});
     app.deviationState.minSpan = 1e-6;
     plotWidget("deviation", ImVec2(w, h), lines, {}, tNow, window, "m", app.deviationState);
     ImGui::EndGroup();
