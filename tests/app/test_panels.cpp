@@ -271,3 +271,13 @@ TEST_CASE("panels: a take's plot legends name its copies as the 3-D labels do", 
   f.sims.pop_back();
   CHECK(copyLegend(f, 0, "rk4") == "rk4");
 }
+
+TEST_CASE("panels: while paused the real-time line says paused, not a factor of 0", "[panels]") {
+  PhysicsFrame f = sampleFrame();
+  f.stats.achievedSpeed = 0.0;
+  f.paused = true;
+  CHECK(realTimeText(f) == "paused");
+  f.paused = false;
+  f.stats.achievedSpeed = 0.98;
+  CHECK(realTimeText(f).find("0.98 achieved") != std::string::npos);
+}

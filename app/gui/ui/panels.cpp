@@ -123,8 +123,8 @@ void scenePanel(AppState& app, const PhysicsFrame& f) {
     app.send(c);
   }
   const bool behind = f.stats.achievedSpeed < 0.9 * f.speed && !f.paused;
-  ImGui::TextColored(behind ? ImVec4(1, 0.7f, 0.3f, 1) : ImVec4(0.7f, 0.9f, 0.7f, 1),
-                     "real-time factor %.2f achieved / %.2f requested", f.paused ? 0.0 : f.stats.achievedSpeed, f.speed);
+  const ImVec4 colour = f.paused ? ImVec4(0.75f, 0.75f, 0.75f, 1) : behind ? ImVec4(1, 0.7f, 0.3f, 1) : ImVec4(0.7f, 0.9f, 0.7f, 1);
+  ImGui::TextColored(colour, "%s", realTimeText(f).c_str());
   tooltip("Simulated seconds per wall-clock second, achieved (the clock the picture follows) and requested. "
           "Orange when the physics cannot keep up.");
 
@@ -138,6 +138,13 @@ void scenePanel(AppState& app, const PhysicsFrame& f) {
     app.settingsDirty = true;
   }
   tooltip("Chase follows the vehicle; orbit: drag to turn, wheel to zoom (remembered per scene); free: drag to look, wheel to move.");
+}
+
+std::string realTimeText(const PhysicsFrame& f) {
+  if (f.paused) return "paused";
+  char text[80];
+  std::snprintf(text, sizeof text, "real-time factor %.2f achieved / %.2f requested", f.stats.achievedSpeed, f.speed);
+  return text;
 }
 
 std::string copyLegend(const PhysicsFrame& f, std::size_t i, const std::string& integrator) {
@@ -373,7 +380,8 @@ void diagnosticsPanel(AppState& app, const PhysicsFrame& f) {
   const auto& st = f.stats;
   ImGui::Text("physics rate    %8.0f steps/s", st.physicsRate);
   ImGui::Text("step cost       %8.2f us (max %.1f)", st.stepCostUs, st.stepCostMaxUs);
-  ImGui::Text("real-time       %8.2f x (requested %.2f)", f.paused ? 0.0 : st.achievedSpeed, f.speed);
+  if (f.paused) ImGui::Text("real-time       paused (requested %.2f)", f.speed);
+  else ImGui::Text("real-time       %8.2f x (requested %.2f)", st.achievedSpeed, f.speed);
   ImGui::Text("frame time p50  %8.2f ms   p99 %.2f ms", app.frameTimes.percentile(0.5), app.frameTimes.percentile(0.99));
   ImGui::Text("clock re-syncs  %8d   capped bursts %d", st.resyncs, st.burstCapHits);
   ImGui::Text("steps           %8ld", st.totalSteps);
