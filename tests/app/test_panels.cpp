@@ -281,3 +281,46 @@ TEST_CASE("panels: while paused the real-time line says paused, not a factor of 
   f.stats.achievedSpeed = 0.98;
   CHECK(realTimeText(f).find("0.98 achieved") != std::string::npos);
 }
+
+TEST_CASE("panels: only vehicles with velocity constraints get a constraint-residual plot", "[panels]") {
+  const Scenario heli = loadScenarioFromString("[vehicle]\ntype = \"helicopter\"\n", "h.toml", ".");
+  const Scenario body = loadScenarioFromString("[vehicle]\ntype = \"rigid-body\"\n", "b.toml", ".");
+  const Scenario sleigh = loadScenarioFromString("[vehicle]\ntype = \"sleigh\"\n", "s.toml", ".");
+  CHECK_FALSE(hasConstraints(makeView(*heli.simulation).get()));
+  CHECK_FALSE(hasConstraints(makeView(*body.simulation).get()));
+  CHECK(hasConstraints(makeView(*sleigh.simulation).get()));
+  // The Plots panel draws one cell fewer for the helicopter than for the sleigh's constraint.
+  ImGuiHeadless gui;
+  AppState app;
+  app.send = [](const Command&) {};
+  app.plots.resize(1);
+  for (int k = 0; k < 50; ++k) {
+    PlotSample s;
+    s.t = 0.02 * k;
+    s.energy = 10.0;
+    s.constraint = 1e-3 * k;
+    app.plots[0].add(s);
+  }
+  app.renderTime = 1.0;
+  PhysicsFrame f = sampleFrame();
+  f.sims.pop_back();
+  // Two columns at this width: five cells take three rows, four take two.
+  auto contentBottom = [&] {
+    float bottom = 0;
+    gui.frame([&] {
+      ImGui::SetNextWindowPos(ImVec2(0, 0));
+      ImGui::SetNextWindowSize(ImVec2(800, 700));
+      ImGui::Begin("plots");
+      const float top = ImGui::GetCursorScreenPos().y;
+      plotsPanel(app, f);
+      bottom = ImGui::GetCurrentWindow()->DC.CursorMaxPos.y - top;
+      ImGui::End();
+    });
+    return bottom;
+  };
+  app.view = makeView(*sleigh.simulation);
+  const float withPlot = contentBottom();
+  app.view = makeView(*heli.simulation);
+  const float without = contentBottom();
+  CHECK(without < withPlot - 100.0f);  // a whole row of cells (each at least 110 high) fewer
+}

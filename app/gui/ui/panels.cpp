@@ -159,6 +159,8 @@ std::string copyLegend(const PhysicsFrame& f, std::size_t i, const std::string& 
   return integrator;
 }
 
+bool hasConstraints(const VehicleView* view) { return view && view->traits().nonholonomic; }
+
 bool assistFlying(const PhysicsFrame& f) {
   return f.assist && std::any_of(f.sims.begin(), f.sims.end(), [](const SimView& v) { return v.manual; });
 }
@@ -389,7 +391,8 @@ void diagnosticsPanel(AppState& app, const PhysicsFrame& f) {
     const auto& s = f.sims.front().curr;
     ImGui::Text("energy          %12.6g J", s.energy);
     ImGui::Text("momentum        %12.6g", s.momentum);
-    ImGui::Text("constraint      %12.3e", s.constraint);
+    if (hasConstraints(app.view.get())) ImGui::Text("constraint      %12.3e", s.constraint);
+    else ImGui::TextUnformatted("constraint      none (no velocity constraints)");
   }
 }
 
@@ -422,6 +425,7 @@ void plotsPanel(AppState& app, const PhysicsFrame& f) {
   const double tNow = app.renderTime;
   struct Def { const char* title; const char* logTitle; const char* unit; TimeSeries PlotSegment::*member; const char* help; };
   const bool planar = app.view && app.view->traits().nonholonomic;
+  const bool constrained = hasConstraints(app.view.get());
   const std::array<Def, 5> defs = {{
       {"energy E", "energy E", "J", &PlotSegment::energy, "Kinetic plus potential energy of the state at t (gravity, buoyancy, the skids' springs)."},
       {"energy balance E - E(0) - W", "|E - E(0) - W|", "J", &PlotSegment::balance,
@@ -431,7 +435,7 @@ void plotsPanel(AppState& app, const PhysicsFrame& f) {
        planar ? "The momentum along the symmetry the constraints leave (docs/nonholonomic.md): it evolves by the momentum equation."
               : "|(p, L)| of the spatial momentum: conserved by a free body, changed by forces and inputs."},
       {"constraint residual", nullptr, "m/s", &PlotSegment::constraint,
-       "Largest violation of the velocity constraints (no-slip wheels, skates). 0 for vehicles without constraints: drawn at the log floor."},
+       "Largest violation of the velocity constraints (no-slip wheels, skates)."},
       {"solver iterations", nullptr, "", &PlotSegment::iterations,
        "Newton iterations of the implicit step (0 for explicit schemes and for a step with nothing to solve)."}}};
   const float avail = ImGui::GetContentRegionAvail().x;
@@ -476,6 +480,7 @@ void plotsPanel(AppState& app, const PhysicsFrame& f) {
   }
   for (int k = 0; k < 5; ++k) {
     const auto& def = defs[static_cast<std::size_t>(k)];
+    if (def.member == &PlotSegment::constraint && !constrained) continue;  // no constraint: no plot of a residual of 0
     if (drawn % columns != 0) ImGui::SameLine(0, 8);
     ++drawn;
     ImGui::BeginGroup();
