@@ -324,3 +324,32 @@ TEST_CASE("panels: only vehicles with velocity constraints get a constraint-resi
   const float without = contentBottom();
   CHECK(without < withPlot - 100.0f);  // a whole row of cells (each at least 110 high) fewer
 }
+
+TEST_CASE("panels: a vehicle without input channels gets one line, not stick widgets", "[panels]") {
+  ImGuiHeadless gui;
+  AppState app;
+  app.send = [](const Command&) {};
+  const Scenario body = loadScenarioFromString("[vehicle]\ntype = \"rigid-body\"\n", "b.toml", ".");
+  app.view = makeView(*body.simulation);
+  PhysicsFrame f = sampleFrame();
+  auto controls = [&] {
+    float bottom = 0;
+    const int vertices = gui.frame([&] {
+      ImGui::SetNextWindowPos(ImVec2(0, 0));
+      ImGui::SetNextWindowSize(ImVec2(400, 700));
+      ImGui::Begin("controls");
+      const float top = ImGui::GetCursorScreenPos().y;
+      controlsPanel(app, f);
+      bottom = ImGui::GetCurrentWindow()->DC.CursorMaxPos.y - top;
+      ImGui::End();
+    });
+    return std::make_pair(vertices, bottom);
+  };
+  for (auto& v : f.sims) v.channels.clear();
+  const auto none = controls();
+  for (auto& v : f.sims) v.channels = {"torque_x"};
+  const auto one = controls();
+  CHECK(none.first > 0);
+  // The sliders, the invert boxes and the two 56-pixel stick circles are gone: well over 100 px less.
+  CHECK(none.second < one.second - 100.0f);
+}

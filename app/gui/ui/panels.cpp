@@ -317,6 +317,10 @@ void controlsPanel(AppState& app, const PhysicsFrame& f) {
     }
     ImGui::EndTable();
   }
+  if (!f.sims.empty() && f.sims.front().channels.empty()) {
+    ImGui::TextDisabled("This vehicle has no inputs.");  // no sticks to shape (the free rigid body)
+    return;
+  }
   if (ImGui::SliderFloat("Dead zone", &app.settings.input.deadZone, 0.0f, 0.5f, "%.2f")) app.settingsDirty = true;
   tooltip("Radial dead zone of the gamepad sticks (fraction of full deflection).");
   if (ImGui::SliderFloat("Expo", &app.settings.input.expo, 0.0f, 1.0f, "%.2f")) app.settingsDirty = true;
