@@ -361,9 +361,7 @@ int runGui(const std::vector<std::string>& args) {
         exitCode = 2;
         loaded = false;
       } else {
-        Command c = Command::make(CommandKind::SetIntegrator);
-        c.setName(opt.integrator);
-        st.send(c);
+        st.send(Command::startingIntegrator(opt.integrator));
       }
     }
     if (loaded && !opt.take.empty() && !app.openTake(opt.take)) {

@@ -20,7 +20,7 @@ enum class CommandKind : std::uint8_t {
   Pilot,         // axes
   SetManual,     // target sim, flag: pilot drives it (true) or its scripted signals (false)
   SetAssist,     // flag: helicopter flight assist (attitude hold + rate damping)
-  SetIntegrator, // target sim (-1 all), name
+  SetIntegrator, // target sim (-1 all), name; flag: quiet (the starting integrator: no marker)
   SetTimeStep,   // value[0] = h, all sims; flag: quiet (a slider drag in progress: no marker);
                  // value[1] > 0: the h the change started from (the marker reads "h a -> b")
   SetSpeed,      // value[0] = wall-clock speed factor
@@ -62,6 +62,13 @@ struct Command {
   static Command startingTimeStep(double h) {
     Command c = make(CommandKind::SetTimeStep);
     c.value[0] = h;
+    c.flag = true;
+    return c;
+  }
+  // The integrator a run starts with (lieride app --integrator, the scene's remembered one): quiet too.
+  static Command startingIntegrator(const std::string& name) {
+    Command c = make(CommandKind::SetIntegrator);
+    c.setName(name);
     c.flag = true;
     return c;
   }
