@@ -305,6 +305,10 @@ void controlsPanel(AppState& app, const PhysicsFrame& f) {
     tooltip("On: sticks command attitude, yaw rate and climb rate, and a PD law flies (and lands) the helicopter. "
             "Off: sticks drive collective, tail and rotor tilt directly; land on the skids yourself.");
   }
+  if (!f.sims.empty() && f.sims.front().channels.empty()) {
+    ImGui::TextDisabled("This vehicle has no inputs.");  // no sticks to shape (the free rigid body)
+    return;
+  }
   if (ImGui::BeginTable("mapping", 1, ImGuiTableFlags_RowBg)) {
     const HelpLines help = app.view ? app.view->help(app.settings.input.assist) : HelpLines{};
     for (const auto& [input, effect] : help) {
@@ -316,10 +320,6 @@ void controlsPanel(AppState& app, const PhysicsFrame& f) {
       ImGui::Unindent(12);
     }
     ImGui::EndTable();
-  }
-  if (!f.sims.empty() && f.sims.front().channels.empty()) {
-    ImGui::TextDisabled("This vehicle has no inputs.");  // no sticks to shape (the free rigid body)
-    return;
   }
   if (ImGui::SliderFloat("Dead zone", &app.settings.input.deadZone, 0.0f, 0.5f, "%.2f")) app.settingsDirty = true;
   tooltip("Radial dead zone of the gamepad sticks (fraction of full deflection).");
