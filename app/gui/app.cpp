@@ -92,9 +92,7 @@ bool App::loadScene(int index, const SceneEntry* entry, bool startPaused) {
       physics_->send(c);
     }
     if (const auto i = st_.settings.integratorPerScene.find(st_.sceneName); i != st_.settings.integratorPerScene.end()) {
-      Command c = Command::make(CommandKind::SetIntegrator);
-      c.setName(i->second);
-      physics_->send(c);
+      physics_->send(Command::startingIntegrator(i->second));
     }
   }
   return true;

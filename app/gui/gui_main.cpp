@@ -72,6 +72,22 @@ struct Options {
   std::string take;        // --take: open this take (docs/app.md, "Takes")
 };
 
+// Why no window can open here ("" when one can): on X11/Wayland systems neither DISPLAY nor
+// WAYLAND_DISPLAY set, and no SDL_VIDEODRIVER asked for explicitly (an offscreen or dummy driver).
+// Without this check SDL may fall back to an invisible window and the app never exits.
+std::string missingDisplay() {
+#if defined(__unix__) && !defined(__APPLE__)
+  auto set = [](const char* name) {
+    const char* v = std::getenv(name);
+    return v && *v;
+  };
+  if (set("DISPLAY") || set("WAYLAND_DISPLAY") || set("SDL_VIDEODRIVER")) return "";
+  return "DISPLAY is not set";
+#else
+  return "";
+#endif
+}
+
 const char* kUsage = "usage: lieride app [--scene NAME|FILE] [--take FILE] [--dt S] [--integrator NAME] [--frames N]\n"
                      "                   [--warmup S] [--screenshot PNG] [--shortcuts] [--input-script FILE] [--list-scenes] [--help]\n";
 
@@ -241,6 +257,10 @@ int runGui(const std::vector<std::string>& args) {
     }
   }
   if (!opt.screenshot.empty() && opt.frames < 0) opt.frames = 120;
+  if (const std::string why = missingDisplay(); !why.empty()) {
+    std::cerr << "lieride app: no display (" << why << "); use lieride sim for headless runs, or xvfb-run\n";
+    return 2;
+  }
   std::unique_ptr<InputScript> script;
   if (!opt.script.empty()) {
     try {
@@ -332,9 +352,7 @@ int runGui(const std::vector<std::string>& args) {
       exitCode = 2;
     }
     if (loaded && opt.dt > 0) {
-      Command c = Command::make(CommandKind::SetTimeStep);
-      c.value[0] = opt.dt;
-      st.send(c);
+      st.send(Command::startingTimeStep(opt.dt));
     }
     if (loaded && !opt.integrator.empty()) {
       const auto& names = app.latest().sims.front().integrators;
@@ -343,9 +361,7 @@ int runGui(const std::vector<std::string>& args) {
         exitCode = 2;
         loaded = false;
       } else {
-        Command c = Command::make(CommandKind::SetIntegrator);
-        c.setName(opt.integrator);
-        st.send(c);
+        st.send(Command::startingIntegrator(opt.integrator));
       }
     }
     if (loaded && !opt.take.empty() && !app.openTake(opt.take)) {

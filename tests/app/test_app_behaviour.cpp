@@ -13,6 +13,7 @@
 #include <functional>
 #include <thread>
 
+#include "lieride/sim/scenario.hpp"
 #include "pilot.hpp"
 #include "physics_thread.hpp"
 #include "scenes.hpp"
@@ -292,6 +293,8 @@ TEST_CASE("plots: the constraint residual panel shows exact zeros and round-off"
   Headless gui;
   AppState app;
   app.vehicle = "car";
+  const Scenario car = loadScenarioFromString("[vehicle]\ntype = \"car\"\n", "c.toml", ".");
+  app.view = makeView(*car.simulation);  // a vehicle with constraints: the residual is plotted
   app.plots.resize(1);
   for (int k = 0; k < 500; ++k) {
     PlotSample s = sample(0.01 * k, "lie-nh");

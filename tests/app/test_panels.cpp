@@ -256,3 +256,100 @@ TEST_CASE("takes panel: idle, recording and playing a take draw headless; R reco
   std::remove(ini.c_str());
   CHECK(back.recentTakes == app.settings.recentTakes);
 }
+
+TEST_CASE("panels: a take's plot legends name its copies as the 3-D labels do", "[panels][take]") {
+  PhysicsFrame f = sampleFrame();
+  f.sims[0].label = "take";
+  f.sims[1].label = "ghost rk4, h = 0.05 s";
+  f.take.playing = true;
+  CHECK(copyLegend(f, 0, "lie-cay-tln") == "take (lie-cay-tln)");
+  CHECK(copyLegend(f, 1, "rk4") == "ghost (rk4, h = 0.05 s)");
+  f.sims[1].label = "ghost rk4";
+  CHECK(copyLegend(f, 1, "rk4") == "ghost (rk4)");
+  f.take.playing = false;  // a live scene with a side-by-side copy
+  CHECK(copyLegend(f, 1, "rk4") == "copy 2: rk4");
+  f.sims.pop_back();
+  CHECK(copyLegend(f, 0, "rk4") == "rk4");
+}
+
+TEST_CASE("panels: while paused the real-time line says paused, not a factor of 0", "[panels]") {
+  PhysicsFrame f = sampleFrame();
+  f.stats.achievedSpeed = 0.0;
+  f.paused = true;
+  CHECK(realTimeText(f) == "paused");
+  f.paused = false;
+  f.stats.achievedSpeed = 0.98;
+  CHECK(realTimeText(f).find("0.98 achieved") != std::string::npos);
+}
+
+TEST_CASE("panels: only vehicles with velocity constraints get a constraint-residual plot", "[panels]") {
+  const Scenario heli = loadScenarioFromString("[vehicle]\ntype = \"helicopter\"\n", "h.toml", ".");
+  const Scenario body = loadScenarioFromString("[vehicle]\ntype = \"rigid-body\"\n", "b.toml", ".");
+  const Scenario sleigh = loadScenarioFromString("[vehicle]\ntype = \"sleigh\"\n", "s.toml", ".");
+  CHECK_FALSE(hasConstraints(makeView(*heli.simulation).get()));
+  CHECK_FALSE(hasConstraints(makeView(*body.simulation).get()));
+  CHECK(hasConstraints(makeView(*sleigh.simulation).get()));
+  // The Plots panel draws one cell fewer for the helicopter than for the sleigh's constraint.
+  ImGuiHeadless gui;
+  AppState app;
+  app.send = [](const Command&) {};
+  app.plots.resize(1);
+  for (int k = 0; k < 50; ++k) {
+    PlotSample s;
+    s.t = 0.02 * k;
+    s.energy = 10.0;
+    s.constraint = 1e-3 * k;
+    app.plots[0].add(s);
+  }
+  app.renderTime = 1.0;
+  PhysicsFrame f = sampleFrame();
+  f.sims.pop_back();
+  // Two columns at this width: five cells take three rows, four take two.
+  auto contentBottom = [&] {
+    float bottom = 0;
+    gui.frame([&] {
+      ImGui::SetNextWindowPos(ImVec2(0, 0));
+      ImGui::SetNextWindowSize(ImVec2(800, 700));
+      ImGui::Begin("plots");
+      const float top = ImGui::GetCursorScreenPos().y;
+      plotsPanel(app, f);
+      bottom = ImGui::GetCurrentWindow()->DC.CursorMaxPos.y - top;
+      ImGui::End();
+    });
+    return bottom;
+  };
+  app.view = makeView(*sleigh.simulation);
+  const float withPlot = contentBottom();
+  app.view = makeView(*heli.simulation);
+  const float without = contentBottom();
+  CHECK(without < withPlot - 100.0f);  // a whole row of cells (each at least 110 high) fewer
+}
+
+TEST_CASE("panels: a vehicle without input channels gets one line, not stick widgets", "[panels]") {
+  ImGuiHeadless gui;
+  AppState app;
+  app.send = [](const Command&) {};
+  const Scenario body = loadScenarioFromString("[vehicle]\ntype = \"rigid-body\"\n", "b.toml", ".");
+  app.view = makeView(*body.simulation);
+  PhysicsFrame f = sampleFrame();
+  auto controls = [&] {
+    float bottom = 0;
+    const int vertices = gui.frame([&] {
+      ImGui::SetNextWindowPos(ImVec2(0, 0));
+      ImGui::SetNextWindowSize(ImVec2(400, 700));
+      ImGui::Begin("controls");
+      const float top = ImGui::GetCursorScreenPos().y;
+      controlsPanel(app, f);
+      bottom = ImGui::GetCurrentWindow()->DC.CursorMaxPos.y - top;
+      ImGui::End();
+    });
+    return std::make_pair(vertices, bottom);
+  };
+  for (auto& v : f.sims) v.channels.clear();
+  const auto none = controls();
+  for (auto& v : f.sims) v.channels = {"torque_x"};
+  const auto one = controls();
+  CHECK(none.first > 0);
+  // The sliders, the invert boxes and the two 56-pixel stick circles are gone: well over 100 px less.
+  CHECK(none.second < one.second - 100.0f);
+}

@@ -305,3 +305,52 @@ TEST_CASE("threads: a slow step re-synchronises the clock instead of spiralling"
   CHECK(physics.frame().paused);
   CHECK(physics.frame().stats.resyncs > 0);
 }
+
+TEST_CASE("threads: the starting h (--dt) sets h without a marker; a later change marks it", "[threads]") {
+  PhysicsOptions opt;
+  opt.startPaused = true;
+  PhysicsThread physics(oscillators(1, 0.01), opt);
+  physics.start();
+  auto markers = [&] {
+    std::vector<std::string> out;
+    while (auto s = physics.samples().pop())
+      if (s->kind == SampleKind::Marker) out.emplace_back(s->label.data());
+    return out;
+  };
+  physics.send(Command::startingTimeStep(0.5));
+  waitFor([&] { physics.poll(); return physics.frame().h == 0.5; }, kGenerous);
+  REQUIRE(physics.frame().h == 0.5);
+  CHECK(physics.frame().sims[0].curr.h == 0.5);
+  CHECK(markers().empty());
+  Command change = Command::make(CommandKind::SetTimeStep);  // the user's ] key or a slider release
+  change.value[0] = 0.25;
+  physics.send(change);
+  waitFor([&] { physics.poll(); return physics.frame().h == 0.25; }, kGenerous);
+  const auto after = markers();
+  REQUIRE(after.size() == 1);
+  CHECK(after[0] == "h 0.5 -> 0.25 s");
+}
+
+TEST_CASE("threads: the starting integrator (--integrator) sets it without a marker; a switch marks it", "[threads]") {
+  PhysicsOptions opt;
+  opt.startPaused = true;
+  PhysicsThread physics(oscillators(1, 0.01), opt);
+  physics.start();
+  auto markers = [&] {
+    std::vector<std::string> out;
+    while (auto s = physics.samples().pop())
+      if (s->kind == SampleKind::Marker) out.emplace_back(s->label.data());
+    return out;
+  };
+  physics.send(Command::startingIntegrator("euler"));
+  waitFor([&] { physics.poll(); return physics.frame().sims[0].curr.integrator == "euler"; }, kGenerous);
+  REQUIRE(physics.frame().sims[0].curr.integrator == "euler");
+  CHECK(markers().empty());
+  Command change = Command::make(CommandKind::SetIntegrator);  // the user's pick in the Integrator panel
+  change.setName("symplectic-euler");
+  physics.send(change);
+  waitFor([&] { physics.poll(); return physics.frame().sims[0].curr.integrator == "symplectic-euler"; }, kGenerous);
+  const auto after = markers();
+  REQUIRE(after.size() == 1);
+  CHECK(after[0] == "symplectic-euler");
+}

@@ -20,7 +20,7 @@ enum class CommandKind : std::uint8_t {
   Pilot,         // axes
   SetManual,     // target sim, flag: pilot drives it (true) or its scripted signals (false)
   SetAssist,     // flag: helicopter flight assist (attitude hold + rate damping)
-  SetIntegrator, // target sim (-1 all), name
+  SetIntegrator, // target sim (-1 all), name; flag: quiet (the starting integrator: no marker)
   SetTimeStep,   // value[0] = h, all sims; flag: quiet (a slider drag in progress: no marker);
                  // value[1] > 0: the h the change started from (the marker reads "h a -> b")
   SetSpeed,      // value[0] = wall-clock speed factor
@@ -55,6 +55,21 @@ struct Command {
   static Command make(CommandKind k) {
     Command c;
     c.kind = k;
+    return c;
+  }
+  // The h a run starts with (lieride app --dt): quiet, since the starting h is no change and
+  // gets no "h a -> b" marker at t = 0.
+  static Command startingTimeStep(double h) {
+    Command c = make(CommandKind::SetTimeStep);
+    c.value[0] = h;
+    c.flag = true;
+    return c;
+  }
+  // The integrator a run starts with (lieride app --integrator, the scene's remembered one): quiet too.
+  static Command startingIntegrator(const std::string& name) {
+    Command c = make(CommandKind::SetIntegrator);
+    c.setName(name);
+    c.flag = true;
     return c;
   }
 };

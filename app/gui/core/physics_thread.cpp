@@ -93,7 +93,7 @@ void PhysicsThread::accumulateWork(Vehicle& v, const Snapshot& s) {
   v.havePower = true;
 }
 
-void PhysicsThread::setIntegrator(int index, Vehicle& v, const std::string& name) {
+void PhysicsThread::setIntegrator(int index, Vehicle& v, const std::string& name, bool mark) {
   Simulation& sim = v.sim();
   if (sim.integratorName() == name && !v.frozen) return;
   const bool record = index == 0;
@@ -114,7 +114,7 @@ void PhysicsThread::setIntegrator(int index, Vehicle& v, const std::string& name
   v.prev = v.curr;
   v.lastSampleT = -1e300;
   accumulateWork(v, v.curr);  // W so far ends at the last good state: it carries on from there
-  marker(index, v.curr.t, resumed ? name + " (resumed)" : name);
+  if (mark || resumed) marker(index, v.curr.t, resumed ? name + " (resumed)" : name);
   pushSample(index, v.curr);
   if (autoPaused_ && paused_) {
     paused_ = false;
@@ -295,7 +295,7 @@ void PhysicsThread::handle(const Command& c) {
       assist_ = c.flag;
       break;
     case CommandKind::SetIntegrator:
-      forTargets([&](int i, Vehicle& v) { setIntegrator(i, v, c.nameString()); });
+      forTargets([&](int i, Vehicle& v) { setIntegrator(i, v, c.nameString(), !c.flag); });
       break;
     case CommandKind::SetTimeStep: {
       const double h = c.value[0];

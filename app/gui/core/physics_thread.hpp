@@ -104,7 +104,7 @@ class PhysicsThread {
   void pushSample(int sim, const Snapshot& s);
   void resetAll();
   void accumulateWork(Vehicle& v, const Snapshot& s);
-  void setIntegrator(int index, Vehicle& v, const std::string& name);
+  void setIntegrator(int index, Vehicle& v, const std::string& name, bool mark = true);
   // Takes (physics_thread_takes.cpp): recording, overdub, seeking.
   void startRecording(double maxSeconds);
   void startOverdub(double maxSeconds);

@@ -123,8 +123,8 @@ void scenePanel(AppState& app, const PhysicsFrame& f) {
     app.send(c);
   }
   const bool behind = f.stats.achievedSpeed < 0.9 * f.speed && !f.paused;
-  ImGui::TextColored(behind ? ImVec4(1, 0.7f, 0.3f, 1) : ImVec4(0.7f, 0.9f, 0.7f, 1),
-                     "real-time factor %.2f achieved / %.2f requested", f.paused ? 0.0 : f.stats.achievedSpeed, f.speed);
+  const ImVec4 colour = f.paused ? ImVec4(0.75f, 0.75f, 0.75f, 1) : behind ? ImVec4(1, 0.7f, 0.3f, 1) : ImVec4(0.7f, 0.9f, 0.7f, 1);
+  ImGui::TextColored(colour, "%s", realTimeText(f).c_str());
   tooltip("Simulated seconds per wall-clock second, achieved (the clock the picture follows) and requested. "
           "Orange when the physics cannot keep up.");
 
@@ -140,6 +140,27 @@ void scenePanel(AppState& app, const PhysicsFrame& f) {
   tooltip("Chase follows the vehicle; orbit: drag to turn, wheel to zoom (remembered per scene); free: drag to look, wheel to move.");
 }
 
+std::string realTimeText(const PhysicsFrame& f) {
+  if (f.paused) return "paused";
+  char text[80];
+  std::snprintf(text, sizeof text, "real-time factor %.2f achieved / %.2f requested", f.stats.achievedSpeed, f.speed);
+  return text;
+}
+
+std::string copyLegend(const PhysicsFrame& f, std::size_t i, const std::string& integrator) {
+  if (f.take.playing && i < f.sims.size()) {
+    if (i == 0) return "take (" + integrator + ")";
+    // A ghost's label is "ghost NAME" or "ghost NAME, h = S s" (take_scene.cpp): keep its h.
+    const std::string& label = f.sims[i].label;
+    const auto comma = label.find(',');
+    return "ghost (" + integrator + (comma == std::string::npos ? "" : label.substr(comma)) + ")";
+  }
+  if (f.sims.size() > 1) return "copy " + std::to_string(i + 1) + ": " + integrator;
+  return integrator;
+}
+
+bool hasConstraints(const VehicleView* view) { return view && view->traits().nonholonomic; }
+
 bool assistFlying(const PhysicsFrame& f) {
   return f.assist && std::any_of(f.sims.begin(), f.sims.end(), [](const SimView& v) { return v.manual; });
 }
@@ -151,7 +172,7 @@ void integratorPanel(AppState& app, const PhysicsFrame& f) {
     ImGui::PushID(static_cast<int>(i));
     if (f.sims.size() > 1) {
       const ImVec4 c = ImGui::ColorConvertU32ToFloat4(copyColor(i));
-      ImGui::TextColored(c, "copy %zu: %s, h = %.3g s", i + 1, s.curr.integrator.c_str(), s.curr.h);
+      ImGui::TextColored(c, "%s, h = %.3g s", copyLegend(f, i, s.curr.integrator).c_str(), s.curr.h);
     }
     ImGui::SetNextItemWidth(-1);
     if (ImGui::BeginCombo("##integrator", s.curr.integrator.c_str())) {
@@ -284,6 +305,10 @@ void controlsPanel(AppState& app, const PhysicsFrame& f) {
     tooltip("On: sticks command attitude, yaw rate and climb rate, and a PD law flies (and lands) the helicopter. "
             "Off: sticks drive collective, tail and rotor tilt directly; land on the skids yourself.");
   }
+  if (!f.sims.empty() && f.sims.front().channels.empty()) {
+    ImGui::TextDisabled("This vehicle has no inputs.");  // no sticks to shape (the free rigid body)
+    return;
+  }
   if (ImGui::BeginTable("mapping", 1, ImGuiTableFlags_RowBg)) {
     const HelpLines help = app.view ? app.view->help(app.settings.input.assist) : HelpLines{};
     for (const auto& [input, effect] : help) {
@@ -361,7 +386,8 @@ void diagnosticsPanel(AppState& app, const PhysicsFrame& f) {
   const auto& st = f.stats;
   ImGui::Text("physics rate    %8.0f steps/s", st.physicsRate);
   ImGui::Text("step cost       %8.2f us (max %.1f)", st.stepCostUs, st.stepCostMaxUs);
-  ImGui::Text("real-time       %8.2f x (requested %.2f)", f.paused ? 0.0 : st.achievedSpeed, f.speed);
+  if (f.paused) ImGui::Text("real-time       paused (requested %.2f)", f.speed);
+  else ImGui::Text("real-time       %8.2f x (requested %.2f)", st.achievedSpeed, f.speed);
   ImGui::Text("frame time p50  %8.2f ms   p99 %.2f ms", app.frameTimes.percentile(0.5), app.frameTimes.percentile(0.99));
   ImGui::Text("clock re-syncs  %8d   capped bursts %d", st.resyncs, st.burstCapHits);
   ImGui::Text("steps           %8ld", st.totalSteps);
@@ -369,7 +395,8 @@ void diagnosticsPanel(AppState& app, const PhysicsFrame& f) {
     const auto& s = f.sims.front().curr;
     ImGui::Text("energy          %12.6g J", s.energy);
     ImGui::Text("momentum        %12.6g", s.momentum);
-    ImGui::Text("constraint      %12.3e", s.constraint);
+    if (hasConstraints(app.view.get())) ImGui::Text("constraint      %12.3e", s.constraint);
+    else ImGui::TextUnformatted("constraint      none (no velocity constraints)");
   }
 }
 
@@ -402,6 +429,7 @@ void plotsPanel(AppState& app, const PhysicsFrame& f) {
   const double tNow = app.renderTime;
   struct Def { const char* title; const char* logTitle; const char* unit; TimeSeries PlotSegment::*member; const char* help; };
   const bool planar = app.view && app.view->traits().nonholonomic;
+  const bool constrained = hasConstraints(app.view.get());
   const std::array<Def, 5> defs = {{
       {"energy E", "energy E", "J", &PlotSegment::energy, "Kinetic plus potential energy of the state at t (gravity, buoyancy, the skids' springs)."},
       {"energy balance E - E(0) - W", "|E - E(0) - W|", "J", &PlotSegment::balance,
@@ -411,7 +439,7 @@ void plotsPanel(AppState& app, const PhysicsFrame& f) {
        planar ? "The momentum along the symmetry the constraints leave (docs/nonholonomic.md): it evolves by the momentum equation."
               : "|(p, L)| of the spatial momentum: conserved by a free body, changed by forces and inputs."},
       {"constraint residual", nullptr, "m/s", &PlotSegment::constraint,
-       "Largest violation of the velocity constraints (no-slip wheels, skates). 0 for vehicles without constraints: drawn at the log floor."},
+       "Largest violation of the velocity constraints (no-slip wheels, skates)."},
       {"solver iterations", nullptr, "", &PlotSegment::iterations,
        "Newton iterations of the implicit step (0 for explicit schemes and for a step with nothing to solve)."}}};
   const float avail = ImGui::GetContentRegionAvail().x;
@@ -456,6 +484,7 @@ void plotsPanel(AppState& app, const PhysicsFrame& f) {
   }
   for (int k = 0; k < 5; ++k) {
     const auto& def = defs[static_cast<std::size_t>(k)];
+    if (def.member == &PlotSegment::constraint && !constrained) continue;  // no constraint: no plot of a residual of 0
     if (drawn % columns != 0) ImGui::SameLine(0, 8);
     ++drawn;
     ImGui::BeginGroup();
@@ -482,7 +511,7 @@ void plotsPanel(AppState& app, const PhysicsFrame& f) {
       for (std::size_t j = 0; j < segs.size(); ++j) {
         const auto& g = segs[j];
         const bool copies = f.sims.size() > 1;
-        const std::string name = copies ? "copy " + std::to_string(i + 1) + ": " + g.integrator : g.integrator;
+        const std::string name = copyLegend(f, i, g.integrator);
         // Copies wear their trail's colour (earlier integrators of a copy dimmed).
         ImU32 color = copies ? copyColor(i) : seriesColor(i, g.integrator, f.sims[i].integrators);
         if (copies && j + 1 < segs.size()) color = (color & 0x00FFFFFFu) | (140u << IM_COL32_A_SHIFT);
@@ -498,11 +527,11 @@ void plotsPanel(AppState& app, const PhysicsFrame& f) {
     // Deviation between copies: same start, same h, so this is the integrators' disagreement.
     if (drawn % columns != 0) ImGui::SameLine(0, 8);
     ImGui::BeginGroup();
-    ImGui::TextUnformatted("deviation from copy 1");
+    ImGui::TextUnformatted(f.take.playing ? "deviation from the take" : "deviation from copy 1");
     tooltip("|x_i(t) - x_1(t)|: distance between each copy and the first, at the same simulated time.");
     std::vector<PlotLine> lines;
     for (std::size_t i = 1; i < f.sims.size(); ++i)
-      lines.push_back({"copy " + std::to_string(i + 1) + ": " + f.sims[i].curr.integrator, copyColor(i), &app.deviation[i]});
+      lines.push_back({copyLegend(f, i, f.sims[i].curr.integrator), copyColor(i), &app.deviation[i]});
     app.deviationState.minSpan = 1e-6;
     plotWidget("deviation", ImVec2(w, h), lines, {}, tNow, window, "m", app.deviationState);
     ImGui::EndGroup();

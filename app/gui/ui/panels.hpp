@@ -44,6 +44,14 @@ const char* integratorSummary(const std::string& name);
 // (not a replay's or a take's recorded inputs, nor the scenario's scripted signals).
 bool assistFlying(const PhysicsFrame& f);
 
+// The plot legend of copy i run by `integrator`: the names of the 3-D labels, "take (lie-cay)" and
+// "ghost (rk4)" while a take plays, else "copy 2: rk4" (or the integrator alone for one copy).
+std::string copyLegend(const PhysicsFrame& f, std::size_t i, const std::string& integrator);
+// Whether the vehicle has velocity constraints (the nonholonomic kinds): only then a constraint-residual plot.
+bool hasConstraints(const VehicleView* view);
+// The real-time factor line of the Scene panel: "paused" while paused (no factor to achieve).
+std::string realTimeText(const PhysicsFrame& f);
+
 // Log-scale time-step slider position <-> h (1e-4 .. 1 s).
 double sliderToStep(float x);
 float stepToSlider(double h);
