@@ -289,6 +289,10 @@ TEST_CASE("panels: only vehicles with velocity constraints get a constraint-resi
   CHECK_FALSE(hasConstraints(makeView(*heli.simulation).get()));
   CHECK_FALSE(hasConstraints(makeView(*body.simulation).get()));
   CHECK(hasConstraints(makeView(*sleigh.simulation).get()));
+  // Description vehicles: the two-wheeled robot has constraint rows, Elroy's beanie none.
+  const std::string scenes = std::string(LIERIDE_SOURCE_DIR) + "/assets/scenes/";
+  CHECK(hasConstraints(makeView(*loadScenario(scenes + "two-wheeled-robot.toml").simulation).get()));
+  CHECK_FALSE(hasConstraints(makeView(*loadScenario(scenes + "elroys-beanie.toml").simulation).get()));
   // The Plots panel draws one cell fewer for the helicopter than for the sleigh's constraint.
   ImGuiHeadless gui;
   AppState app;

@@ -159,7 +159,9 @@ std::string copyLegend(const PhysicsFrame& f, std::size_t i, const std::string& 
   return integrator;
 }
 
-bool hasConstraints(const VehicleView* view) { return view && view->traits().nonholonomic; }
+bool hasConstraints(const VehicleView* view) {
+  return view && view->traits().nonholonomic && view->traits().constrained;
+}
 
 bool assistFlying(const PhysicsFrame& f) {
   return f.assist && std::any_of(f.sims.begin(), f.sims.end(), [](const SimView& v) { return v.manual; });

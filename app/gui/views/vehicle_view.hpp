@@ -46,6 +46,7 @@ struct ViewTraits {
   float focusHeight = 0.0f;      // height above the body origin the cameras look at (m)
   bool freeBody = false;         // floats in space: no ground, a fixed chase heading, lifted off the floor
   bool nonholonomic = false;     // Snapshot::momentum is the nonholonomic momentum (docs/nonholonomic.md)
+  bool constrained = true;       // with nonholonomic: it has velocity constraints (a description may have none)
   bool pilotOverScript = false;  // the pilot flies it even when the scenario gives inputs (they are its trim)
   bool hasAssist = false;        // a flight assist the Controls panel switches
 };
