@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <cstdio>
 
 #include "boat_wrench.hpp"
 #include "lieride/optimize/collocation.hpp"
@@ -145,15 +144,6 @@ void BoatCollocation::constraints(const double* x, double* g, JacobianSink* jac)
       jac->add(row, c + 3, s * 4.0 * qz + co * 2.0 * qw);
     }
   }
-}
-
-std::string BoatCollocation::describe(int row, const double* x, double violation) const {
-  if (row >= kRows * n_) return dmoc_.describe(row, x, violation);
-  const int i = row % kRows;
-  const char* what = i < 6 ? "momentum (trapezoidal)" : i < 10 ? "quaternion (trapezoidal)" : "position (trapezoidal)";
-  char buf[160];
-  std::snprintf(buf, sizeof buf, "step %d: collocation of the %s off by %.3g", row / kRows, what, violation);
-  return buf;
 }
 
 }  // namespace lieride::opt

@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <cstdio>
 
 #include "lieride/optimize/collocation.hpp"
 #include "rows_from.hpp"
@@ -152,15 +151,6 @@ void HelicopterCollocation::constraints(const double* x, double* g, JacobianSink
   RowsFrom rest(jac, obstacle0);
   dmoc_.constraints(x, all.data(), jac ? &rest : nullptr);
   std::copy(all.begin() + obstacle0, all.end(), g + obstacle0);
-}
-
-std::string HelicopterCollocation::describe(int row, const double* x, double violation) const {
-  if (row >= kRows * n_) return dmoc_.describe(row, x, violation);
-  const int i = row % kRows;
-  const char* what = i < 6 ? "momentum (trapezoidal)" : i < 10 ? "quaternion (trapezoidal)" : "position (trapezoidal)";
-  char buf[160];
-  std::snprintf(buf, sizeof buf, "step %d: collocation of the %s off by %.3g", row / kRows, what, violation);
-  return buf;
 }
 
 }  // namespace lieride::opt

@@ -12,6 +12,7 @@
 // blocks are exact, by forward-mode automatic differentiation (Eigen's AutoDiffScalar).
 #include <algorithm>
 #include <array>
+#include <cstdio>
 #include <optional>
 #include <string>
 #include <utility>
@@ -90,6 +91,16 @@ class Se3Collocation : public Nlp {
     std::fill(grad + dmoc_.numVariables(), grad + numVariables(), 0.0);
   }
   void costHessianPattern(std::vector<std::pair<int, int>>& pairs) const override { dmoc_.costHessianPattern(pairs); }
+  // The trapezoidal step rows (momentum 6, attitude 4, position 3 per step); the rest are the DMOC's.
+  std::string describe(int row, const double* x, double violation) const override {
+    constexpr int rows = Dmoc::kStepRows;
+    if (row >= rows * n_) return dmoc_.describe(row, x, violation);
+    const int i = row % rows;
+    const char* what = i < 6 ? "momentum (trapezoidal)" : i < 10 ? "quaternion (trapezoidal)" : "position (trapezoidal)";
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "step %d: collocation of the %s off by %.3g", row / rows, what, violation);
+    return buf;
+  }
 
   const Dmoc& dmoc() const { return dmoc_; }
 
@@ -122,7 +133,6 @@ class HelicopterCollocation final : public Se3Collocation<HelicopterDmoc> {
                         const Vec6& mu0);
 
   void constraints(const double* x, double* g, JacobianSink* jac) const override;
-  std::string describe(int constraint, const double* x, double violation) const override;
 
  private:
   HelicopterParams params_;
@@ -146,7 +156,6 @@ class BoatCollocation final : public Se3Collocation<BoatDmoc> {
                   const Vec6& mu0);
 
   void constraints(const double* x, double* g, JacobianSink* jac) const override;
-  std::string describe(int constraint, const double* x, double violation) const override;
 
  private:
   BoatParams params_;
