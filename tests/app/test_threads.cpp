@@ -306,17 +306,20 @@ TEST_CASE("threads: a slow step re-synchronises the clock instead of spiralling"
   CHECK(physics.frame().stats.resyncs > 0);
 }
 
+// The marker labels the physics thread has published since the last call (other samples dropped).
+static std::vector<std::string> drainMarkers(PhysicsThread& physics) {
+  std::vector<std::string> out;
+  while (auto s = physics.samples().pop())
+    if (s->kind == SampleKind::Marker) out.emplace_back(s->label.data());
+  return out;
+}
+
 TEST_CASE("threads: the starting h (--dt) sets h without a marker; a later change marks it", "[threads]") {
   PhysicsOptions opt;
   opt.startPaused = true;
   PhysicsThread physics(oscillators(1, 0.01), opt);
   physics.start();
-  auto markers = [&] {
-    std::vector<std::string> out;
-    while (auto s = physics.samples().pop())
-      if (s->kind == SampleKind::Marker) out.emplace_back(s->label.data());
-    return out;
-  };
+  auto markers = [&] { return drainMarkers(physics); };
   physics.send(Command::startingTimeStep(0.5));
   waitFor([&] { physics.poll(); return physics.frame().h == 0.5; }, kGenerous);
   REQUIRE(physics.frame().h == 0.5);
@@ -336,12 +339,7 @@ TEST_CASE("threads: the starting integrator (--integrator) sets it without a mar
   opt.startPaused = true;
   PhysicsThread physics(oscillators(1, 0.01), opt);
   physics.start();
-  auto markers = [&] {
-    std::vector<std::string> out;
-    while (auto s = physics.samples().pop())
-      if (s->kind == SampleKind::Marker) out.emplace_back(s->label.data());
-    return out;
-  };
+  auto markers = [&] { return drainMarkers(physics); };
   physics.send(Command::startingIntegrator("euler"));
   waitFor([&] { physics.poll(); return physics.frame().sims[0].curr.integrator == "euler"; }, kGenerous);
   REQUIRE(physics.frame().sims[0].curr.integrator == "euler");
