@@ -147,10 +147,7 @@ std::optional<DmocSession::CoarseStart> DmocSession::coarseStart(const SolveOpti
     SolveResult r = solveNlp(*coarse, o);
     out.iterations += r.iterations;
     out.seconds += r.seconds;
-    out.profile.total += r.profile.total;
-    out.profile.functions += r.profile.functions;
-    out.profile.jacobian += r.profile.jacobian;
-    out.profile.hessian += r.profile.hessian;
+    out.profile += r.profile;
     out.levels.push_back({levels[i], r.iterations, r.cost, r.status});
     if (r.status != SolveStatus::Solved) {
       out.failed = r.status;
@@ -174,10 +171,7 @@ SolveResult DmocSession::solve(const SolveOptions& options) const {
   SolveResult r = solveNlp(nlp(), o);
   r.iterations += coarse->iterations;
   r.seconds += coarse->seconds;
-  r.profile.total += coarse->profile.total;
-  r.profile.functions += coarse->profile.functions;
-  r.profile.jacobian += coarse->profile.jacobian;
-  r.profile.hessian += coarse->profile.hessian;
+  r.profile += coarse->profile;
   r.levels = std::move(coarse->levels);
   return r;
 }

@@ -87,6 +87,13 @@ struct SolveProfile {
   double functions = 0.0;  // cost, its gradient, constraint values
   double jacobian = 0.0;   // constraint Jacobian
   double hessian = 0.0;    // Hessian of the Lagrangian (finite differences); 0 with L-BFGS
+  SolveProfile& operator+=(const SolveProfile& o) {
+    total += o.total;
+    functions += o.functions;
+    jacobian += o.jacobian;
+    hessian += o.hessian;
+    return *this;
+  }
 };
 
 // One coarse level of a coarse-to-fine solve (DmocSession::solve).
