@@ -523,6 +523,11 @@ int runGui(const std::vector<std::string>& args) {
                   st.sceneName.c_str(), frame, dw, dh, pct(0.5), pct(0.99), f.stats.physicsRate, f.stats.achievedSpeed,
                   f.stats.stepCostUs, st.renderTime, f.h, drawnCv, rawCv, 1e3 * (cpuProcess1 - cpuProcess0) / cpuFrames,
                   1e3 * (cpuDrawing1 - cpuDrawing0) / cpuFrames);
+      // Which GL implementation drew the frames (llvmpipe under Xvfb, a GPU's driver elsewhere):
+      // frame times mean nothing without it.
+      const auto* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+      const auto* version = reinterpret_cast<const char*>(glGetString(GL_VERSION));
+      std::printf("renderer %s, OpenGL %s\n", renderer ? renderer : "unknown", version ? version : "unknown");
       if (script) std::printf("%s\n", script->summary().c_str());
     }
     if (script && script->failed()) exitCode = 1;
