@@ -292,7 +292,7 @@ TEST_CASE("lieride optimize: bad canyon and snakeboard problem files exit 2 with
 }
 
 TEST_CASE("lieride optimize: bad coarse_knots exit 2 with one line naming the key", "[optimize][cli]") {
-  const std::string key = "coarse_knots = [3, 6, 12]";
+  const std::string key = "coarse_knots = [16]";
   expectBadInput(problemText("helicopter-landing"),
                  {
                      {key, "coarse_knots = [20]", "problem.coarse_knots"},      // does not divide knots = 48

@@ -89,21 +89,16 @@ TEST_CASE("helicopter DMOC: helicopter-landing solves and the simulator replays 
   REQUIRE(r.status == SolveStatus::Solved);
   CHECK(r.maxViolation <= 1e-8);
   CHECK(s.replayError(r.solution.x) <= 1e-8);
-  // Coarse-to-fine ([problem] coarse_knots = [3, 6, 12]): those levels solved first, in that
-  // order, and the optimum is the one the direct cold solve from the default guess finds.
-  REQUIRE(r.levels.size() == 3);
-  double levelsCpu = 0.0, levelsHessian = 0.0;
-  for (std::size_t i = 0; i < 3; ++i) {
-    CHECK(r.levels[i].knots == 3 << i);
-    CHECK(r.levels[i].status == SolveStatus::Solved);
-    CHECK(r.levels[i].profile.total > 0.0);
-    CHECK(r.levels[i].profile.hessian > 0.0);
-    levelsCpu += r.levels[i].profile.total;
-    levelsHessian += r.levels[i].profile.hessian;
-  }
-  // The levels' own CPU times are parts of the whole solve's, and so are their callbacks'.
-  CHECK(levelsCpu < r.profile.total);
-  CHECK(levelsHessian < r.profile.hessian);
+  // Coarse-to-fine ([problem] coarse_knots = [16]): the 16-knot level solved first, and the
+  // optimum is the one the direct cold solve from the default guess finds.
+  REQUIRE(r.levels.size() == 1);
+  CHECK(r.levels[0].knots == 16);
+  CHECK(r.levels[0].status == SolveStatus::Solved);
+  // The level's own CPU time is part of the whole solve's, and so are its callbacks'.
+  CHECK(r.levels[0].profile.total > 0.0);
+  CHECK(r.levels[0].profile.total < r.profile.total);
+  CHECK(r.levels[0].profile.hessian > 0.0);
+  CHECK(r.levels[0].profile.hessian < r.profile.hessian);
   Problem direct = s.problem();
   direct.coarseKnots.clear();
   const DmocSession d(direct);
