@@ -93,9 +93,30 @@ int runOptimizeDmoc(const DmocArgs& args) {
                   r.status == opt::SolveStatus::Solved ? "solved" : line.c_str(), r.iterations, r.cost,
                   r.maxViolation, r.seconds, replay);
     o << buf;
-    for (const opt::MeshLevel& l : r.levels)  // coarse-to-fine: the levels solved first, counted above
-      o << "- coarse level: " << l.knots << " knots, " << l.iterations << " iterations, " << opt::toString(l.status)
-        << "\n";
+    // Coarse-to-fine: the levels solved first (counted above), each with its thread CPU time
+    // and the share of it in our callbacks (the rest is IPOPT and MUMPS), then the last level.
+    auto cpu = [&](int iterations, const opt::SolveProfile& s) {
+      char text[160];
+      std::snprintf(text, sizeof text, "%d iterations, %.0f ms CPU (%.0f ms in callbacks, %.2f ms per iteration)\n",
+                    iterations, 1e3 * s.total, 1e3 * (s.functions + s.jacobian + s.hessian),
+                    iterations > 0 ? 1e3 * s.total / iterations : 0.0);
+      o << text;
+    };
+    opt::SolveProfile fine = r.profile;
+    int fineIterations = r.iterations;
+    for (const opt::MeshLevel& l : r.levels) {
+      o << "- coarse level: " << l.knots << " knots, " << opt::toString(l.status) << ", ";
+      cpu(l.iterations, l.profile);
+      fine.total -= l.profile.total;
+      fine.functions -= l.profile.functions;
+      fine.jacobian -= l.profile.jacobian;
+      fine.hessian -= l.profile.hessian;
+      fineIterations -= l.iterations;
+    }
+    if (!r.levels.empty()) {
+      o << "- last level: " << p.knots << " knots, ";
+      cpu(fineIterations, fine);
+    }
   });
   if (!args.quiet)
     std::printf("%s: %s after %d iterations, cost %.6g, max violation %.2e, %.3f s, replay error %.2e m -> %s\n",

@@ -94,6 +94,11 @@ TEST_CASE("helicopter DMOC: helicopter-landing solves and the simulator replays 
   REQUIRE(r.levels.size() == 1);
   CHECK(r.levels[0].knots == 16);
   CHECK(r.levels[0].status == SolveStatus::Solved);
+  // The level's own CPU time is part of the whole solve's, and so are its callbacks'.
+  CHECK(r.levels[0].profile.total > 0.0);
+  CHECK(r.levels[0].profile.total < r.profile.total);
+  CHECK(r.levels[0].profile.hessian > 0.0);
+  CHECK(r.levels[0].profile.hessian < r.profile.hessian);
   Problem direct = s.problem();
   direct.coarseKnots.clear();
   const DmocSession d(direct);

@@ -148,7 +148,7 @@ std::optional<DmocSession::CoarseStart> DmocSession::coarseStart(const SolveOpti
     out.iterations += r.iterations;
     out.seconds += r.seconds;
     out.profile += r.profile;
-    out.levels.push_back({levels[i], r.iterations, r.cost, r.status});
+    out.levels.push_back({levels[i], r.iterations, r.cost, r.status, r.profile});
     if (r.status != SolveStatus::Solved) {
       out.failed = r.status;
       return out;

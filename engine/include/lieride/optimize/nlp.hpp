@@ -101,6 +101,7 @@ struct MeshLevel {
   int knots = 0, iterations = 0;
   double cost = 0.0;
   SolveStatus status = SolveStatus::Failed;
+  SolveProfile profile;  // this level's CPU time
 };
 
 struct SolveResult {
