@@ -206,3 +206,77 @@ TEST_CASE("solveNlp: a Jacobian entry outside the problem fails with a message i
     CHECK(r.iterations == 0);
   }
 }
+
+namespace {
+
+std::string withKnots(const char* text, const char* from, const char* to) {
+  std::string t = text;
+  t.replace(t.find(from), std::string(from).size(), to);
+  return t;
+}
+
+}  // namespace
+
+TEST_CASE("FD Hessian: the star colouring reads every entry of a long horizon alone (car, helicopter)", "[optimize]") {
+  // At 4-6 knots every colour class is small; at 24 knots the colours repeat along the
+  // horizon many times, and an entry read from a sweep where another column of its colour
+  // also reaches its row would be off by that column's entry (order 1).
+  const DmocSession car(loadProblemFromString(withKnots(kCar, "knots = 6", "knots = 24"), "car.toml", "."));
+  const DmocSession heli(loadProblemFromString(withKnots(kHelicopter, "knots = 4", "knots = 24"), "heli.toml", "."));
+  const double carErr = hessianError(car.nlp(), 19), heliErr = hessianError(heli.nlp(), 23);
+  INFO("largest relative Hessian difference: car " << carErr << ", helicopter " << heliErr);
+  CHECK(carErr < 1e-6);
+  CHECK(heliErr < 5e-6);
+}
+
+TEST_CASE("FD Hessian: fewer sweeps than columns sharing a row, and the plan is shared by equal structures",
+          "[optimize]") {
+  const DmocSession a(loadProblemFromString(withKnots(kHelicopter, "knots = 4", "knots = 24"), "heli.toml", "."));
+  const DmocSession moved(loadProblemFromString(
+      withKnots(withKnots(kHelicopter, "knots = 4", "knots = 24").c_str(), "position = [5.0, 1.0, 4.0]",
+                "position = [5.1, 1.0, 4.0]"),
+      "heli-moved.toml", "."));
+  const DmocSession shorter(loadProblemFromString(withKnots(kHelicopter, "knots = 4", "knots = 12"), "heli.toml", "."));
+  auto structure = [](const Nlp& nlp) {
+    std::vector<double> x;
+    nlp.initialGuess(x);
+    Triplets t;
+    std::vector<double> g(static_cast<std::size_t>(nlp.numConstraints()));
+    nlp.constraints(x.data(), g.data(), &t);
+    return t;
+  };
+  const Triplets sa = structure(a.nlp()), sm = structure(moved.nlp()), ss = structure(shorter.nlp());
+  const FdHessian ha(a.nlp(), sa.rows, sa.cols), hm(moved.nlp(), sm.rows, sm.cols), hs(shorter.nlp(), ss.rows, ss.cols);
+  // A distance-2 colouring needs at least as many colours as the most columns any one
+  // Hessian row touches (they all reach that row); symmetric recovery needs fewer.
+  std::map<int, int> perRow;
+  for (std::size_t e = 0; e < ha.rows().size(); ++e) {
+    ++perRow[ha.rows()[e]];
+    if (ha.rows()[e] != ha.cols()[e]) ++perRow[ha.cols()[e]];
+  }
+  int widest = 0;
+  for (auto [row, count] : perRow) widest = std::max(widest, count);
+  INFO("colours " << ha.colours() << ", widest Hessian row " << widest);
+  CHECK(ha.colours() < widest);
+  // The goal moved: the same structure, the same plan (not rebuilt); other knots: its own.
+  CHECK(&ha.rows() == &hm.rows());
+  CHECK(&ha.rows() != &hs.rows());
+  CHECK(hs.rows().size() < ha.rows().size());
+}
+
+TEST_CASE("FD Hessian: the Jacobian at x, when given, replaces the constraint evaluation there exactly", "[optimize]") {
+  const DmocSession s(loadProblemFromString(kHelicopter, "heli.toml", "."));
+  const Nlp& nlp = s.nlp();
+  std::vector<double> x;
+  nlp.initialGuess(x);
+  std::vector<double> lambda(static_cast<std::size_t>(nlp.numConstraints()));
+  for (std::size_t i = 0; i < lambda.size(); ++i) lambda[i] = std::sin(static_cast<double>(i));
+  Triplets J;
+  std::vector<double> g(lambda.size());
+  nlp.constraints(x.data(), g.data(), &J);
+  FdHessian H(nlp, J.rows, J.cols);
+  std::vector<double> own(H.rows().size()), given(H.rows().size());
+  H.values(x.data(), 0.7, lambda.data(), own.data());
+  H.values(x.data(), 0.7, lambda.data(), given.data(), J.values.data());
+  CHECK(own == given);
+}

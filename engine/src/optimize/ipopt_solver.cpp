@@ -66,8 +66,13 @@ class Adapter final : public Ipopt::TNLP {
   Adapter(const Nlp& nlp, const SolveOptions& o, SolveResult& r)
       : nlp_(nlp), o_(o), r_(r), start_(std::chrono::steady_clock::now()) {
     nlp_.bounds(xl_, xu_, gl_, gu_);
+    // The structure at the start point (any x gives the same structure): a warm start's or
+    // the caller's x, else the default guess (the boat's is a Newton-flown autopilot run,
+    // not worth building again only for this).
     std::vector<double> x0;
-    nlp_.initialGuess(x0);
+    if (o_.warm) x0 = o_.warm->x;
+    else if (!o_.initial.empty()) x0 = o_.initial;
+    else nlp_.initialGuess(x0);
     std::vector<double> g(static_cast<std::size_t>(nlp_.numConstraints()));
     nlp_.constraints(x0.data(), g.data(), &structure_);
     const int n = nlp_.numVariables(), m = nlp_.numConstraints();
@@ -143,6 +148,10 @@ class Adapter final : public Ipopt::TNLP {
     scratch_.resize(static_cast<std::size_t>(m));
     ValueSink sink(values);
     nlp_.constraints(x, scratch_.data(), &sink);
+    if (hessian_) {  // kept for the Hessian at the same x (IPOPT asks for both at each iterate)
+      jacobianX_.assign(x, x + nlp_.numVariables());
+      jacobian_.assign(values, values + structure_.rows.size());
+    }
     return true;
   }
   bool eval_h(Index, const Number* x, bool, Number objFactor, Index, const Number* lambda, bool, Index,
@@ -154,7 +163,8 @@ class Adapter final : public Ipopt::TNLP {
       return true;
     }
     const ScopeTimer t(r_.profile.hessian);
-    hessian_->values(x, objFactor, lambda, values);
+    const bool sameX = !jacobianX_.empty() && std::equal(jacobianX_.begin(), jacobianX_.end(), x);
+    hessian_->values(x, objFactor, lambda, values, sameX ? jacobian_.data() : nullptr);
     return true;
   }
   bool intermediate_callback(Ipopt::AlgorithmMode, Index iter, Number obj, Number infPr, Number infDu, Number,
@@ -197,6 +207,7 @@ class Adapter final : public Ipopt::TNLP {
   const SolveOptions& o_;
   SolveResult& r_;
   std::vector<double> xl_, xu_, gl_, gu_, scratch_;
+  std::vector<double> jacobianX_, jacobian_;  // the last Jacobian's values and where
   StructureSink structure_;
   std::unique_ptr<FdHessian> hessian_;
   std::chrono::steady_clock::time_point start_;
@@ -321,6 +332,15 @@ SolveResult solveNlp(const Nlp& nlp, const SolveOptions& o) {
   // at a guess far from feasible is large and misleading: car-parallel-park 22 -> 19
   // iterations, helicopter-landing 134 -> 109, the same optima (a warm start brings its own).
   opts.SetNumericValue("constr_mult_init_max", 0.0);
+  // A cold solve does no iterative refinement of a step unless the residual asks for it
+  // (IPOPT refines anyway while the residual ratio exceeds residual_ratio_max). Each
+  // refinement is one more MUMPS solve, and MUMPS 5.5 has a large fixed cost per call:
+  // car-tunnel and car-parallel-park 13-14 % fewer instructions in the same iterations,
+  // helicopter-canyon 3 % (45 iterations), helicopter-landing 5 % (coarse level 2 iterations
+  // more), the same optima (docs/optimize.md, "The cost of a solve"). Warm starts keep the
+  // forced refinement: without it the snakeboard's walk to its edited goal takes 18 more
+  // iterations and the landing's fine level 6 more.
+  if (!o.warm) opts.SetIntegerValue("min_refinement_steps", 0);
   if (o.warm) {
     opts.SetStringValue("warm_start_init_point", "yes");
     opts.SetNumericValue("warm_start_bound_push", 1e-9);
@@ -333,6 +353,13 @@ SolveResult solveNlp(const Nlp& nlp, const SolveOptions& o) {
     // strategy from 1e-6; 21 -> 15 ms CPU).
     opts.SetStringValue("mu_strategy", "monotone");
     opts.SetNumericValue("mu_init", 1e-9);
+    // Monotone mode never lets mu fall below tol / (barrier_tol_factor + 1): with tol = 1e-6
+    // that is 9e-8, so once the subproblem at 1e-9 is solved IPOPT raises mu to it, moves
+    // off the optimum and takes one more iteration to come back (helicopter-landing: 4
+    // iterations instead of 3). tol <= 1.1e-8 keeps mu at 1e-9. Not with L-BFGS, whose
+    // approximate Hessian needs more iterations for the tighter tolerance (boat-docking 6 ->
+    // 9).
+    if (o.hessian == SolveOptions::Hessian::FiniteDifference) opts.SetNumericValue("tol", std::min(o.tolerance, 1e-8));
   }
   std::istringstream noOptionsFile;  // never read an ipopt.opt from the working directory
   if (app->Initialize(noOptionsFile) != Ipopt::Solve_Succeeded) {
