@@ -1,6 +1,8 @@
 // IPOPT (Debian coinor-libipopt-dev, MUMPS) behind the Nlp interface: exact sparse
-// constraint Jacobian, limited-memory (L-BFGS) Hessian, progress and cancel through
-// intermediate_callback, one solve per process at a time.
+// constraint Jacobian, the Hessian of the Lagrangian by finite differences of its exact
+// gradient (fd_hessian.cpp) or IPOPT's limited-memory L-BFGS (`[problem] hessian`, docs/
+// optimize.md), progress and cancel through intermediate_callback, one solve per process
+// at a time.
 #include <IpIpoptApplication.hpp>
 #include <IpTNLP.hpp>
 
