@@ -11,6 +11,7 @@
 #include "lieride/sim/scenario.hpp"
 #include "lieride/sim/se3_simulation.hpp"
 #include "nlp_check.hpp"
+#include "problem_fixtures.hpp"
 
 using namespace lieride;
 using namespace lieride::opt;
@@ -18,33 +19,7 @@ using namespace lieride::opt::test;
 
 namespace {
 
-const char* kSmall = R"(
-[vehicle]
-type = "boat"
-[vehicle.wind]
-speed = 6.0
-direction = [0.3, -1.0]
-[vehicle.water]
-current = [0.2, 0.1]
-[initial]
-position = [0.0, 0.0, 0.35]
-orientation = [0.995, 0.03, -0.02, 0.09313968005098555]
-angular_velocity = [0.1, -0.05, 0.2]
-linear_velocity = [1.0, 0.2, 0.0]
-[problem]
-method = "dmoc"
-integrator = "lie-cay-tln"
-knots = 4
-horizon = 0.8
-[goal]
-position = [1.0, 0.5]
-heading = 0.3
-at_rest = true
-[cost]
-thrust_right = 1e-3
-[cost.smoothness]
-thrust_left = 1e-3
-)";
+const std::string kSmall = std::string(kBoatVehicle) + kBoatProblem;
 
 }  // namespace
 
@@ -79,10 +54,9 @@ static void checkJacobianAtJitteredGuess(const DmocSession& s) {
   std::uniform_real_distribution<double> jitter(-0.1, 0.1);
   for (std::size_t i = 0; i < x.size(); ++i)
     x[i] += (i % BoatDmoc::kStride == BoatDmoc::kUr || i % BoatDmoc::kStride == BoatDmoc::kUl ? 1000.0 : 1.0) * jitter(rng);
-  int row = -1, col = -1;
-  const double err = jacobianError(s.nlp(), x, &row, &col);
-  INFO("largest relative Jacobian error " << err << " at row " << row << ", column " << col);
-  CHECK(err < 1e-7);
+  const JacobianCheck j = jacobianCheck(s.nlp(), x);
+  INFO(j);
+  CHECK(j.error < 1e-7);
 }
 
 TEST_CASE("boat DMOC: the constraint Jacobian matches central differences to 1e-7", "[optimize]") {

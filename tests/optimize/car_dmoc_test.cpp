@@ -12,6 +12,7 @@
 
 #include "lieride/optimize/dmoc.hpp"
 #include "nlp_check.hpp"
+#include "problem_fixtures.hpp"
 
 using namespace lieride;
 using namespace lieride::opt;
@@ -20,51 +21,16 @@ using namespace lieride::opt::test;
 namespace {
 
 // A problem with every obstacle kind and the speed goal, small enough for a dense check.
-const char* kEveryConstraint = R"(
-[vehicle]
-type = "car"
-[initial]
-position = [0.0, 0.0]
-heading = 0.3
-shape = [0.0, 0.2]
-linear_velocity = [2.0, 0.0]
-[problem]
-method = "dmoc"
-knots = 6
-horizon = 3.0
-[goal]
-position = [6.0, 1.0]
-heading = 0.0
-speed = 1.0
-[cost]
-steer = 1.0
-[[obstacles]]
-shape = "box"
-center = [3.0, 3.0]
-size = [2.0, 1.0]
-heading = 0.4
-[[obstacles]]
-shape = "cylinder"
-center = [3.0, -2.5]
-radius = 0.7
-[[obstacles]]
-shape = "wall"
-point = [0.0, -5.0]
-normal = [0.2, 1.0]
-)";
+const std::string kEveryConstraint = std::string(kCarBoxCylinder) + kCarWall;
 
 }  // namespace
 
 TEST_CASE("car DMOC: analytic constraint Jacobian matches central differences to 1e-7", "[optimize]") {
   const DmocSession s(loadProblemFromString(kEveryConstraint, "every.toml", "."));
-  std::vector<double> x;
-  s.nlp().initialGuess(x);
-  std::mt19937 rng(7);
-  std::uniform_real_distribution<double> jitter(-0.3, 0.3);
-  for (double& v : x) v += jitter(rng);  // steering, momentum, torque all non-zero
-  const double err = jacobianError(s.nlp(), x);
-  INFO("largest relative Jacobian error " << err);
-  CHECK(err < 1e-7);
+  // Steering, momentum, torque all non-zero.
+  const JacobianCheck j = jacobianCheck(s.nlp(), jitteredGuess(s.nlp(), 7, 0.3));
+  INFO(j);
+  CHECK(j.error < 1e-7);
 }
 
 TEST_CASE("car DMOC: the Jacobian check holds at a solution with steering at its limits", "[optimize]") {
@@ -175,12 +141,7 @@ TEST_CASE("car DMOC with free final time: Jacobian with the step column, solve, 
   every.replace(every.find("horizon = 3.0"), 13, "horizon = 3.0\nfree_time = [2.0, 5.0]");
   every.replace(every.find("[cost]\n"), 7, "[cost]\ntime = 0.5\nsteer_rate = 0.1\n");
   const DmocSession small(loadProblemFromString(every, "every-free.toml", "."));
-  std::vector<double> x;
-  small.nlp().initialGuess(x);
-  std::mt19937 rng(9);
-  std::uniform_real_distribution<double> jitter(-0.3, 0.3);
-  for (double& v : x) v += jitter(rng);
-  CHECK(jacobianError(small.nlp(), x) < 1e-7);
+  CHECK(jacobianError(small.nlp(), jitteredGuess(small.nlp(), 9, 0.3)) < 1e-7);
 
   std::string text;
   {

@@ -15,6 +15,7 @@
 #include "lieride/sim/scenario.hpp"
 #include "lieride/sim/se3_simulation.hpp"
 #include "nlp_check.hpp"
+#include "problem_fixtures.hpp"
 
 using namespace lieride;
 using namespace lieride::opt;
@@ -22,39 +23,13 @@ using namespace lieride::opt::test;
 
 namespace {
 
-// No air drag in the Jacobian check: its max(0, -a.u) has a kink where a dry face turns
-// edge-on to the relative wind, and a central difference across a kink is no reference.
-const char* kBoatVehicle = R"(
-[vehicle]
-type = "boat"
-[vehicle.wind]
-speed = 6.0
-direction = [0.3, -1.0]
-drag_coefficient = DRAG
-[vehicle.water]
-current = [0.2, 0.1]
-[initial]
-position = [0.0, 0.0, 0.35]
-orientation = [0.995, 0.03, -0.02, 0.09313968005098555]
-angular_velocity = [0.1, -0.05, 0.2]
-linear_velocity = [1.0, 0.2, 0.0]
-)";
 
-const char* kSnakeVehicle = R"(
-[vehicle]
-type = "snakeboard"
-[initial]
-position = [0.3, -0.2]
-heading = 0.4
-shape = [0.1, 0.3]
-shape_velocity = [0.5, -0.2]
-linear_velocity = [0.8, 0.0]
-)";
-
+// The shared boat with the wind's drag coefficient set. No air drag in the Jacobian check: its
+// max(0, -a.u) has a kink where a dry face turns edge-on to the relative wind, and a central
+// difference across a kink is no reference.
 std::string boatVehicle(const char* drag) {
-  std::string v = kBoatVehicle;
-  v.replace(v.find("DRAG"), 4, drag);
-  return v;
+  return replaced(kBoatVehicle, "direction = [0.3, -1.0]\n",
+                  "direction = [0.3, -1.0]\ndrag_coefficient = " + std::string(drag) + "\n");
 }
 
 // A step length in full precision (std::to_string keeps 6 decimals: 1/1024 would become
@@ -75,21 +50,7 @@ double largest(const std::vector<double>& g, std::size_t rows) {
 }  // namespace
 
 TEST_CASE("collocation: the boat's Jacobian matches central differences to 1e-7", "[optimize]") {
-  const std::string text = boatVehicle("0.0") + R"(
-[problem]
-method = "dmoc"
-integrator = "lie-cay-tln"
-knots = 4
-horizon = 0.8
-[goal]
-position = [1.0, 0.5]
-heading = 0.3
-at_rest = true
-[cost]
-thrust_right = 1e-3
-[cost.smoothness]
-thrust_left = 1e-3
-)";
+  const std::string text = boatVehicle("0.0") + kBoatProblem;
   const DmocSession s(loadProblemFromString(text, "boat.toml", "."));
   const auto c = s.collocation();
   REQUIRE(c);
@@ -103,41 +64,20 @@ thrust_left = 1e-3
     const auto j = i % BoatDmoc::kStride;
     x[i] += (j == BoatDmoc::kUr || j == BoatDmoc::kUl ? 1000.0 : 1.0) * jitter(rng);
   }
-  int row = -1, col = -1;
-  const double err = jacobianError(*c, x, &row, &col);
-  INFO("largest relative Jacobian error " << err << " at row " << row << ", column " << col);
-  CHECK(err < 1e-7);
+  const JacobianCheck j = jacobianCheck(*c, x);
+  INFO(j);
+  CHECK(j.error < 1e-7);
 }
 
 TEST_CASE("collocation: the snakeboard's Jacobian matches central differences to 1e-7", "[optimize]") {
-  const std::string text = std::string(kSnakeVehicle) + R"(
-[problem]
-method = "dmoc"
-knots = 5
-horizon = 0.5
-[goal]
-position = [0.5, 0.0]
-heading = 0.6
-at_rest = true
-[cost]
-rotor_torque = 1.0
-steer_torque = 2.0
-[cost.smoothness]
-rotor_torque = 0.1
-)";
+  const std::string text = std::string(kSnakeboardVehicle) + kSnakeboardProblem;
   const DmocSession s(loadProblemFromString(text, "snake.toml", "."));
   const auto c = s.collocation();
   REQUIRE(c);
   CHECK(c->numVariables() == s.nlp().numVariables());
-  std::vector<double> x;
-  c->initialGuess(x);
-  std::mt19937 rng(29);
-  std::uniform_real_distribution<double> jitter(-0.4, 0.4);
-  for (double& v : x) v += jitter(rng);
-  int row = -1, col = -1;
-  const double err = jacobianError(*c, x, &row, &col);
-  INFO("largest relative Jacobian error " << err << " at row " << row << ", column " << col);
-  CHECK(err < 1e-7);
+  const JacobianCheck j = jacobianCheck(*c, jitteredGuess(*c, 29, 0.4));
+  INFO(j);
+  CHECK(j.error < 1e-7);
 }
 
 TEST_CASE("collocation: the boat's residuals at the continuous flow shrink as h^3", "[optimize]") {
@@ -178,7 +118,7 @@ TEST_CASE("collocation: the boat's residuals at the continuous flow shrink as h^
 }
 
 TEST_CASE("collocation: the snakeboard's residuals at the continuous flow shrink as h^3", "[optimize]") {
-  const std::string vehicle = kSnakeVehicle;
+  const std::string vehicle = kSnakeboardVehicle;
   std::vector<double> worst;
   for (int n : {16, 32}) {
     const double h = 1.0 / n;
@@ -235,29 +175,9 @@ TEST_CASE("collocation: snakeboard-reorient solves, but the simulator does not r
 TEST_CASE("collocation: the helicopter's obstacle rows are HelicopterDmoc's, Jacobian to 1e-7", "[optimize]") {
   // helicopter-canyon's kind of problem: boxes, no goal velocity (the rows after the dynamics
   // are all obstacle rows).
-  const std::string text = R"(
-[vehicle]
-type = "helicopter"
-[initial]
-position = [0.0, 0.0, 5.0]
-orientation = [0.9, 0.1, -0.2, 0.3741657386773941]
-angular_velocity = [0.2, -0.1, 0.3]
-linear_velocity = [3.0, 0.5, -0.2]
-[problem]
-method = "dmoc"
-integrator = "lie-cay-tln"
-knots = 5
-horizon = 2.0
-[goal]
-position = [5.0, 1.0, 4.0]
-[cost]
-collective = 0.01
-[[obstacles]]
-shape = "box"
-center = [2.5, 1.0, 4.0]
-size = [1.0, 0.8, 1.5]
-heading = 0.4
-[[obstacles]]
+  const std::string text = std::string(kHelicopterStart) +
+                           "[goal]\nposition = [5.0, 1.0, 4.0]\n[cost]\ncollective = 0.01\n" + kHelicopterBox +
+                           R"([[obstacles]]
 shape = "box"
 center = [2.5, -3.0, 4.0]
 size = [1.0, 0.8, 1.5]
@@ -266,17 +186,12 @@ size = [1.0, 0.8, 1.5]
   const auto c = s.collocation();
   REQUIRE(c);
   REQUIRE(c->numConstraints() == HelicopterDmoc::kStepRows * 5 + 2 * 5);
-  std::vector<double> x;
-  c->initialGuess(x);
-  std::mt19937 rng(31);
-  std::uniform_real_distribution<double> jitter(-0.3, 0.3);
-  for (double& v : x) v += jitter(rng);
+  const std::vector<double> x = jitteredGuess(*c, 31, 0.3);
   std::vector<double> g(static_cast<std::size_t>(c->numConstraints())), gd(g);
   c->constraints(x.data(), g.data(), nullptr);
   s.nlp().constraints(x.data(), gd.data(), nullptr);
   for (std::size_t i = HelicopterDmoc::kStepRows * 5; i < g.size(); ++i) CHECK(g[i] == gd[i]);
-  int row = -1, col = -1;
-  const double err = jacobianError(*c, x, &row, &col);
-  INFO("largest relative Jacobian error " << err << " at row " << row << ", column " << col);
-  CHECK(err < 1e-7);
+  const JacobianCheck j = jacobianCheck(*c, x);
+  INFO(j);
+  CHECK(j.error < 1e-7);
 }

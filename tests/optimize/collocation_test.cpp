@@ -11,6 +11,7 @@
 #include "lieride/sim/scenario.hpp"
 #include "lieride/sim/se3_simulation.hpp"
 #include "nlp_check.hpp"
+#include "problem_fixtures.hpp"
 
 using namespace lieride;
 using namespace lieride::opt;
@@ -18,67 +19,8 @@ using namespace lieride::opt::test;
 
 namespace {
 
-const char* kCar = R"(
-[vehicle]
-type = "car"
-[initial]
-position = [0.0, 0.0]
-heading = 0.3
-shape = [0.0, 0.2]
-linear_velocity = [2.0, 0.0]
-[problem]
-method = "dmoc"
-knots = 6
-horizon = 3.0
-[goal]
-position = [6.0, 1.0]
-heading = 0.0
-speed = 1.0
-[cost]
-steer = 1.0
-[[obstacles]]
-shape = "box"
-center = [3.0, 3.0]
-size = [2.0, 1.0]
-heading = 0.4
-[[obstacles]]
-shape = "cylinder"
-center = [3.0, -2.5]
-radius = 0.7
-)";
-
-const char* kHelicopter = R"(
-[vehicle]
-type = "helicopter"
-[initial]
-position = [0.0, 0.0, 5.0]
-orientation = [0.9, 0.1, -0.2, 0.3741657386773941]
-angular_velocity = [0.2, -0.1, 0.3]
-linear_velocity = [3.0, 0.5, -0.2]
-[problem]
-method = "dmoc"
-integrator = "lie-cay-tln"
-knots = 5
-horizon = 2.0
-[goal]
-position = [5.0, 1.0, 4.0]
-heading = 0.3
-velocity = [0.0, 0.0, 0.0, 1.0, 0.0, 0.0]
-[cost]
-collective = 0.01
-)";
-
-double jitteredJacobianError(const Nlp& nlp, unsigned seed) {
-  std::vector<double> x;
-  nlp.initialGuess(x);
-  std::mt19937 rng(seed);
-  std::uniform_real_distribution<double> jitter(-0.3, 0.3);
-  for (double& v : x) v += jitter(rng);
-  int row = -1, col = -1;
-  const double err = jacobianError(nlp, x, &row, &col);
-  INFO("largest relative Jacobian error " << err << " at row " << row << ", column " << col);
-  return err;
-}
+constexpr const char* kCar = kCarBoxCylinder;
+const std::string kHelicopter = std::string(kHelicopterStart) + kHelicopterGoal;
 
 }  // namespace
 
@@ -87,11 +29,16 @@ TEST_CASE("collocation: the car's Jacobian matches central differences to 1e-7",
   const auto c = s.collocation();
   REQUIRE(c);
   CHECK(c->numVariables() == s.nlp().numVariables());
-  CHECK(jitteredJacobianError(*c, 11) < 1e-7);
+  const JacobianCheck j = jacobianCheck(*c, jitteredGuess(*c, 11, 0.3));
+  INFO(j);
+  CHECK(j.error < 1e-7);
   std::string free = kCar;
   free.replace(free.find("horizon = 3.0"), 13, "horizon = 3.0\nfree_time = [2.0, 5.0]");
   const DmocSession sf(loadProblemFromString(free, "car-free.toml", "."));
-  CHECK(jitteredJacobianError(*sf.collocation(), 12) < 1e-7);
+  const auto cf = sf.collocation();
+  const JacobianCheck jf = jacobianCheck(*cf, jitteredGuess(*cf, 12, 0.3));
+  INFO(jf);
+  CHECK(jf.error < 1e-7);
 }
 
 TEST_CASE("collocation: the helicopter's Jacobian matches central differences to 1e-7", "[optimize]") {
@@ -99,7 +46,9 @@ TEST_CASE("collocation: the helicopter's Jacobian matches central differences to
   const auto c = s.collocation();
   REQUIRE(c);
   CHECK(c->numVariables() == s.nlp().numVariables() + 6);
-  CHECK(jitteredJacobianError(*c, 13) < 1e-7);
+  const JacobianCheck j = jacobianCheck(*c, jitteredGuess(*c, 13, 0.3));
+  INFO(j);
+  CHECK(j.error < 1e-7);
 }
 
 TEST_CASE("collocation: car-tunnel solves, but the simulator does not replay it (DMOC does, to 1e-8 m)", "[optimize]") {

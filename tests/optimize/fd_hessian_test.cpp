@@ -9,9 +9,14 @@
 
 #include "lieride/optimize/dmoc.hpp"
 #include "lieride/optimize/fd_hessian.hpp"
+#include "problem_fixtures.hpp"
 
 using namespace lieride;
 using namespace lieride::opt;
+using lieride::opt::test::kCarBoxCylinder;
+using lieride::opt::test::kHelicopterGoal;
+using lieride::opt::test::kHelicopterStart;
+using lieride::opt::test::replaced;
 
 namespace {
 
@@ -75,60 +80,16 @@ double hessianError(const Nlp& nlp, unsigned seed) {
   return worst;
 }
 
-const char* kCar = R"(
-[vehicle]
-type = "car"
-[initial]
-heading = 0.3
-shape = [0.0, 0.2]
-linear_velocity = [2.0, 0.0]
-[problem]
-method = "dmoc"
-knots = 6
-horizon = 3.0
-[goal]
-position = [6.0, 1.0]
-speed = 1.0
-[cost]
-steer = 1.0
-drive_torque = 1e-4
-[cost.smoothness]
-steer_rate = 0.5
-drive_torque = 1e-5
-[[obstacles]]
-shape = "box"
-center = [3.0, 3.0]
-size = [2.0, 1.0]
-heading = 0.4
-[[obstacles]]
-shape = "cylinder"
-center = [3.0, -2.5]
-radius = 0.7
-)";
+// The shared car with the initial position left to its default, the goal heading free, and a
+// drive-torque cost and smoothness terms.
+const std::string kCar =
+    replaced(replaced(replaced(kCarBoxCylinder, "position = [0.0, 0.0]\n", ""), "heading = 0.0\n", ""), "steer = 1.0\n",
+             "steer = 1.0\ndrive_torque = 1e-4\n[cost.smoothness]\nsteer_rate = 0.5\ndrive_torque = 1e-5\n");
 
-const char* kHelicopter = R"(
-[vehicle]
-type = "helicopter"
-[initial]
-position = [0.0, 0.0, 5.0]
-orientation = [0.9, 0.1, -0.2, 0.3741657386773941]
-angular_velocity = [0.2, -0.1, 0.3]
-linear_velocity = [3.0, 0.5, -0.2]
-[problem]
-method = "dmoc"
-integrator = "lie-cay-tln"
-knots = 4
-horizon = 2.0
-[goal]
-position = [5.0, 1.0, 4.0]
-velocity = [0.0, 0.0, 0.0, 1.0, 0.0, 0.0]
-[cost]
-collective = 0.01
-cyclic_pitch = 1.0
-[cost.smoothness]
-cyclic_roll = 1.0
-tail = 0.1
-)";
+// The shared helicopter on four knots, the goal heading free, and more cost and smoothness terms.
+const std::string kHelicopter = replaced(kHelicopterStart, "knots = 5", "knots = 4") +
+                                replaced(kHelicopterGoal, "heading = 0.3\n", "") +
+                                "cyclic_pitch = 1.0\n[cost.smoothness]\ncyclic_roll = 1.0\ntail = 0.1\n";
 
 }  // namespace
 
@@ -207,22 +168,12 @@ TEST_CASE("solveNlp: a Jacobian entry outside the problem fails with a message i
   }
 }
 
-namespace {
-
-std::string withKnots(const char* text, const char* from, const char* to) {
-  std::string t = text;
-  t.replace(t.find(from), std::string(from).size(), to);
-  return t;
-}
-
-}  // namespace
-
 TEST_CASE("FD Hessian: the star colouring reads every entry of a long horizon alone (car, helicopter)", "[optimize]") {
   // At 4-6 knots every colour class is small; at 24 knots the colours repeat along the
   // horizon many times, and an entry read from a sweep where another column of its colour
   // also reaches its row would be off by that column's entry (order 1).
-  const DmocSession car(loadProblemFromString(withKnots(kCar, "knots = 6", "knots = 24"), "car.toml", "."));
-  const DmocSession heli(loadProblemFromString(withKnots(kHelicopter, "knots = 4", "knots = 24"), "heli.toml", "."));
+  const DmocSession car(loadProblemFromString(replaced(kCar, "knots = 6", "knots = 24"), "car.toml", "."));
+  const DmocSession heli(loadProblemFromString(replaced(kHelicopter, "knots = 4", "knots = 24"), "heli.toml", "."));
   const double carErr = hessianError(car.nlp(), 19), heliErr = hessianError(heli.nlp(), 23);
   INFO("largest relative Hessian difference: car " << carErr << ", helicopter " << heliErr);
   CHECK(carErr < 1e-6);
@@ -231,12 +182,12 @@ TEST_CASE("FD Hessian: the star colouring reads every entry of a long horizon al
 
 TEST_CASE("FD Hessian: fewer sweeps than columns sharing a row, and the plan is shared by equal structures",
           "[optimize]") {
-  const DmocSession a(loadProblemFromString(withKnots(kHelicopter, "knots = 4", "knots = 24"), "heli.toml", "."));
+  const DmocSession a(loadProblemFromString(replaced(kHelicopter, "knots = 4", "knots = 24"), "heli.toml", "."));
   const DmocSession moved(loadProblemFromString(
-      withKnots(withKnots(kHelicopter, "knots = 4", "knots = 24").c_str(), "position = [5.0, 1.0, 4.0]",
+      replaced(replaced(kHelicopter, "knots = 4", "knots = 24"), "position = [5.0, 1.0, 4.0]",
                 "position = [5.1, 1.0, 4.0]"),
       "heli-moved.toml", "."));
-  const DmocSession shorter(loadProblemFromString(withKnots(kHelicopter, "knots = 4", "knots = 12"), "heli.toml", "."));
+  const DmocSession shorter(loadProblemFromString(replaced(kHelicopter, "knots = 4", "knots = 12"), "heli.toml", "."));
   auto structure = [](const Nlp& nlp) {
     std::vector<double> x;
     nlp.initialGuess(x);

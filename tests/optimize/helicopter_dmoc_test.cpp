@@ -8,6 +8,7 @@
 
 #include "lieride/optimize/dmoc.hpp"
 #include "nlp_check.hpp"
+#include "problem_fixtures.hpp"
 
 using namespace lieride;
 using namespace lieride::opt;
@@ -15,59 +16,23 @@ using namespace lieride::opt::test;
 
 namespace {
 
-const char* kSmall = R"(
-[vehicle]
-type = "helicopter"
-[initial]
-position = [0.0, 0.0, 5.0]
-orientation = [0.9, 0.1, -0.2, 0.3741657386773941]
-angular_velocity = [0.2, -0.1, 0.3]
-linear_velocity = [3.0, 0.5, -0.2]
-[problem]
-method = "dmoc"
-integrator = "lie-cay-tln"
-knots = 5
-horizon = 2.0
-[goal]
-position = [5.0, 1.0, 4.0]
-heading = 0.3
-velocity = [0.0, 0.0, 0.0, 1.0, 0.0, 0.0]
-[cost]
-collective = 0.01
-cyclic_pitch = 1.0
-[cost.smoothness]
-cyclic_roll = 1.0
-[body]
-radius = 0.5
-[[obstacles]]
-shape = "box"
-center = [2.5, 1.0, 4.0]
-size = [1.0, 0.8, 1.5]
-heading = 0.4
-)";
+// The shared goal with more cost and smoothness terms, a body radius and a box to avoid.
+const std::string kSmall = std::string(kHelicopterStart) + kHelicopterGoal +
+                           "cyclic_pitch = 1.0\n[cost.smoothness]\ncyclic_roll = 1.0\n[body]\nradius = 0.5\n" +
+                           kHelicopterBox;
 
 }  // namespace
 
 TEST_CASE("helicopter DMOC: analytic constraint Jacobian matches central differences to 1e-7", "[optimize]") {
   const DmocSession s(loadProblemFromString(kSmall, "small.toml", "."));
-  std::vector<double> x;
-  s.nlp().initialGuess(x);
-  std::mt19937 rng(3);
-  std::uniform_real_distribution<double> jitter(-0.3, 0.3);
-  for (double& v : x) v += jitter(rng);
-  int row = -1, col = -1;
-  const double err = jacobianError(s.nlp(), x, &row, &col);
-  INFO("largest relative Jacobian error " << err << " at row " << row << ", column " << col);
-  CHECK(err < 1e-7);
+  const JacobianCheck j = jacobianCheck(s.nlp(), jitteredGuess(s.nlp(), 3, 0.3));
+  INFO(j);
+  CHECK(j.error < 1e-7);
 }
 
 TEST_CASE("helicopter DMOC: the cost gradient matches central differences", "[optimize]") {
   const DmocSession s(loadProblemFromString(kSmall, "small.toml", "."));
-  std::vector<double> x;
-  s.nlp().initialGuess(x);
-  std::mt19937 rng(5);
-  std::uniform_real_distribution<double> jitter(-0.3, 0.3);
-  for (double& v : x) v += jitter(rng);
+  const std::vector<double> x = jitteredGuess(s.nlp(), 5, 0.3);
   std::vector<double> grad(x.size());
   s.nlp().costGradient(x.data(), grad.data());
   double worst = 0.0;

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <ostream>
+#include <random>
 #include <string>
 #include <utility>
 #include <vector>
@@ -55,6 +57,33 @@ inline double jacobianError(const Nlp& nlp, const std::vector<double>& x, int* w
     }
   }
   return worst;
+}
+
+// The NLP's initial guess with every variable moved by a uniform draw from
+// [-amplitude, amplitude], the draws seeded so each test checks the same point every run.
+inline std::vector<double> jitteredGuess(const Nlp& nlp, unsigned seed, double amplitude) {
+  std::vector<double> x;
+  nlp.initialGuess(x);
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<double> jitter(-amplitude, amplitude);
+  for (double& v : x) v += jitter(rng);
+  return x;
+}
+
+// jacobianError at x with where its worst entry lies, printable for a test's INFO.
+struct JacobianCheck {
+  double error = 0.0;
+  int row = -1, col = -1;
+};
+
+inline JacobianCheck jacobianCheck(const Nlp& nlp, const std::vector<double>& x) {
+  JacobianCheck c;
+  c.error = jacobianError(nlp, x, &c.row, &c.col);
+  return c;
+}
+
+inline std::ostream& operator<<(std::ostream& o, const JacobianCheck& c) {
+  return o << "largest relative Jacobian error " << c.error << " at row " << c.row << ", column " << c.col;
 }
 
 }  // namespace lieride::opt::test

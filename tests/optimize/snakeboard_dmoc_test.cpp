@@ -8,6 +8,7 @@
 
 #include "lieride/optimize/dmoc.hpp"
 #include "nlp_check.hpp"
+#include "problem_fixtures.hpp"
 
 using namespace lieride;
 using namespace lieride::opt;
@@ -15,43 +16,15 @@ using namespace lieride::opt::test;
 
 namespace {
 
-const char* kSmall = R"(
-[vehicle]
-type = "snakeboard"
-[initial]
-position = [0.3, -0.2]
-heading = 0.4
-shape = [0.1, 0.3]
-shape_velocity = [0.5, -0.2]
-linear_velocity = [0.8, 0.0]
-[problem]
-method = "dmoc"
-knots = 5
-horizon = 0.5
-[goal]
-position = [0.5, 0.0]
-heading = 0.6
-at_rest = true
-[cost]
-rotor_torque = 1.0
-steer_torque = 2.0
-[cost.smoothness]
-rotor_torque = 0.1
-)";
+const std::string kSmall = std::string(kSnakeboardVehicle) + kSnakeboardProblem;
 
 }  // namespace
 
 TEST_CASE("snakeboard DMOC: the constraint Jacobian matches central differences to 1e-7", "[optimize]") {
   const DmocSession s(loadProblemFromString(kSmall, "small.toml", "."));
-  std::vector<double> x;
-  s.nlp().initialGuess(x);
-  std::mt19937 rng(7);
-  std::uniform_real_distribution<double> jitter(-0.4, 0.4);
-  for (double& v : x) v += jitter(rng);
-  int row = -1, col = -1;
-  const double err = jacobianError(s.nlp(), x, &row, &col);
-  INFO("largest relative Jacobian error " << err << " at row " << row << ", column " << col);
-  CHECK(err < 1e-7);
+  const JacobianCheck j = jacobianCheck(s.nlp(), jitteredGuess(s.nlp(), 7, 0.4));
+  INFO(j);
+  CHECK(j.error < 1e-7);
 }
 
 TEST_CASE("snakeboard DMOC: a simulated torque sequence satisfies the constraints to round-off", "[optimize]") {
