@@ -7,7 +7,6 @@
 #include <cmath>
 #include <map>
 #include <fstream>
-#include <random>
 #include <sstream>
 
 #include "lieride/optimize/dmoc.hpp"

@@ -16,6 +16,7 @@
 #include "lieride/sim/se3_simulation.hpp"
 #include "nlp_check.hpp"
 #include "problem_fixtures.hpp"
+#include "se3_flow_samples.hpp"
 
 using namespace lieride;
 using namespace lieride::opt;
@@ -94,12 +95,7 @@ TEST_CASE("collocation: the boat's residuals at the continuous flow shrink as h^
     const std::string scenario = vehicle + "[integrator]\nname = \"lie-cay-tln\"\ndt = " + exact(h / 64) +
                                  "\nduration = 1.0\n[controls]\nthrust_right = 300.0\nthrust_left = 120.0\n";
     Scenario sc = loadScenarioFromString(scenario, "flow-sim.toml", ".");
-    const auto& sim = dynamic_cast<const Se3Simulation&>(*sc.simulation);
-    const Vec6 I = sim.inertia().diagonal();
-    for (int k = 0; k <= n; ++k) {
-      if (k > 0)
-        for (int i = 0; i < 64; ++i) sc.simulation->step();
-      const Se3State& st = sim.state();
+    visitSe3Knots(sc, n, 64, [&](int k, const Se3State& st, const Vec6& I) {
       auto set = [&](int i, double v) { x[static_cast<std::size_t>(i)] = v; };
       const double q[4] = {st.g.q.w(), st.g.q.x(), st.g.q.y(), st.g.q.z()};
       for (int i = 0; i < 4; ++i) set(BoatDmoc::var(k, BoatDmoc::kQw + i), q[i]);
@@ -107,7 +103,7 @@ TEST_CASE("collocation: the boat's residuals at the continuous flow shrink as h^
       set(BoatDmoc::var(k, BoatDmoc::kUr), 300.0);
       set(BoatDmoc::var(k, BoatDmoc::kUl), 120.0);
       for (int i = 0; i < 6; ++i) set(BoatDmoc::xiVar(k, i), st.mu(i) / I(i));
-    }
+    });
     std::vector<double> g(static_cast<std::size_t>(c->numConstraints()));
     c->constraints(x.data(), g.data(), nullptr);
     worst.push_back(largest(g, static_cast<std::size_t>(BoatDmoc::kStepRows * n)));
@@ -175,7 +171,7 @@ TEST_CASE("collocation: snakeboard-reorient solves, but the simulator does not r
 TEST_CASE("collocation: the helicopter's obstacle rows are HelicopterDmoc's, Jacobian to 1e-7", "[optimize]") {
   // helicopter-canyon's kind of problem: boxes, no goal velocity (the rows after the dynamics
   // are all obstacle rows).
-  const std::string text = std::string(kHelicopterStart) +
+  const std::string text = std::string(kHelicopterVehicle) + kHelicopterProblem +
                            "[goal]\nposition = [5.0, 1.0, 4.0]\n[cost]\ncollective = 0.01\n" + kHelicopterBox +
                            R"([[obstacles]]
 shape = "box"

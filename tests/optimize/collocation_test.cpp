@@ -4,7 +4,6 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
-#include <random>
 #include <string>
 
 #include "lieride/optimize/dmoc.hpp"
@@ -12,6 +11,7 @@
 #include "lieride/sim/se3_simulation.hpp"
 #include "nlp_check.hpp"
 #include "problem_fixtures.hpp"
+#include "se3_flow_samples.hpp"
 
 using namespace lieride;
 using namespace lieride::opt;
@@ -20,7 +20,7 @@ using namespace lieride::opt::test;
 namespace {
 
 constexpr const char* kCar = kCarBoxCylinder;
-const std::string kHelicopter = std::string(kHelicopterStart) + kHelicopterGoal;
+const std::string kHelicopter = std::string(kHelicopterVehicle) + kHelicopterProblem + kHelicopterGoal;
 
 }  // namespace
 
@@ -73,15 +73,8 @@ TEST_CASE("collocation: car-tunnel solves, but the simulator does not replay it 
 // continuous flow), with constant controls, sampled at the knots. The trapezoidal rule's
 // residual per step is O(h^3): halving h divides the largest one by about 8.
 TEST_CASE("collocation: the helicopter's residuals at the continuous flow shrink as h^3", "[optimize]") {
-  const std::string vehicle = R"(
-[vehicle]
-type = "helicopter"
-[initial]
-position = [0.0, 0.0, 5.0]
-orientation = [0.9, 0.1, -0.2, 0.3741657386773941]
-angular_velocity = [0.4, -0.3, 0.5]
-linear_velocity = [3.0, 0.5, -0.2]
-)";
+  const std::string vehicle =
+      replaced(kHelicopterVehicle, "angular_velocity = [0.2, -0.1, 0.3]", "angular_velocity = [0.4, -0.3, 0.5]");
   const double T = 1.0;
   std::vector<double> worst;
   for (int n : {16, 32}) {
@@ -95,12 +88,7 @@ linear_velocity = [3.0, 0.5, -0.2]
                                  "\nduration = 1.0\n[controls]\ncollective = 52.0\ntail = 0.5\ncyclic_pitch = 0.05\n"
                                  "cyclic_roll = -0.03\n";
     Scenario sc = loadScenarioFromString(scenario, "flow-sim.toml", ".");
-    const auto& sim = dynamic_cast<const Se3Simulation&>(*sc.simulation);
-    const Vec6 I = sim.inertia().diagonal();
-    for (int k = 0; k <= n; ++k) {
-      if (k > 0)
-        for (int i = 0; i < 64; ++i) sc.simulation->step();
-      const Se3State& st = sim.state();
+    visitSe3Knots(sc, n, 64, [&](int k, const Se3State& st, const Vec6& I) {
       auto set = [&](int i, double v) { x[static_cast<std::size_t>(i)] = v; };
       set(HelicopterDmoc::var(k, HelicopterDmoc::kQw), st.g.q.w());
       set(HelicopterDmoc::var(k, HelicopterDmoc::kQx), st.g.q.x());
@@ -110,7 +98,7 @@ linear_velocity = [3.0, 0.5, -0.2]
       const double u[4] = {52.0, 0.5, 0.05, -0.03};
       for (int i = 0; i < 4; ++i) set(HelicopterDmoc::var(k, HelicopterDmoc::kUc + i), u[i]);
       for (int i = 0; i < 6; ++i) set(HelicopterDmoc::xiVar(k, i), st.mu(i) / I(i));
-    }
+    });
     std::vector<double> g(static_cast<std::size_t>(c->numConstraints()));
     c->constraints(x.data(), g.data(), nullptr);
     double w = 0.0;

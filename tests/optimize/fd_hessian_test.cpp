@@ -15,7 +15,8 @@ using namespace lieride;
 using namespace lieride::opt;
 using lieride::opt::test::kCarBoxCylinder;
 using lieride::opt::test::kHelicopterGoal;
-using lieride::opt::test::kHelicopterStart;
+using lieride::opt::test::kHelicopterProblem;
+using lieride::opt::test::kHelicopterVehicle;
 using lieride::opt::test::replaced;
 
 namespace {
@@ -87,7 +88,7 @@ const std::string kCar =
              "steer = 1.0\ndrive_torque = 1e-4\n[cost.smoothness]\nsteer_rate = 0.5\ndrive_torque = 1e-5\n");
 
 // The shared helicopter on four knots, the goal heading free, and more cost and smoothness terms.
-const std::string kHelicopter = replaced(kHelicopterStart, "knots = 5", "knots = 4") +
+const std::string kHelicopter = kHelicopterVehicle + replaced(kHelicopterProblem, "knots = 5", "knots = 4") +
                                 replaced(kHelicopterGoal, "heading = 0.3\n", "") +
                                 "cyclic_pitch = 1.0\n[cost.smoothness]\ncyclic_roll = 1.0\ntail = 0.1\n";
 

@@ -53,8 +53,8 @@ point = [0.0, -5.0]
 normal = [0.2, 1.0]
 )";
 
-// The helicopter's start and a five-knot, 2 s lie-cay-tln problem; a goal and cost follow.
-inline constexpr const char* kHelicopterStart = R"(
+// The helicopter's start, tilted, turning and moving.
+inline constexpr const char* kHelicopterVehicle = R"(
 [vehicle]
 type = "helicopter"
 [initial]
@@ -62,7 +62,10 @@ position = [0.0, 0.0, 5.0]
 orientation = [0.9, 0.1, -0.2, 0.3741657386773941]
 angular_velocity = [0.2, -0.1, 0.3]
 linear_velocity = [3.0, 0.5, -0.2]
-[problem]
+)";
+
+// A five-knot, 2 s lie-cay-tln problem; a goal and cost follow.
+inline constexpr const char* kHelicopterProblem = R"([problem]
 method = "dmoc"
 integrator = "lie-cay-tln"
 knots = 5
