@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 jobs=$(nproc)
 
-echo "== release build and tests"
+echo "== release build and tests (at ${SECONDS} s)"
 cmake --preset release >/dev/null
 cmake --build --preset release -j "$jobs"
 # The Khronos glTF validator for the export test (skipped without node/npm or the registry).
@@ -18,7 +18,7 @@ if command -v npm >/dev/null 2>&1 && [ ! -d build/node/node_modules/gltf-validat
 fi
 ctest --preset release -j "$jobs" --timeout 600
 
-echo "== asan+ubsan build (clang-14, preset fuzz): the engine's tests and the libFuzzer targets"
+echo "== asan+ubsan build (clang-14, preset fuzz): the engine's tests and the libFuzzer targets (at ${SECONDS} s)"
 # One sanitizer build of the engine serves both: the unit tests of the engine areas and the
 # fuzz targets of tests/fuzz (the engine compiled once, with libFuzzer's coverage
 # instrumentation, which the tests do not mind). The suppressions also while building: test
@@ -33,7 +33,7 @@ long='energy of every variational integrator is bounded with no drift|the boat s
 long+='|the CSV energy of a variational integrator is the O.h.2. oscillation'
 ctest --preset fuzz -j "$jobs" --timeout 900 -L "core|se3|planar|boat|ocp|sim" -E "$long"
 unset ASAN_OPTIONS LSAN_OPTIONS UBSAN_OPTIONS
-echo "== libFuzzer targets of tests/fuzz, 10 s each; a crash fails"
+echo "== libFuzzer targets of tests/fuzz, 10 s each; a crash fails (at ${SECONDS} s)"
 for f in tests/fuzz/fuzz_*.cpp; do
   t=$(basename "$f" .cpp); t=${t#fuzz_}
   if ! scripts/fuzz.sh "$t" 10 >"build-fuzz/fuzz_$t.log" 2>&1; then
@@ -45,9 +45,9 @@ for f in tests/fuzz/fuzz_*.cpp; do
 done
 
 if [ -f tests/app/CMakeLists.txt ]; then
-  echo "== tsan build of the physics-thread tests"
+  echo "== tsan build of the physics-thread tests (at ${SECONDS} s)"
   cmake --preset tsan >/dev/null
   cmake --build --preset tsan -j "$jobs" --target test_app_threads
   TSAN_OPTIONS=halt_on_error=1 ctest --preset tsan -R "threads" --timeout 600
 fi
-echo "== all tests passed"
+echo "== all tests passed (at ${SECONDS} s)"
