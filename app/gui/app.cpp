@@ -249,15 +249,17 @@ void App::frame(double wallDt, int w, int h, const CameraInput& in) {
   CameraInput camIn = in;  // a drag on an Optimize handle moves it instead of orbiting
   if (optimize_.mouse(renderer_->viewProj(w, h, cam_), glm::vec2(w, h) / st_.pixelRatio)) camIn.dragLeft = glm::vec2(0);
   cam_.update(wallDt, focus + glm::vec3(0, 0, traits.focusHeight), yaw, size, camIn);
-  // The Plots window's rectangle in drawable pixels, rounded inwards: the window's rounded
-  // corners keep the 3-D view behind them.
-  const float pr = st_.pixelRatio, rounding = 8.0f;
+  // The Plots window's rectangle in drawable pixels, rounded outwards: the window draws no
+  // background, the clear colour (the panels' own) shows there.
+  const float pr = st_.pixelRatio;
   const auto& r = st_.plotsRect;
   PixelRect covered;
-  covered.x = static_cast<int>(std::ceil((r[0] + rounding) * pr));
-  covered.y = h - static_cast<int>(std::floor((r[3] - rounding) * pr));
-  covered.width = static_cast<int>(std::floor((r[2] - rounding) * pr)) - covered.x;
-  covered.height = static_cast<int>(std::floor((r[3] - rounding) * pr)) - static_cast<int>(std::ceil((r[1] + rounding) * pr));
+  covered.x = static_cast<int>(std::floor(r[0] * pr));
+  covered.y = h - static_cast<int>(std::ceil(r[3] * pr));
+  covered.width = static_cast<int>(std::ceil(r[2] * pr)) - covered.x;
+  covered.height = static_cast<int>(std::ceil(r[3] * pr)) - static_cast<int>(std::floor(r[1] * pr));
+  const auto& pc = st_.panelColor;
+  renderer_->setBackdrop(pc[3] > 0 ? std::optional<glm::vec3>(glm::vec3(pc[0], pc[1], pc[2])) : std::nullopt);
   renderer_->draw(w, h, cam_, poses_, trails_, st_.renderTime, st_.settings.showTrails,
                   static_cast<int>(st_.viewLeft * st_.pixelRatio), covered);
   if (!overlay_) overlay_ = std::make_unique<OptimizeOverlay>();

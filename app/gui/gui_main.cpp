@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -332,8 +333,21 @@ int runGui(const std::vector<std::string>& args) {
   SDL_GL_GetDrawableSize(window, &dw, &dh);
   const float scale = (dw > ww) ? 1.0f : std::clamp(ddpi / 96.0f, 1.0f, 2.5f);
   const std::string font = assetsDir() + "/fonts/DejaVuSans.ttf";
-  if (!std::filesystem::exists(font) || !io.Fonts->AddFontFromFileTTF(font.c_str(), 15.0f * scale)) io.Fonts->AddFontDefault();
+  // Where ImGui's units are the window's pixels (no HiDPI framebuffer scale), glyphs are
+  // baked at one texel per pixel and snapped to whole pixels, and the font atlas is sampled
+  // nearest (below): the same text, while a software rasteriser (llvmpipe) shades every
+  // panel pixel with one texel fetch instead of a bilinear filter of four. Lines then take
+  // ImGui's geometric anti-aliasing, which needs no filtering of the atlas.
+  const bool pixelExact = dw == ww && dh == wh;
+  ImFontConfig fontConfig;
+  if (pixelExact) {
+    fontConfig.OversampleH = 1;
+    fontConfig.PixelSnapH = true;
+  }
+  if (!std::filesystem::exists(font) || !io.Fonts->AddFontFromFileTTF(font.c_str(), 15.0f * scale, &fontConfig)) io.Fonts->AddFontDefault();
   applyStyle(scale);
+  if (pixelExact) ImGui::GetStyle().AntiAliasedLinesUseTex = false;
+  bool atlasToNearest = pixelExact;  // the backend makes the atlas (bilinear) in its first NewFrame
   ImGui_ImplSDL2_InitForOpenGL(window, gl);
   ImGui_ImplOpenGL3_Init("#version 330 core");
 
@@ -448,6 +462,13 @@ int runGui(const std::vector<std::string>& args) {
         st.requestCopy = -1;
       }
       ImGui_ImplOpenGL3_NewFrame();
+      if (atlasToNearest) {
+        glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(reinterpret_cast<std::uintptr_t>(io.Fonts->TexID)));
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+        glBindTexture(GL_TEXTURE_2D, 0);
+        atlasToNearest = false;
+      }
       ImGui_ImplSDL2_NewFrame();
       ImGui::NewFrame();
       SDL_GetWindowSize(window, &ww, &wh);
@@ -468,6 +489,7 @@ int runGui(const std::vector<std::string>& args) {
       } else {
         st.viewLeft = st.viewBottom = 0;  // Tab: the 3-D view takes the whole window
         st.plotsRect = {};
+        st.panelColor = {};
         drawNotices(st, f);
       }
       drawRecordBadge(st, f);

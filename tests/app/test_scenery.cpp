@@ -49,3 +49,26 @@ TEST_CASE("scenery: the prelit kerb and pavement keep their surface, with no edg
   CHECK(longest <= 6.0f);
   CHECK(topLuma > awayLuma);
 }
+
+TEST_CASE("scenery: the ground tiles meet without T-junctions and cover the square they span", "[scenery]") {
+  // A vertex inside another triangle's edge leaves pixel-wide cracks after rasterisation; the
+  // window's clear colour (the panels' dark one) would show through them.
+  const MeshData g = groundTiles();
+  REQUIRE(g.indices.size() % 3 == 0);
+  int tJunctions = 0;
+  for (std::size_t t = 0; t < g.indices.size(); t += 3)
+    for (int k = 0; k < 3; ++k) {
+      const glm::vec3 a = g.vertices[g.indices[t + static_cast<std::size_t>(k)]].position;
+      const glm::vec3 b = g.vertices[g.indices[t + static_cast<std::size_t>((k + 1) % 3)]].position;
+      const glm::vec3 d = b - a;
+      const float len2 = glm::dot(d, d);
+      for (const Vertex& v : g.vertices) {
+        const float s = glm::dot(v.position - a, d) / len2;
+        if (s <= 1e-4f || s >= 1.0f - 1e-4f) continue;
+        if (glm::length(v.position - (a + s * d)) < 1e-3f) ++tJunctions;
+      }
+    }
+  CHECK(tJunctions == 0);
+  // The tiles neither overlap nor leave holes: their area is the 900 m square's.
+  CHECK(area(g) == Approx(900.0 * 900.0).epsilon(1e-6));
+}

@@ -120,7 +120,8 @@ void Renderer::draw(int w, int h, const CameraRig& cam, const std::vector<Vehicl
   // The whole window is cleared: a clear cut by a scissor is drawn as a quad through the
   // fragment pipeline on Mesa's drivers (3-4 ms a frame under llvmpipe), a whole one is not.
   glDisable(GL_SCISSOR_TEST);
-  glClearColor(fogColor_.r, fogColor_.g, fogColor_.b, 1);
+  const glm::vec3 clear = backdrop_.value_or(fogColor_);
+  glClearColor(clear.r, clear.g, clear.b, 1);
   glClearStencil(0);
   glClearDepth(1.0);
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);

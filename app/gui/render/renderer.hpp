@@ -47,6 +47,9 @@ class Renderer {
             const std::vector<Trail>& trails, double simTime, bool showTrails, int scissorLeft = 0,
             PixelRect covered = {});
   glm::mat4 viewProj(int width, int height, const CameraRig& cam) const;
+  // The colour the whole window is cleared to: the panels' own where they draw no background
+  // (the 3-D view covers every pixel right of them with ground, water or sky), else the fog.
+  void setBackdrop(std::optional<glm::vec3> color) { backdrop_ = color; }
 
  private:
   void drawWater(const glm::mat4& vp, const CameraRig& cam, const glm::vec3& focus, double t);
@@ -75,6 +78,7 @@ class Renderer {
   std::vector<DrawItem> items_;
   glm::vec3 lightDir_;
   glm::vec3 fogColor_{0.74f, 0.82f, 0.90f};
+  std::optional<glm::vec3> backdrop_;
   float fogDensity_ = 0.006f;
 };
 

@@ -147,7 +147,21 @@ MeshData groundTiles() {
     for (int i = -9; i < 9; ++i) {
       if (i >= -2 && i < 2 && j >= -2 && j < 2) continue;  // the 25 m tiles
       const float x0 = 50.0f * static_cast<float>(i), y0 = 50.0f * static_cast<float>(j);
-      quad(m, {x0, y0}, {x0 + 50, y0}, {x0 + 50, y0 + 50}, {x0, y0 + 50}, 0.0f, none, 1.0f);
+      const glm::vec2 c[4] = {{x0, y0}, {x0 + 50, y0}, {x0 + 50, y0 + 50}, {x0, y0 + 50}};
+      // The edge shared with the 25 m tiles (none for a corner tile) gets their midpoint
+      // vertex: no T-junction, so no pixel-wide cracks where the window's clear colour (the
+      // panels' colour, renderer.cpp) would show through.
+      int inner = -1;
+      if (i >= -2 && i < 2) inner = j == -3 ? 2 : (j == 2 ? 0 : -1);
+      if (j >= -2 && j < 2) inner = i == -3 ? 1 : (i == 2 ? 3 : inner);
+      if (inner < 0) {
+        quad(m, c[0], c[1], c[2], c[3], 0.0f, none, 1.0f);
+        continue;
+      }
+      const glm::vec2 a = c[inner], b = c[(inner + 1) % 4], e = c[(inner + 2) % 4], f = c[(inner + 3) % 4];
+      const auto base = static_cast<unsigned>(m.vertices.size());
+      for (const glm::vec2& p : {a, 0.5f * (a + b), b, e, f}) m.vertices.push_back({{p.x, p.y, 0.0f}, {1.0f, 0, 0}, none});
+      m.indices.insert(m.indices.end(), {base, base + 1, base + 4, base + 1, base + 2, base + 3, base + 1, base + 3, base + 4});
     }
   return m;
 }

@@ -553,13 +553,21 @@ void keepInside(const ImGuiViewport* vp) {
 void drawPanels(AppState& app, const PhysicsFrame& f) {
   app.viewLeft = app.viewBottom = 0;
   app.plotsRect = {};
+  app.panelColor = {};
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   const float sidebar = 360.0f * ImGui::GetIO().FontGlobalScale;
   ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x, vp->WorkPos.y), ImGuiCond_Always);
   ImGui::SetNextWindowSizeConstraints(ImVec2(260, vp->WorkSize.y), ImVec2(vp->WorkSize.x * 0.5f, vp->WorkSize.y));
   ImGui::SetNextWindowSize(ImVec2(sidebar, vp->WorkSize.y), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowBgAlpha(1.0f);  // opaque: the 3-D view is not drawn under it
-  if (ImGui::Begin("lieride", nullptr, ImGuiWindowFlags_NoMove)) {
+  // Opaque, the 3-D view is not drawn under it, and without a background of its own: the
+  // window is cleared to its colour (a blended full-height rectangle costs a software
+  // rasteriser more than the rest of the panel, docs/app.md "Frame cost under llvmpipe").
+  const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+  app.panelColor = {bg.x, bg.y, bg.z, 1.0f};
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 0.0f);  // square, as the cleared area behind it
+  const bool sidebarOpen = ImGui::Begin("lieride", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoBackground);
+  ImGui::PopStyleVar();
+  if (sidebarOpen) {
     if (ImGui::CollapsingHeader("Scene", ImGuiTreeNodeFlags_DefaultOpen)) scenePanel(app, f);
     // A take playing is the scene: its timeline right under it.
     if (f.take.playing && ImGui::CollapsingHeader("Takes", ImGuiTreeNodeFlags_DefaultOpen)) takesPanel(app, f);
@@ -580,8 +588,12 @@ void drawPanels(AppState& app, const PhysicsFrame& f) {
     const float height = std::min(300.0f, vp->WorkSize.y * 0.4f);
     ImGui::SetNextWindowPos(ImVec2(x, vp->WorkPos.y + vp->WorkSize.y - height - 8), ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowSize(ImVec2(vp->WorkSize.x - sidebar - 16, height), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowBgAlpha(1.0f);  // opaque: the 3-D view skips what it covers (plotsRect)
-    if (ImGui::Begin("Plots", &app.showPlots)) plotsPanel(app, f);
+    // Opaque and without a background of its own, like the sidebar: the 3-D view skips what
+    // it covers (plotsRect), where the window's clear colour shows.
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 0.0f);
+    const bool plotsOpen = ImGui::Begin("Plots", &app.showPlots, ImGuiWindowFlags_NoBackground);
+    ImGui::PopStyleVar();
+    if (plotsOpen) plotsPanel(app, f);
     keepInside(vp);
     if (!ImGui::IsWindowCollapsed()) app.viewBottom = ImGui::GetWindowPos().y;
     const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();

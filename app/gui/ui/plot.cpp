@@ -202,7 +202,8 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
     pts.clear();
     auto flush = [&] {
       dropCollinear(pts, 0.35f);
-      if (pts.size() >= 2) dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), lines[k].color, 0, 2.0f);  // integer width: ImGui's cheap textured lines
+      // Integer width: textured lines where the atlas is filtered (HiDPI), else geometric anti-aliasing (gui_main.cpp).
+      if (pts.size() >= 2) dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), lines[k].color, 0, 2.0f);
       else if (pts.size() == 1) dl->AddCircleFilled(pts[0], 1.6f, lines[k].color);
       pts.clear();
     };
