@@ -22,6 +22,7 @@ class Program {
   void use() const { glUseProgram(id_); }
   GLint loc(const char* name) const { return glGetUniformLocation(id_, name); }
   void set(const char* n, const glm::mat4& m) const;
+  void set(const char* n, const glm::mat3& m) const;
   void set(const char* n, const glm::vec2& v) const;
   void set(const char* n, const glm::vec3& v) const;
   void set(const char* n, const glm::vec4& v) const;

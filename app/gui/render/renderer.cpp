@@ -181,7 +181,7 @@ void Renderer::draw(int w, int h, const CameraRig& cam, const std::vector<Vehicl
       const float z = it.model[3][2];
       if (z < -0.5f) continue;
       mesh_.set("u_shadowColor", glm::vec4(0.05f, 0.07f, 0.05f, 0.38f / (1.0f + 0.05f * std::max(z, 0.0f))));
-      mesh_.set("u_model", shadow * it.model);
+      mesh_.set("u_model", shadow * it.model);  // the shadow pass draws a flat colour: no normals
       it.mesh->draw();
     }
     glDepthMask(GL_TRUE);
@@ -213,13 +213,18 @@ void Renderer::draw(int w, int h, const CameraRig& cam, const std::vector<Vehicl
   for (const auto& it : items_)
     if (it.alpha < 1.0f) {
       mesh_.set("u_alpha", it.alpha);
-      mesh_.set("u_model", it.model);
+      setModel(it.model);
       it.mesh->draw();
     }
   glDepthMask(GL_TRUE);
   glDisable(GL_BLEND);
   glDisable(GL_SCISSOR_TEST);
   glBindVertexArray(0);
+}
+
+void Renderer::setModel(const glm::mat4& model) {
+  mesh_.set("u_model", model);
+  mesh_.set("u_normalMatrix", glm::transpose(glm::inverse(glm::mat3(model))));
 }
 
 void Renderer::drawOpaque(const glm::mat4& vp, const CameraRig& cam) {
@@ -231,7 +236,7 @@ void Renderer::drawOpaque(const glm::mat4& vp, const CameraRig& cam) {
   for (const auto& it : items_)
     if (it.alpha >= 1.0f && !it.prelit) {
       mesh_.set("u_tint", it.tint);
-      mesh_.set("u_model", it.model);
+      setModel(it.model);
       it.mesh->draw();
     }
   mesh_.set("u_tint", glm::vec3(1));

@@ -65,6 +65,8 @@ class Renderer {
   std::vector<PartPlacement> placements_;
   void drawGround(const glm::mat4& vp, const CameraRig& cam, const std::vector<VehiclePose>& vehicles);
   void drawOpaque(const glm::mat4& vp, const CameraRig& cam);
+  // u_model and its normal matrix for the lit mesh shader (the inverse once a draw, not per vertex).
+  void setModel(const glm::mat4& model);
   void setFlat(const CameraRig& cam, const glm::mat4& vp, glm::vec3 offset, float scale) const;
 
   Program mesh_, flat_, ground_, sky_, trail_, water_;
