@@ -19,7 +19,7 @@ using namespace lieride::opt::test;
 
 namespace {
 
-const std::string kSmall = std::string(kBoatVehicle) + kBoatProblem;
+const std::string kSmall = joined({kBoatVehicle, kBoatProblem});
 
 }  // namespace
 

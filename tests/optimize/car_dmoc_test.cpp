@@ -20,7 +20,7 @@ using namespace lieride::opt::test;
 namespace {
 
 // A problem with every obstacle kind and the speed goal, small enough for a dense check.
-const std::string kEveryConstraint = std::string(kCarBoxCylinder) + kCarWall;
+const std::string kEveryConstraint = joined({kCarBoxCylinder, kCarWall});
 
 }  // namespace
 

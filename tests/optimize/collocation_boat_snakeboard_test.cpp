@@ -71,7 +71,7 @@ TEST_CASE("collocation: the boat's Jacobian matches central differences to 1e-7"
 }
 
 TEST_CASE("collocation: the snakeboard's Jacobian matches central differences to 1e-7", "[optimize]") {
-  const std::string text = std::string(kSnakeboardVehicle) + kSnakeboardProblem;
+  const std::string text = joined({kSnakeboardVehicle, kSnakeboardProblem});
   const DmocSession s(loadProblemFromString(text, "snake.toml", "."));
   const auto c = s.collocation();
   REQUIRE(c);
@@ -171,13 +171,13 @@ TEST_CASE("collocation: snakeboard-reorient solves, but the simulator does not r
 TEST_CASE("collocation: the helicopter's obstacle rows are HelicopterDmoc's, Jacobian to 1e-7", "[optimize]") {
   // helicopter-canyon's kind of problem: boxes, no goal velocity (the rows after the dynamics
   // are all obstacle rows).
-  const std::string text = std::string(kHelicopterVehicle) + kHelicopterProblem +
-                           "[goal]\nposition = [5.0, 1.0, 4.0]\n[cost]\ncollective = 0.01\n" + kHelicopterBox +
-                           R"([[obstacles]]
+  const std::string text = joined({kHelicopterVehicle, kHelicopterProblem,
+                                   "[goal]\nposition = [5.0, 1.0, 4.0]\n[cost]\ncollective = 0.01\n", kHelicopterBox,
+                                   R"([[obstacles]]
 shape = "box"
 center = [2.5, -3.0, 4.0]
 size = [1.0, 0.8, 1.5]
-)";
+)"});
   const DmocSession s(loadProblemFromString(text, "heli.toml", "."));
   const auto c = s.collocation();
   REQUIRE(c);

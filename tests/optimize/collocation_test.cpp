@@ -20,7 +20,7 @@ using namespace lieride::opt::test;
 namespace {
 
 constexpr const char* kCar = kCarBoxCylinder;
-const std::string kHelicopter = std::string(kHelicopterVehicle) + kHelicopterProblem + kHelicopterGoal;
+const std::string kHelicopter = joined({kHelicopterVehicle, kHelicopterProblem, kHelicopterGoal});
 
 }  // namespace
 

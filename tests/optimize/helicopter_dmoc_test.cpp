@@ -17,9 +17,9 @@ using namespace lieride::opt::test;
 namespace {
 
 // The shared goal with more cost and smoothness terms, a body radius and a box to avoid.
-const std::string kSmall = std::string(kHelicopterVehicle) + kHelicopterProblem + kHelicopterGoal +
-                           "cyclic_pitch = 1.0\n[cost.smoothness]\ncyclic_roll = 1.0\n[body]\nradius = 0.5\n" +
-                           kHelicopterBox;
+const std::string kSmall = joined({kHelicopterVehicle, kHelicopterProblem, kHelicopterGoal,
+                                   "cyclic_pitch = 1.0\n[cost.smoothness]\ncyclic_roll = 1.0\n[body]\nradius = 0.5\n",
+                                   kHelicopterBox});
 
 }  // namespace
 

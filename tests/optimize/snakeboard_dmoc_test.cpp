@@ -16,7 +16,7 @@ using namespace lieride::opt::test;
 
 namespace {
 
-const std::string kSmall = std::string(kSnakeboardVehicle) + kSnakeboardProblem;
+const std::string kSmall = joined({kSnakeboardVehicle, kSnakeboardProblem});
 
 }  // namespace
 
