@@ -107,10 +107,7 @@ int runOptimizeDmoc(const DmocArgs& args) {
     for (const opt::MeshLevel& l : r.levels) {
       o << "- coarse level: " << l.knots << " knots, " << opt::toString(l.status) << ", ";
       cpu(l.iterations, l.profile);
-      fine.total -= l.profile.total;
-      fine.functions -= l.profile.functions;
-      fine.jacobian -= l.profile.jacobian;
-      fine.hessian -= l.profile.hessian;
+      fine -= l.profile;
       fineIterations -= l.iterations;
     }
     if (!r.levels.empty()) {

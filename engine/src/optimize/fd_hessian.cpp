@@ -200,14 +200,19 @@ const std::vector<int>& FdHessian::cols() const { return plan_->hc; }
 int FdHessian::colours() const { return plan_->numColours; }
 
 void FdHessian::gradient(const std::vector<double>& x, double objFactor, const double* lambda, std::vector<double>& out) {
-  out.assign(at(plan_->n), 0.0);
-  nlp_.costGradient(x.data(), out.data());
-  for (double& v : out) v *= objFactor;
   ValueSink sink(jv_);
   nlp_.constraints(x.data(), g_.data(), &sink);
+  gradient(x.data(), jv_.data(), objFactor, lambda, out);
+}
+
+void FdHessian::gradient(const double* x, const double* jacobian, double objFactor, const double* lambda,
+                         std::vector<double>& out) const {
+  out.assign(at(plan_->n), 0.0);
+  nlp_.costGradient(x, out.data());
+  for (double& v : out) v *= objFactor;
   const auto& jr = plan_->jr;
   const auto& jc = plan_->jc;
-  for (std::size_t i = 0; i < jv_.size(); ++i) out[at(jc[i])] += jv_[i] * lambda[jr[i]];
+  for (std::size_t i = 0; i < jr.size(); ++i) out[at(jc[i])] += jacobian[i] * lambda[jr[i]];
 }
 
 void FdHessian::values(const double* x, double objFactor, const double* lambda, double* out,
@@ -220,14 +225,8 @@ void FdHessian::values(const double* x, double objFactor, const double* lambda, 
   // not see the difference.
   for (std::size_t j = 0; j < N; ++j) eps_[j] = 1.5e-8 * std::max(1.0, std::abs(x[j]));
   xp_.assign(x, x + p.n);
-  if (jacobianAtX) {
-    gm_.assign(N, 0.0);
-    nlp_.costGradient(x, gm_.data());
-    for (double& v : gm_) v *= objFactor;
-    for (std::size_t i = 0; i < p.jr.size(); ++i) gm_[at(p.jc[i])] += jacobianAtX[i] * lambda[p.jr[i]];
-  } else {
-    gradient(xp_, objFactor, lambda, gm_);
-  }
+  if (jacobianAtX) gradient(x, jacobianAtX, objFactor, lambda, gm_);
+  else gradient(xp_, objFactor, lambda, gm_);
   for (int c = 0; c < p.numColours; ++c) {
     const auto& cols = p.byColour[at(c)];
     for (int j : cols) xp_[at(j)] += eps_[at(j)];

@@ -31,7 +31,11 @@ class FdHessian {
   struct Plan;  // the pattern, the colouring and where each entry is read (fd_hessian.cpp)
 
  private:
+  // s grad f + J^T lambda at x, evaluating the constraints' Jacobian there.
   void gradient(const std::vector<double>& x, double objFactor, const double* lambda, std::vector<double>& out);
+  // The same from the Jacobian's values at x (in the structure's order).
+  void gradient(const double* x, const double* jacobian, double objFactor, const double* lambda,
+                std::vector<double>& out) const;
 
   const Nlp& nlp_;
   std::shared_ptr<const Plan> plan_;

@@ -94,6 +94,13 @@ struct SolveProfile {
     hessian += o.hessian;
     return *this;
   }
+  SolveProfile& operator-=(const SolveProfile& o) {
+    total -= o.total;
+    functions -= o.functions;
+    jacobian -= o.jacobian;
+    hessian -= o.hessian;
+    return *this;
+  }
 };
 
 // One coarse level of a coarse-to-fine solve (DmocSession::solve).
