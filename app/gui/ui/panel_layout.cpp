@@ -1,0 +1,79 @@
+// The panels' layout: the sidebar (Scene, Takes, Integrator, Optimize, Controls,
+// Diagnostics) and the Plots window, drawn straight on the window's clear colour, kept
+// inside the viewport; the 3-D view's free area they leave (AppState::viewLeft, plotsRect).
+#include <imgui.h>
+
+#include <algorithm>
+
+#include "ui/optimize_panel.hpp"
+#include "ui/panels.hpp"
+#include "ui/takes_panel.hpp"
+
+namespace lieride::gui {
+
+void keepInside(const ImGuiViewport* vp) {
+  // After a resize (or a drag off the edge) the current window comes back into the viewport.
+  ImVec2 size = ImGui::GetWindowSize(), pos = ImGui::GetWindowPos();
+  const ImVec2 lo = vp->WorkPos, hi(vp->WorkPos.x + vp->WorkSize.x, vp->WorkPos.y + vp->WorkSize.y);
+  const ImVec2 fit(std::min(size.x, vp->WorkSize.x), std::min(size.y, vp->WorkSize.y));
+  if (fit.x != size.x || fit.y != size.y) ImGui::SetWindowSize(fit);
+  const ImVec2 clamped(std::clamp(pos.x, lo.x, std::max(lo.x, hi.x - fit.x)), std::clamp(pos.y, lo.y, std::max(lo.y, hi.y - fit.y)));
+  if (clamped.x != pos.x || clamped.y != pos.y) ImGui::SetWindowPos(clamped);
+}
+
+// ImGui::Begin for a panel drawn straight on the window's clear colour (AppState::panelColor):
+// no background of its own, square corners like the cleared area behind it.
+static bool beginOnBackdrop(const char* name, bool* open, ImGuiWindowFlags flags = 0) {
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 0.0f);
+  const bool visible = ImGui::Begin(name, open, flags | ImGuiWindowFlags_NoBackground);
+  ImGui::PopStyleVar();
+  return visible;
+}
+
+void drawPanels(AppState& app, const PhysicsFrame& f) {
+  app.viewLeft = app.viewBottom = 0;
+  app.plotsRect = {};
+  app.panelColor = {};
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  const float sidebar = 360.0f * ImGui::GetIO().FontGlobalScale;
+  ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x, vp->WorkPos.y), ImGuiCond_Always);
+  ImGui::SetNextWindowSizeConstraints(ImVec2(260, vp->WorkSize.y), ImVec2(vp->WorkSize.x * 0.5f, vp->WorkSize.y));
+  ImGui::SetNextWindowSize(ImVec2(sidebar, vp->WorkSize.y), ImGuiCond_FirstUseEver);
+  // Opaque, the 3-D view is not drawn under it, and without a background of its own: the
+  // window is cleared to its colour (a blended full-height rectangle costs a software
+  // rasteriser more than the rest of the panel, docs/app.md "Frame cost under llvmpipe").
+  const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+  app.panelColor = {bg.x, bg.y, bg.z, 1.0f};
+  if (beginOnBackdrop("lieride", nullptr, ImGuiWindowFlags_NoMove)) {
+    if (ImGui::CollapsingHeader("Scene", ImGuiTreeNodeFlags_DefaultOpen)) scenePanel(app, f);
+    // A take playing is the scene: its timeline right under it.
+    if (f.take.playing && ImGui::CollapsingHeader("Takes", ImGuiTreeNodeFlags_DefaultOpen)) takesPanel(app, f);
+    if (app.optimize) {
+      if (app.optimize->takeOpenRequest()) ImGui::SetNextItemOpen(true);
+      if (ImGui::CollapsingHeader("Optimize")) app.optimize->draw(app, f);
+    }
+    if (ImGui::CollapsingHeader("Integrator", ImGuiTreeNodeFlags_DefaultOpen)) integratorPanel(app, f);
+    if (ImGui::CollapsingHeader("Controls", ImGuiTreeNodeFlags_DefaultOpen)) controlsPanel(app, f);
+    if (ImGui::CollapsingHeader("Diagnostics", ImGuiTreeNodeFlags_DefaultOpen)) diagnosticsPanel(app, f);
+    if (!f.take.playing && ImGui::CollapsingHeader("Takes", ImGuiTreeNodeFlags_DefaultOpen)) takesPanel(app, f);
+  }
+  app.viewLeft = ImGui::IsWindowCollapsed() ? 0.0f : ImGui::GetWindowPos().x + ImGui::GetWindowSize().x;
+  ImGui::End();
+  app.viewBottom = 0;
+  if (app.showPlots) {
+    const float x = vp->WorkPos.x + sidebar + 8;
+    const float height = std::min(300.0f, vp->WorkSize.y * 0.4f);
+    ImGui::SetNextWindowPos(ImVec2(x, vp->WorkPos.y + vp->WorkSize.y - height - 8), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(vp->WorkSize.x - sidebar - 16, height), ImGuiCond_FirstUseEver);
+    // Opaque and without a background of its own, like the sidebar: the 3-D view skips what
+    // it covers (plotsRect), where the window's clear colour shows.
+    if (beginOnBackdrop("Plots", &app.showPlots)) plotsPanel(app, f);
+    keepInside(vp);
+    if (!ImGui::IsWindowCollapsed()) app.viewBottom = ImGui::GetWindowPos().y;
+    const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+    app.plotsRect = {pos.x, pos.y, pos.x + size.x, pos.y + size.y};
+    ImGui::End();
+  }
+}
+
+}  // namespace lieride::gui
