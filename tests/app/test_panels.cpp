@@ -132,6 +132,41 @@ TEST_CASE("panels: a long scene error wraps inside the sidebar instead of runnin
   CHECK(right <= edge + 1.0f);
 }
 
+TEST_CASE("panels: the large-h notes wrap inside the sidebar instead of running off it", "[panels]") {
+  ImGuiHeadless gui;
+  AppState app;
+  app.send = [](const Command&) {};
+  app.vehicle = "helicopter";
+  const Scenario heli = loadScenarioFromString("[vehicle]\ntype = \"helicopter\"\n", "h.toml", ".");
+  app.view = makeView(*heli.simulation);
+  app.sceneName = "helicopter free flight";
+  PhysicsFrame f = sampleFrame();
+  f.sims.resize(1);
+  f.sims[0].frozen = false;
+  f.sims[0].manual = true;
+  f.assist = true;
+  f.h = f.sims[0].curr.h = 1.0;
+  auto overhang = [&](int substeps) {
+    f.stats.controlSubsteps = substeps;  // 100: the 100 Hz note; 1: the view's own large-h note
+    float right = 0, edge = 0;
+    const int vertices = gui.frame([&] {
+      ImGui::SetNextWindowPos(ImVec2(0, 0));
+      ImGui::SetNextWindowSize(ImVec2(360, 720));
+      ImGui::Begin("sidebar");
+      integratorPanel(app, f);
+      const ImGuiWindow* w = ImGui::GetCurrentWindow();
+      right = w->DC.CursorMaxPos.x;
+      edge = w->WorkRect.Max.x;
+      ImGui::End();
+    });
+    CHECK(vertices > 0);
+    return right - edge;
+  };
+  REQUIRE_FALSE(app.view->stepWarning(true, 1.0).empty());  // the helicopter warns at h = 1 s
+  CHECK(overhang(100) <= 1.0f);
+  CHECK(overhang(1) <= 1.0f);
+}
+
 TEST_CASE("panels: the large-h assist note shows only while the assist flies a vehicle", "[panels]") {
   ImGuiHeadless gui;
   AppState app;

@@ -62,6 +62,13 @@ void sectionHint(const char* text) {
   ImGui::TextWrapped("%s", text);
   ImGui::PopStyleColor();
 }
+
+// An orange note that wraps at the panel's edge (TextColored would run off the sidebar).
+void warningNote(const std::string& text) {
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.75f, 0.35f, 1));
+  ImGui::TextWrapped("%s", text.c_str());
+  ImGui::PopStyleColor();
+}
 }  // namespace
 
 void scenePanel(AppState& app, const PhysicsFrame& f) {
@@ -231,14 +238,16 @@ void integratorPanel(AppState& app, const PhysicsFrame& f) {
           "Symplectic Lie group integrators stay bounded at large h where Runge-Kutta drifts or diverges.");
   if (f.sims.size() > 1) sectionHint("This slider sets h for every copy; a copy added with its own h keeps it until then.");
   if (f.stats.controlSubsteps > 1) {
-    ImGui::TextColored(ImVec4(1, 0.75f, 0.35f, 1),
-                       "Pilot feedback at 100 Hz: each step of h = %.3g s runs as %d sub-steps of %.3g s. The flight "
-                       "assist (or the car's steering servo) reads the state and holds its inputs over a step; held "
-                       "for a long h that sampled loop goes unstable with ANY integrator. Turn the assist off to run "
-                       "the integrator itself at h.",
-                       f.h, f.stats.controlSubsteps, f.h / f.stats.controlSubsteps);
+    char note[400];
+    std::snprintf(note, sizeof note,
+                  "Pilot feedback at 100 Hz: each step of h = %.3g s runs as %d sub-steps of %.3g s. The flight "
+                  "assist (or the car's steering servo) reads the state and holds its inputs over a step; held "
+                  "for a long h that sampled loop goes unstable with ANY integrator. Turn the assist off to run "
+                  "the integrator itself at h.",
+                  f.h, f.stats.controlSubsteps, f.h / f.stats.controlSubsteps);
+    warningNote(note);
   } else if (const std::string w = app.view ? app.view->stepWarning(assistFlying(f), f.h) : std::string(); !w.empty()) {
-    ImGui::TextColored(ImVec4(1, 0.75f, 0.35f, 1), "%s", w.c_str());
+    warningNote(w);
   }
   if (!f.sims.empty() && f.sims.size() < 3 && !app.scenes.empty()) {
     // Side by side: a copy of this scene run by another integrator, drawn next to it.
