@@ -62,13 +62,6 @@ void sectionHint(const char* text) {
   ImGui::TextWrapped("%s", text);
   ImGui::PopStyleColor();
 }
-
-// An orange note that wraps at the panel's edge (TextColored would run off the sidebar).
-void warningNote(const std::string& text) {
-  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.75f, 0.35f, 1));
-  ImGui::TextWrapped("%s", text.c_str());
-  ImGui::PopStyleColor();
-}
 }  // namespace
 
 void scenePanel(AppState& app, const PhysicsFrame& f) {
@@ -245,9 +238,9 @@ void integratorPanel(AppState& app, const PhysicsFrame& f) {
                   "for a long h that sampled loop goes unstable with ANY integrator. Turn the assist off to run "
                   "the integrator itself at h.",
                   f.h, f.stats.controlSubsteps, f.h / f.stats.controlSubsteps);
-    warningNote(note);
+    textWrappedColored(ImVec4(1, 0.75f, 0.35f, 1), note);  // wraps: TextColored ran off the sidebar
   } else if (const std::string w = app.view ? app.view->stepWarning(assistFlying(f), f.h) : std::string(); !w.empty()) {
-    warningNote(w);
+    textWrappedColored(ImVec4(1, 0.75f, 0.35f, 1), w);
   }
   if (!f.sims.empty() && f.sims.size() < 3 && !app.scenes.empty()) {
     // Side by side: a copy of this scene run by another integrator, drawn next to it.
