@@ -275,7 +275,7 @@ void App::frame(double wallDt, int w, int h, const CameraInput& in) {
       if (c.w <= 0) continue;
       ScreenLabel l;
       l.x = (c.x / c.w * 0.5f + 0.5f) * static_cast<float>(w) / st_.pixelRatio;
-      l.y = (0.5f - c.y / c.w * 0.5f) * static_cast<float>(h) / st_.pixelRatio - 26.0f * static_cast<float>(i);  // staggered: never on top of each other
+      l.y = (0.5f - c.y / c.w * 0.5f) * static_cast<float>(h) / st_.pixelRatio;  // overlapping labels are moved apart (placeLabels)
       const SimView& v = f.sims[i];
       char text[96];
       // A take's copies: "take" and "ghost <integrator>" (take_scene.hpp).

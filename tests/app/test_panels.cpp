@@ -198,6 +198,33 @@ TEST_CASE("panels: the large-h assist note shows only while the assist flies a v
   CHECK(pilotAssistOn > pilotAssistOff + 200);  // the note's glyphs
 }
 
+TEST_CASE("hud: labels over side-by-side vehicles never cover each other", "[panels]") {
+  ImGuiHeadless gui;
+  gui.frame([] {});  // a font for CalcTextSize
+  ImGui::NewFrame();
+  // Three copies whose anchors nearly coincide (the large-steps chase view), one far away, and
+  // one above the top line.
+  std::vector<ScreenLabel> labels;
+  for (const auto& [x, y] : std::vector<std::pair<float, float>>{{700, 200}, {780, 204}, {720, 198}, {200, 600}, {710, 10}})
+    labels.push_back({x, y, "copy 1: lie-cay, h = 0.5 s   E = 4.509 J", false});
+  const float top = 80;
+  const std::vector<ImVec2> at = placeLabels(labels, top);
+  ImGui::EndFrame();
+  REQUIRE(at.size() == labels.size());
+  const ImVec2 ts = ImGui::CalcTextSize(labels[0].text.c_str());
+  for (std::size_t i = 0; i < at.size(); ++i) {
+    CHECK(at[i].y >= top);
+    CHECK(at[i].x == Approx(labels[i].x - ts.x * 0.5f));  // centred over its vehicle
+    for (std::size_t j = 0; j < i; ++j) {
+      const bool apartX = at[i].x + ts.x + 8 <= at[j].x - 8 || at[j].x + ts.x + 8 <= at[i].x - 8;
+      const bool apartY = at[i].y + ts.y + 4 <= at[j].y - 4 || at[j].y + ts.y + 4 <= at[i].y - 4;
+      CAPTURE(i, j, at[i].x, at[i].y, at[j].x, at[j].y);
+      CHECK((apartX || apartY));
+    }
+  }
+  CHECK(at[3].y == Approx(600 - ts.y));  // alone: right over its vehicle
+}
+
 TEST_CASE("panels: the time-step slider is logarithmic from 1e-4 to 1 s", "[panels]") {
   CHECK(sliderToStep(0.0f) == Approx(1e-4));
   CHECK(sliderToStep(1.0f) == Approx(1.0));

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdio>
+#include <vector>
 
 #include "ui/panels.hpp"
 
@@ -42,6 +43,30 @@ void applyStyle(float scale) {
   s.ScaleAllSizes(scale);
 }
 
+std::vector<ImVec2> placeLabels(const std::vector<ScreenLabel>& labels, float top) {
+  struct Box {
+    float x0, y0, x1, y1;
+  };
+  std::vector<Box> placed;
+  std::vector<ImVec2> at;
+  for (const ScreenLabel& l : labels) {
+    const ImVec2 ts = ImGui::CalcTextSize(l.text.c_str());
+    ImVec2 p(l.x - ts.x * 0.5f, std::max(l.y - ts.y, top));
+    // The drawn box is the text plus 8 px each side and 4 px above and below; 2 px between boxes.
+    for (bool moved = true; moved;) {
+      moved = false;
+      for (const Box& b : placed)
+        if (p.x - 8 < b.x1 && p.x + ts.x + 8 > b.x0 && p.y - 4 < b.y1 + 2 && p.y + ts.y + 4 > b.y0 - 2) {
+          p.y = b.y1 + 2 + 4;  // below the box it would cover
+          moved = true;
+        }
+    }
+    placed.push_back({p.x - 8, p.y - 4, p.x + ts.x + 8, p.y + ts.y + 4});
+    at.push_back(p);
+  }
+  return at;
+}
+
 void drawHud(AppState& app, const PhysicsFrame& f) {
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   ImDrawList* fg = ImGui::GetForegroundDrawList();
@@ -56,10 +81,11 @@ void drawHud(AppState& app, const PhysicsFrame& f) {
     fg->AddRectFilled(ImVec2(p.x - 10, p.y - 5), ImVec2(p.x + ts.x + 10, p.y + ts.y + 5), IM_COL32(16, 18, 22, 200), 6);
     fg->AddText(p, f.paused ? IM_COL32(255, 200, 90, 255) : IM_COL32(230, 232, 238, 255), line);
   }
-  // Labels over vehicles.
-  for (const auto& l : app.labels) {
-    const ImVec2 ts = ImGui::CalcTextSize(l.text.c_str());
-    const ImVec2 p(l.x - ts.x * 0.5f, std::max(l.y - ts.y, vp->WorkPos.y + (app.caption.empty() ? 48.0f : 80.0f)));  // below the status line and caption
+  // Labels over vehicles, below the status line and caption.
+  const std::vector<ImVec2> labelAt = placeLabels(app.labels, vp->WorkPos.y + (app.caption.empty() ? 48.0f : 80.0f));
+  for (std::size_t i = 0; i < app.labels.size(); ++i) {
+    const ScreenLabel& l = app.labels[i];
+    const ImVec2 ts = ImGui::CalcTextSize(l.text.c_str()), p = labelAt[i];
     fg->AddRectFilled(ImVec2(p.x - 8, p.y - 4), ImVec2(p.x + ts.x + 8, p.y + ts.y + 4),
                       l.diverged ? IM_COL32(170, 30, 30, 230) : IM_COL32(20, 24, 30, 210), 5);
     fg->AddText(p, IM_COL32(245, 245, 245, 255), l.text.c_str());

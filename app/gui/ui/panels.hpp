@@ -21,6 +21,9 @@ void plotsPanel(AppState& app, const PhysicsFrame& f);
 // The left sidebar with the four panels as collapsing sections, and the plots window.
 void drawPanels(AppState& app, const PhysicsFrame& f);
 void drawHud(AppState& app, const PhysicsFrame& f);
+// Where the labels over side-by-side vehicles go (their text's top-left corners): centred over
+// their vehicles, no higher than top, each moved down below an earlier label it would cover.
+std::vector<ImVec2> placeLabels(const std::vector<ScreenLabel>& labels, float top);
 void drawHelp(AppState& app);
 // Notices that stay when Tab hides the panels: the F12 screenshot path, the caption.
 void drawNotices(AppState& app, const PhysicsFrame& f);
