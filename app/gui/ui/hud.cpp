@@ -137,7 +137,10 @@ void drawHud(AppState& app, const PhysicsFrame& f) {
   const std::array<float, 4>& pr = app.plotsRect;
   if (pr[2] > pr[0] && at.x < pr[2] && at.x + ts.x > pr[0] && at.y < pr[3] && at.y + ts.y > pr[1])
     at.y = std::max(vp->WorkPos.y, pr[1] - ts.y - 6);
-  fg->AddText(at, IM_COL32(255, 255, 255, 120), hint);
+  // On a dark plate like the other HUD texts: bare, its faint white vanished over the sky, the
+  // haze at the horizon and the landing pad.
+  fg->AddRectFilled(ImVec2(at.x - 6, at.y - 2), ImVec2(at.x + ts.x + 6, at.y + ts.y + 2), IM_COL32(16, 18, 22, 150), 4);
+  fg->AddText(at, IM_COL32(230, 232, 238, 190), hint);
 }
 
 void drawNotices(AppState& app, const PhysicsFrame& f) {
