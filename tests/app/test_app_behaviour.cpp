@@ -180,6 +180,30 @@ TEST_CASE("physics: an h slider drag leaves one marker, from -> to", "[app][phys
   CHECK(markers[0] == "h 0.5 -> 0.1 s");
 }
 
+TEST_CASE("plots: h changes at one instant (] pressed while paused) make one marker", "[app][plots]") {
+  PlotHistory h;
+  auto mark = [&](double t, const char* label) {
+    PlotSample m;
+    m.kind = SampleKind::Marker;
+    m.t = t;
+    std::snprintf(m.label.data(), m.label.size(), "%s", label);
+    h.add(m);
+  };
+  mark(1.0, "h 0.005 -> 0.01 s");
+  mark(1.0, "h 0.01 -> 0.02 s");
+  mark(1.0, "h 0.02 -> 0.04 s");
+  REQUIRE(h.markers.size() == 1);
+  CHECK(h.markers[0].label == "h 0.005 -> 0.04 s");
+  mark(1.0, "rk4");                // an integrator switch at the same instant keeps its own marker
+  mark(2.0, "h 0.04 -> 0.08 s");   // a later change too
+  mark(2.0, "h 0.08 -> 0.04 s");   // and back where it started: no change left to mark
+  REQUIRE(h.markers.size() == 2);
+  CHECK(h.markers[1].label == "rk4");
+  mark(3.0, "h 0.04 -> 0.02 s");
+  REQUIRE(h.markers.size() == 3);
+  CHECK(h.markers[2].t == 3.0);
+}
+
 TEST_CASE("physics: integrator switch shows at once while paused and revives a diverged run", "[app][physics]") {
   PhysicsOptions o;
   PhysicsThread p(sceneSlots(kLargeStepsEuler), o);

@@ -14,7 +14,19 @@ void PlotHistory::add(const PlotSample& s) {
     return;
   }
   if (s.kind == SampleKind::Marker) {
-    markers.push_back({s.t, std::string(s.label.data())});
+    const std::string label(s.label.data());
+    // Several h changes at one instant ([ or ] pressed while paused): one "h first -> last s"
+    // marker instead of a stack of labels; none when h is back where it started.
+    auto arrow = [](const std::string& l) { return l.rfind("h ", 0) == 0 ? l.find(" -> ") : std::string::npos; };
+    if (!markers.empty() && markers.back().t == s.t && arrow(markers.back().label) != std::string::npos &&
+        arrow(label) != std::string::npos) {
+      const std::string from = markers.back().label.substr(2, arrow(markers.back().label) - 2);
+      const std::string to = label.substr(arrow(label) + 4);
+      if (to == from + " s") markers.pop_back();
+      else markers.back().label = "h " + from + " -> " + to;
+      return;
+    }
+    markers.push_back({s.t, label});
     return;
   }
   if (!haveE0 && std::isfinite(s.energy)) {
