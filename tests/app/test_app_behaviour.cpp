@@ -289,6 +289,25 @@ TEST_CASE("settings: every remembered choice survives a save and a load", "[app]
   std::filesystem::remove_all(dir);
 }
 
+TEST_CASE("settings: Reset forgets the scene's remembered h and integrator", "[app][settings]") {
+  // Reset goes back to the scene's own h and integrator; remembering the ones before it would
+  // bring them back at the next start.
+  AppState app;
+  std::vector<Command> sent;
+  app.send = [&](const Command& c) { sent.push_back(c); };
+  app.sceneName = "helicopter free flight";
+  app.settings.stepPerScene[app.sceneName] = 1.0;
+  app.settings.integratorPerScene[app.sceneName] = "lie-cay-tln4";
+  app.settings.stepPerScene["car slalom"] = 0.02;
+  app.resetScene();
+  REQUIRE(sent.size() == 1);
+  CHECK(sent[0].kind == CommandKind::Reset);
+  CHECK(app.settings.stepPerScene.count(app.sceneName) == 0);
+  CHECK(app.settings.integratorPerScene.count(app.sceneName) == 0);
+  CHECK(app.settings.stepPerScene.at("car slalom") == 0.02);  // other scenes keep theirs
+  CHECK(app.settingsDirty);
+}
+
 TEST_CASE("window: the plots window comes back inside a shrunken viewport", "[app][window]") {
   Headless gui;
   AppState app;

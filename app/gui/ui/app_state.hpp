@@ -147,6 +147,12 @@ struct AppState {
   OptimizePanel* optimize = nullptr;  // the Optimize panel (owned by the App; none in panel tests)
 
   void command(CommandKind k) { send(Command::make(k)); }
+  // Reset (the button, Backspace, a divergence badge, a gait edit): back to the scene's start
+  // with its own h and integrator, which are then also the ones remembered for the scene.
+  void resetScene() {
+    settingsDirty |= settings.stepPerScene.erase(sceneName) + settings.integratorPerScene.erase(sceneName) > 0;
+    command(CommandKind::Reset);
+  }
 };
 
 }  // namespace lieride::gui

@@ -109,7 +109,7 @@ void drawHud(AppState& app, const PhysicsFrame& f) {
         ImGui::Text("%s diverged at t = %.3f s", f.sims[i].curr.integrator.c_str(), f.sims[i].divergedAt);
       ImGui::SameLine();
       ImGui::PushID(static_cast<int>(i));
-      if (ImGui::SmallButton("Reset")) app.command(CommandKind::Reset);
+      if (ImGui::SmallButton("Reset")) app.resetScene();
       ImGui::PopID();
       y += ImGui::GetWindowHeight() + 6;
     }

@@ -102,7 +102,7 @@ void scenePanel(AppState& app, const PhysicsFrame& f) {
   if (!app.sceneError.empty()) textWrappedColored(ImVec4(1, 0.4f, 0.35f, 1), app.sceneError);
   ImGui::Text("Vehicle: %s", app.view ? app.view->title().c_str() : app.vehicle.c_str());
   ImGui::SameLine(ImGui::GetContentRegionAvail().x - 50);
-  if (ImGui::Button("Reset", ImVec2(58, 0))) app.command(CommandKind::Reset);
+  if (ImGui::Button("Reset", ImVec2(58, 0))) app.resetScene();
   tooltip("Back to the scene's start, with its own h and integrator (Backspace).");
   // Transport: pause, step, speed.
   if (ImGui::Button(f.paused ? "  Run  " : "Pause")) app.command(CommandKind::TogglePause);
@@ -370,7 +370,7 @@ void controlsPanel(AppState& app, const PhysicsFrame& f) {
         c.channel = g.channel;
         c.value = {g.amplitude, g.frequency, g.phase, g.offset};
         app.send(c);
-        app.command(CommandKind::Reset);
+        app.resetScene();
       }
       ImGui::PopID();
     }
