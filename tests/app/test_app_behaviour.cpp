@@ -322,14 +322,19 @@ TEST_CASE("window: the plots window comes back inside a shrunken viewport", "[ap
   ImGui::GetIO().DisplaySize = ImVec2(800, 500);
   for (int k = 0; k < 3; ++k) gui.frame([&] { drawPanels(app, f); });
   bool inside = false;
+  float left = 0;
   gui.frame([&] {
     drawPanels(app, f);
     ImGui::Begin("Plots");
     const ImVec2 p = ImGui::GetWindowPos(), s = ImGui::GetWindowSize();
     inside = p.x >= 0 && p.y >= 0 && p.x + s.x <= 800.5f && p.y + s.y <= 500.5f;
+    left = p.x;
     ImGui::End();
   });
   CHECK(inside);
+  // Neither window has a background of its own: plots over the sidebar would mix both texts.
+  REQUIRE(app.viewLeft > 0);
+  CHECK(left >= app.viewLeft - 0.5f);
 }
 
 TEST_CASE("plots: the constraint residual panel shows exact zeros and round-off", "[app][plots]") {

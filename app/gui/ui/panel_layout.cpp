@@ -11,11 +11,13 @@
 
 namespace lieride::gui {
 
-void keepInside(const ImGuiViewport* vp) {
-  // After a resize (or a drag off the edge) the current window comes back into the viewport.
+void keepInside(const ImGuiViewport* vp, float left) {
+  // After a resize (or a drag off the edge) the current window comes back into the viewport,
+  // right of x = `left` (the sidebar's edge: two windows without backgrounds must not overlap).
   ImVec2 size = ImGui::GetWindowSize(), pos = ImGui::GetWindowPos();
-  const ImVec2 lo = vp->WorkPos, hi(vp->WorkPos.x + vp->WorkSize.x, vp->WorkPos.y + vp->WorkSize.y);
-  const ImVec2 fit(std::min(size.x, vp->WorkSize.x), std::min(size.y, vp->WorkSize.y));
+  const ImVec2 lo(std::clamp(left, vp->WorkPos.x, vp->WorkPos.x + vp->WorkSize.x * 0.5f), vp->WorkPos.y);
+  const ImVec2 hi(vp->WorkPos.x + vp->WorkSize.x, vp->WorkPos.y + vp->WorkSize.y);
+  const ImVec2 fit(std::min(size.x, hi.x - lo.x), std::min(size.y, vp->WorkSize.y));
   if (fit.x != size.x || fit.y != size.y) ImGui::SetWindowSize(fit);
   const ImVec2 clamped(std::clamp(pos.x, lo.x, std::max(lo.x, hi.x - fit.x)), std::clamp(pos.y, lo.y, std::max(lo.y, hi.y - fit.y)));
   if (clamped.x != pos.x || clamped.y != pos.y) ImGui::SetWindowPos(clamped);
@@ -68,7 +70,7 @@ void drawPanels(AppState& app, const PhysicsFrame& f) {
     // Opaque and without a background of its own, like the sidebar: the 3-D view skips what
     // it covers (plotsRect), where the window's clear colour shows.
     if (beginOnBackdrop("Plots", &app.showPlots)) plotsPanel(app, f);
-    keepInside(vp);
+    keepInside(vp, app.viewLeft);
     if (!ImGui::IsWindowCollapsed()) app.viewBottom = ImGui::GetWindowPos().y;
     const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
     app.plotsRect = {pos.x, pos.y, pos.x + size.x, pos.y + size.y};

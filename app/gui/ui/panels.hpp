@@ -29,8 +29,9 @@ void drawHelp(AppState& app);
 void drawNotices(AppState& app, const PhysicsFrame& f);
 // The compact per-vehicle read-out (bottom left of the 3-D view).
 void drawVehicleHud(AppState& app, const PhysicsFrame& f);
-// Moves/resizes the current ImGui window back inside the viewport.
-void keepInside(const ImGuiViewport* vp);
+// Moves/resizes the current ImGui window back inside the viewport, right of x = `left` (the
+// sidebar's right edge; at most the viewport's middle).
+void keepInside(const ImGuiViewport* vp, float left = 0);
 
 // A wrapped tooltip for the last item.
 void tooltip(const char* text);
