@@ -225,6 +225,13 @@ TEST_CASE("hud: labels over side-by-side vehicles never cover each other", "[pan
   CHECK(at[3].y == Approx(600 - ts.y));  // alone: right over its vehicle
 }
 
+TEST_CASE("panels: popups are opaque over the background-less sidebar", "[panels]") {
+  ImGuiHeadless gui;
+  applyStyle(1.0f);
+  // A combo list opens over the sidebar's own text: any transparency mixes the two.
+  CHECK(ImGui::GetStyle().Colors[ImGuiCol_PopupBg].w == 1.0f);
+}
+
 TEST_CASE("panels: the time-step slider is logarithmic from 1e-4 to 1 s", "[panels]") {
   CHECK(sliderToStep(0.0f) == Approx(1e-4));
   CHECK(sliderToStep(1.0f) == Approx(1.0));

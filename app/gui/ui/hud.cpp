@@ -25,6 +25,9 @@ void applyStyle(float scale) {
   s.WindowPadding = ImVec2(10, 10);
   ImVec4* c = s.Colors;
   c[ImGuiCol_WindowBg] = ImVec4(0.095f, 0.105f, 0.125f, 0.94f);
+  // Opaque popups (combo lists, menus): at the default 0.94 the panel's text beneath read
+  // through a list of integrator names, the sidebar having no background of its own.
+  c[ImGuiCol_PopupBg] = ImVec4(0.08f, 0.085f, 0.10f, 1.0f);
   c[ImGuiCol_TitleBg] = ImVec4(0.10f, 0.11f, 0.13f, 1);
   c[ImGuiCol_TitleBgActive] = ImVec4(0.13f, 0.15f, 0.19f, 1);
   c[ImGuiCol_Header] = ImVec4(0.18f, 0.22f, 0.30f, 1);
