@@ -225,6 +225,14 @@ TEST_CASE("hud: labels over side-by-side vehicles never cover each other", "[pan
   CHECK(at[3].y == Approx(600 - ts.y));  // alone: right over its vehicle
 }
 
+TEST_CASE("panels: a divergence reason names the failed step, not a second divergence time", "[panels]") {
+  // The badge and the panel say "diverged at t = 39.500 s" (the last good state, on screen).
+  CHECK(divergenceReason("diverged at t = 40: energy 66.7582 left the bound around E0 = 4.50875") ==
+        "in the step to t = 40 s: energy 66.7582 left the bound around E0 = 4.50875");
+  CHECK(divergenceReason("diverged at t = 1.5: non-finite state") == "in the step to t = 1.5 s: non-finite state");
+  CHECK(divergenceReason("non-finite state") == "non-finite state");  // the app's own reasons pass through
+}
+
 TEST_CASE("panels: popups are opaque over the background-less sidebar", "[panels]") {
   ImGuiHeadless gui;
   applyStyle(1.0f);

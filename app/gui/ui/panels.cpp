@@ -21,6 +21,13 @@ void textWrappedColored(const ImVec4& colour, const std::string& text) {
   ImGui::PopStyleColor();
 }
 
+std::string divergenceReason(const std::string& message) {
+  const std::string prefix = "diverged at t = ";
+  const std::size_t colon = message.find(": ");
+  if (message.rfind(prefix, 0) != 0 || colon == std::string::npos) return message;
+  return "in the step to t = " + message.substr(prefix.size(), colon - prefix.size()) + " s: " + message.substr(colon + 2);
+}
+
 void tooltip(const char* text) {
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled) && text && *text) {
     ImGui::BeginTooltip();
@@ -201,7 +208,7 @@ void integratorPanel(AppState& app, const PhysicsFrame& f) {
     tooltip(integratorSummary(s.curr.integrator));
     if (s.frozen) {
       ImGui::TextColored(ImVec4(1, 0.35f, 0.3f, 1), "diverged at t = %.3f s", s.divergedAt);
-      if (!s.divergedMessage.empty()) sectionHint(s.divergedMessage.c_str());
+      if (!s.divergedMessage.empty()) sectionHint(divergenceReason(s.divergedMessage).c_str());
       sectionHint("Pick another integrator to continue from the last good state, or Reset.");
     }
     ImGui::PopID();

@@ -33,6 +33,10 @@ void drawVehicleHud(AppState& app, const PhysicsFrame& f);
 // sidebar's right edge; at most the viewport's middle).
 void keepInside(const ImGuiViewport* vp, float left = 0);
 
+// The engine's divergence message ("diverged at t = 40: energy ...") names the time of the step
+// that failed; the panel's line above it gives the last good state's (the one on screen), so
+// the reason says "in the step to t = 40 s: energy ...".
+std::string divergenceReason(const std::string& message);
 // A wrapped tooltip for the last item.
 void tooltip(const char* text);
 // A coloured line that wraps at the panel's edge (messages such as a path in an error run long).
