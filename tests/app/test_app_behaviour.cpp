@@ -337,6 +337,37 @@ TEST_CASE("window: the plots window comes back inside a shrunken viewport", "[ap
   CHECK(left >= app.viewLeft - 0.5f);
 }
 
+TEST_CASE("window: the plots window follows a growing window until the user moves it", "[app][window]") {
+  Headless gui;
+  AppState app;
+  app.plots.resize(1);
+  app.vehicle = "helicopter";
+  PhysicsFrame f;
+  SimView v;
+  v.curr.vehicle = "helicopter";
+  v.curr.integrator = "lie-cay";
+  f.sims.push_back(v);
+  auto plotsAt = [&](float w, float h) {
+    ImGui::GetIO().DisplaySize = ImVec2(w, h);
+    for (int k = 0; k < 3; ++k) gui.frame([&] { drawPanels(app, f); });
+    return app.plotsRect;
+  };
+  const auto small = plotsAt(1280, 720);
+  CHECK(small[3] == Approx(720 - 8));
+  const auto big = plotsAt(1920, 1080);
+  CHECK(big[0] == Approx(small[0]));         // right of the sidebar
+  CHECK(big[2] == Approx(1920 - 8));         // the whole width, not its first 904 px
+  CHECK(big[3] == Approx(1080 - 8));         // along the bottom, not floating mid-view
+  gui.frame([&] {
+    drawPanels(app, f);
+    ImGui::SetWindowPos("Plots", ImVec2(big[0], 100));  // the user drags it up
+  });
+  const auto dragged = plotsAt(1920, 1080);  // the frames after the drag: it stays where it was put
+  CHECK(dragged[1] == Approx(100));
+  const auto moved = plotsAt(1600, 900);     // and no longer follows the window's size
+  CHECK(moved[1] == Approx(100));
+}
+
 TEST_CASE("plots: the constraint residual panel shows exact zeros and round-off", "[app][plots]") {
   Headless gui;
   AppState app;
