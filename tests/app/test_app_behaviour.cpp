@@ -276,6 +276,7 @@ TEST_CASE("settings: every remembered choice survives a save and a load", "[app]
   a.plotLog = {true, false, true, false, true};
   a.recentFiles = {"/tmp/my.toml"};
   a.input.assist = false;
+  a.plotsDocked = false;
   REQUIRE(a.save(path));
   CHECK_FALSE(std::filesystem::exists(path + ".tmp"));  // written aside, then renamed
   Settings b;
@@ -286,6 +287,7 @@ TEST_CASE("settings: every remembered choice survives a save and a load", "[app]
   CHECK(b.plotLog == a.plotLog);
   CHECK(b.recentFiles == a.recentFiles);
   CHECK_FALSE(b.input.assist);
+  CHECK_FALSE(b.plotsDocked);
   std::filesystem::remove_all(dir);
 }
 
@@ -366,6 +368,32 @@ TEST_CASE("window: the plots window follows a growing window until the user move
   CHECK(dragged[1] == Approx(100));
   const auto moved = plotsAt(1600, 900);     // and no longer follows the window's size
   CHECK(moved[1] == Approx(100));
+  CHECK_FALSE(app.settings.plotsDocked);      // remembered for the next start
+  CHECK(app.settingsDirty);
+}
+
+TEST_CASE("window: a docked plots window is laid out for the window it starts in", "[app][window]") {
+  // imgui.ini keeps the last session's rectangle (here one of an 800x500 window); docked, the
+  // Plots window takes the layout of the window the app starts in instead.
+  Headless gui;
+  AppState app;
+  app.plots.resize(1);
+  PhysicsFrame f;
+  SimView v;
+  v.curr.vehicle = "rigid-body";
+  v.curr.integrator = "lie-cay";
+  f.sims.push_back(v);
+  ImGui::GetIO().DisplaySize = ImVec2(1280, 720);
+  gui.frame([&] {
+    ImGui::SetNextWindowPos(ImVec2(368, 292));
+    ImGui::SetNextWindowSize(ImVec2(416, 200));
+    ImGui::Begin("Plots");  // as imgui.ini restores it
+    ImGui::End();
+  });
+  REQUIRE(app.settings.plotsDocked);
+  for (int k = 0; k < 2; ++k) gui.frame([&] { drawPanels(app, f); });
+  CHECK(app.plotsRect[2] == Approx(1280 - 8));
+  CHECK(app.plotsRect[3] == Approx(720 - 8));
 }
 
 TEST_CASE("plots: the constraint residual panel shows exact zeros and round-off", "[app][plots]") {

@@ -69,9 +69,9 @@ void drawPanels(AppState& app, const PhysicsFrame& f) {
     const float x = std::max(app.viewLeft, vp->WorkPos.x + sidebar) + 8;
     const float height = std::min(300.0f, vp->WorkSize.y * 0.4f);
     const ImVec2 dockPos(x, vp->WorkPos.y + vp->WorkSize.y - height - 8), dockSize(vp->WorkPos.x + vp->WorkSize.x - 8 - x, height);
-    // Only when the window's size changed: at other times the user may be dragging it away.
+    // Only when the window's size changed (or at start): at other times the user may be dragging it away.
     const bool resized = app.layoutSize != std::array<float, 2>{vp->WorkSize.x, vp->WorkSize.y};
-    const ImGuiCond cond = app.plotsDocked && resized ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
+    const ImGuiCond cond = app.settings.plotsDocked && resized ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
     ImGui::SetNextWindowPos(dockPos, cond);
     ImGui::SetNextWindowSize(dockSize, cond);
     // Opaque and without a background of its own, like the sidebar: the 3-D view skips what
@@ -81,8 +81,12 @@ void drawPanels(AppState& app, const PhysicsFrame& f) {
     if (!ImGui::IsWindowCollapsed()) app.viewBottom = ImGui::GetWindowPos().y;
     const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
     auto near = [](float a, float b) { return std::abs(a - b) < 0.5f; };
-    app.plotsDocked = !ImGui::IsWindowCollapsed() && near(pos.x, dockPos.x) && near(pos.y, dockPos.y) &&
-                      near(size.x, dockSize.x) && near(size.y, dockSize.y);
+    const bool docked = !ImGui::IsWindowCollapsed() && near(pos.x, dockPos.x) && near(pos.y, dockPos.y) &&
+                        near(size.x, dockSize.x) && near(size.y, dockSize.y);
+    if (docked != app.settings.plotsDocked) {  // remembered: the next start lays it out for its own window size
+      app.settings.plotsDocked = docked;
+      app.settingsDirty = true;
+    }
     app.plotsRect = {pos.x, pos.y, pos.x + size.x, pos.y + size.y};
     ImGui::End();
   }
