@@ -240,6 +240,30 @@ TEST_CASE("panels: popups are opaque over the background-less sidebar", "[panels
   CHECK(ImGui::GetStyle().Colors[ImGuiCol_PopupBg].w == 1.0f);
 }
 
+TEST_CASE("hud: the HUD draws behind windows, so tooltips and popups cover it", "[panels]") {
+  // On ImGui's foreground list the vehicle read-out (next to the sidebar) hid the middle of
+  // the sidebar's tooltips.
+  ImGuiHeadless gui;
+  AppState app;
+  app.send = [](const Command&) {};
+  const Scenario heli = loadScenarioFromString("[vehicle]\ntype = \"helicopter\"\n", "h.toml", ".");
+  app.view = makeView(*heli.simulation);
+  app.sceneName = "helicopter free flight";
+  app.caption = "a caption";
+  app.lastScreenshot = "/tmp/shot.png";
+  app.screenshotShownAt = 0;
+  app.labels = {{700, 300, "copy 1: lie-cay", false}};
+  PhysicsFrame f = sampleFrame();
+  int foreground = -1, background = 0;
+  gui.frame([&] {
+    drawHud(app, f);
+    foreground = ImGui::GetForegroundDrawList()->VtxBuffer.Size;
+    background = ImGui::GetBackgroundDrawList()->VtxBuffer.Size;
+  });
+  CHECK(foreground == 0);
+  CHECK(background > 500);  // status line, label, vehicle read-out, caption, notice, hint
+}
+
 TEST_CASE("panels: the time-step slider is logarithmic from 1e-4 to 1 s", "[panels]") {
   CHECK(sliderToStep(0.0f) == Approx(1e-4));
   CHECK(sliderToStep(1.0f) == Approx(1.0));

@@ -72,7 +72,7 @@ std::vector<ImVec2> placeLabels(const std::vector<ScreenLabel>& labels, float to
 
 void drawHud(AppState& app, const PhysicsFrame& f) {
   const ImGuiViewport* vp = ImGui::GetMainViewport();
-  ImDrawList* fg = ImGui::GetForegroundDrawList();
+  ImDrawList* fg = ImGui::GetBackgroundDrawList();  // behind every window: tooltips and popups cover it
   // Status line, top right.
   {
     char line[256];
@@ -86,9 +86,14 @@ void drawHud(AppState& app, const PhysicsFrame& f) {
   }
   // Labels over vehicles, below the status line and caption.
   const std::vector<ImVec2> labelAt = placeLabels(app.labels, vp->WorkPos.y + (app.caption.empty() ? 48.0f : 80.0f));
+  const std::array<float, 4>& panel = app.plotsRect;
   for (std::size_t i = 0; i < app.labels.size(); ++i) {
     const ScreenLabel& l = app.labels[i];
     const ImVec2 ts = ImGui::CalcTextSize(l.text.c_str()), p = labelAt[i];
+    // Not over the panels, which draw no background of their own (nor is the vehicle drawn there).
+    const bool overPlots = panel[2] > panel[0] && p.x - 8 < panel[2] && p.x + ts.x + 8 > panel[0] &&
+                           p.y - 4 < panel[3] && p.y + ts.y + 4 > panel[1];
+    if (p.x - 8 < app.viewLeft || overPlots) continue;
     fg->AddRectFilled(ImVec2(p.x - 8, p.y - 4), ImVec2(p.x + ts.x + 8, p.y + ts.y + 4),
                       l.diverged ? IM_COL32(170, 30, 30, 230) : IM_COL32(20, 24, 30, 210), 5);
     fg->AddText(p, IM_COL32(245, 245, 245, 255), l.text.c_str());
@@ -131,7 +136,7 @@ void drawHud(AppState& app, const PhysicsFrame& f) {
     ImGui::End();
     ImGui::PopStyleColor();
   }
-  if (!app.showHelp) drawVehicleHud(app, f);  // drawn in front of every window: it would cover the overlay's rows
+  if (!app.showHelp) drawVehicleHud(app, f);  // not behind the translucent shortcut overlay
   drawNotices(app, f);
   // Hint, bottom right; above the Plots window where that covers the corner.
   const char* hint = "F1 shortcuts   Tab panels   Ctrl+Q quit";
@@ -149,7 +154,7 @@ void drawHud(AppState& app, const PhysicsFrame& f) {
 void drawNotices(AppState& app, const PhysicsFrame& f) {
   (void)f;
   const ImGuiViewport* vp = ImGui::GetMainViewport();
-  ImDrawList* fg = ImGui::GetForegroundDrawList();
+  ImDrawList* fg = ImGui::GetBackgroundDrawList();  // behind every window: tooltips and popups cover it
   const float x0 = vp->WorkPos.x + app.viewLeft, x1 = vp->WorkPos.x + vp->WorkSize.x;
   // Caption: what to look for (side-by-side scenes), centred over the free part of the view.
   if (!app.caption.empty()) {
