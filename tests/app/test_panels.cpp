@@ -264,6 +264,21 @@ TEST_CASE("hud: the HUD draws behind windows, so tooltips and popups cover it", 
   CHECK(background > 500);  // status line, label, vehicle read-out, caption, notice, hint
 }
 
+TEST_CASE("takes panel: the timeline never reads past the take's end", "[app][take]") {
+  // A take of 1109 steps of h = 0.005 s: its clock, a sum of steps, ends within round-off of
+  // 5.545 s, on either side of the duration's own rounding.
+  const double h = 0.005, duration = 1109 * h;
+  double clock = 0;
+  for (int k = 0; k < 1109; ++k) clock += h;
+  for (double t : {clock, duration, duration + 1e-12, std::nextafter(duration, 10.0), 0.0, 2.0}) {
+    double shown = 0, end = 0;
+    REQUIRE(std::sscanf(timelineLabel(t, duration).c_str(), "%lf / %lf s", &shown, &end) == 2);
+    CAPTURE(t, timelineLabel(t, duration));
+    CHECK(shown <= end);
+  }
+  CHECK(timelineLabel(duration + 1e-12, duration) == timelineLabel(duration, duration));
+}
+
 TEST_CASE("panels: the time-step slider is logarithmic from 1e-4 to 1 s", "[panels]") {
   CHECK(sliderToStep(0.0f) == Approx(1e-4));
   CHECK(sliderToStep(1.0f) == Approx(1.0));
