@@ -148,11 +148,22 @@ class FrameWriter {
   std::thread thread_;
 };
 
+// A usage error: one line, exit 2 (docs/formats.md section 1).
 int usage(const std::string& problem) {
-  std::cerr << "lieride render: " << problem << "\n"
-            << "usage: lieride render TAKE.toml (--out take.mp4 | --png-dir DIR) [--fps 60] [--size 1280x720] "
-               "[--camera chase|orbit|fixed]\n";
+  std::cerr << "lieride render: " << problem << " (see lieride render --help)\n";
   return 2;
+}
+
+void printHelp() {
+  std::cout << "lieride render: render a take (or any scenario) offscreen to a video or PNG frames (docs/app.md, Takes)\n"
+               "usage: lieride render TAKE.toml (--out take.mp4 | --png-dir DIR) [--fps 60] [--size 1280x720]\n"
+               "                      [--camera chase|orbit|fixed]\n"
+               "  --out FILE            the video to write (H.264 through ffmpeg; PNG frames beside it without ffmpeg)\n"
+               "  --png-dir DIR         write one PNG a frame into DIR instead (also without ffmpeg)\n"
+               "  --fps F               frames per second of the take clock, in (0, 1000] (default 60)\n"
+               "  --size WxH            frame size, even, 16x16 to 8192x8192 (default 1280x720)\n"
+               "  --camera MODE         chase (default), orbit or fixed\n"
+               "  -h, --help            this help\n";
 }
 
 bool onPath(const std::string& program) {
@@ -181,7 +192,7 @@ std::optional<int> parse(const std::vector<std::string>& args, Options& o) {
     const std::string& a = args[i];
     auto value = [&]() -> const std::string* { return i + 1 < args.size() ? &args[++i] : nullptr; };
     if (a == "--help" || a == "-h") {
-      usage("render a take offscreen to a video or PNG frames");
+      printHelp();
       return 0;
     }
     if (a == "--out" || a == "--png-dir" || a == "--camera" || a == "--fps" || a == "--size") {

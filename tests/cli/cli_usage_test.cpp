@@ -12,7 +12,8 @@ TEST_CASE("every subcommand and the top level answer --help on stdout with exit 
   };
   for (const Case& c : {Case{"--help", "lieride sim"}, Case{"help", "lieride bench"}, Case{"sim --help", "--max-steps"},
                         Case{"sim -h", "--duration"}, Case{"list --help", "lieride list"},
-                        Case{"bench --help", "--out"}}) {
+                        Case{"bench --help", "--out"}, Case{"export --help", "--fps"},
+                        Case{"optimize --help", "--max-iter"}}) {
     const Result r = lieride(c.args);
     CAPTURE(c.args, r.err);
     CHECK(r.code == 0);
@@ -64,4 +65,26 @@ TEST_CASE("lieride app --help reaches the app's own parser through dispatch", "[
   // With the desktop app built: its usage on stdout, exit 0. Without it: one line saying so.
   if (r.code == 0) CHECK(r.out.find("lieride app") != std::string::npos);
   else CHECK(lineCount(r.err) == 1);
+}
+
+TEST_CASE("lieride render --help lists its options on stdout; a usage error is one line", "[cli]") {
+  const Result help = lieride("render --help");
+  CAPTURE(help.err);
+  if (help.code != 0) {  // a build without the renderer says so in one line
+    CHECK(lineCount(help.err) == 1);
+    return;
+  }
+  CHECK(help.err.empty());
+  for (const char* option : {"--out", "--png-dir", "--fps", "--size", "--camera"}) CHECK(help.out.find(option) != std::string::npos);
+  const fs::path csv = scratch() / "render-usage.mp4";
+  for (const std::string& args : std::vector<std::string>{"render", "render take.toml", "render take.toml --out " + csv.string() + " --fps 0",
+                                 "render take.toml --out " + csv.string() + " --bogus"}) {
+    const Result r = lieride(args);
+    CAPTURE(args, r.err);
+    CHECK(r.code == 2);
+    CHECK(lineCount(r.err) == 1);
+    CHECK(r.err.find("lieride render --help") != std::string::npos);
+    CHECK(r.out.empty());
+    CHECK(!fs::exists(csv));
+  }
 }
