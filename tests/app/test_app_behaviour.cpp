@@ -180,7 +180,7 @@ TEST_CASE("physics: an h slider drag leaves one marker, from -> to", "[app][phys
   CHECK(markers[0] == "h 0.5 -> 0.1 s");
 }
 
-TEST_CASE("plots: h changes at one instant (] pressed while paused) make one marker", "[app][plots]") {
+TEST_CASE("plots: h changes at one instant (a key pressed repeatedly while paused) make one marker", "[app][plots]") {
   PlotHistory h;
   auto mark = [&](double t, const char* label) {
     PlotSample m;

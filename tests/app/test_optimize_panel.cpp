@@ -39,7 +39,7 @@ struct Headless {
 bool finished(const OptimizeSnapshot& s) { return s.request > 0 && s.phase != OptimizeSnapshot::Phase::Solving; }
 }  // namespace
 
-TEST_CASE("optimize panel: problems of the scene's vehicle; obstacles and goal drawn", "[panels][optimize]") {
+TEST_CASE("optimize panel: problems of the scene's vehicle, obstacles and goal drawn", "[panels][optimize]") {
   OptimizePanel panel(kProblems);
   int cars = 0;
   for (const auto& p : panel.problems()) cars += p.vehicle == "car";

@@ -318,7 +318,7 @@ TEST_CASE("panels: tick steps are 1, 2 or 5 times a power of ten", "[panels]") {
   CHECK(formatTick(2.0, "s", 2.0) == "2 s");
 }
 
-TEST_CASE("takes panel: idle, recording and playing a take draw headless; R records, stops, overdubs", "[app][take]") {
+TEST_CASE("takes panel: idle, recording and playing a take draw headless, R records, stops, overdubs", "[app][take]") {
   ImGuiHeadless ui;
   AppState app;
   PhysicsFrame f = sampleFrame();

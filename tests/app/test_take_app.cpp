@@ -166,7 +166,7 @@ TEST_CASE("app takes: a seek re-simulates at most one checkpoint interval and la
   CHECK(worst > 0);
 }
 
-TEST_CASE("app takes: overdub carries a replayed take on under the pilot; its take replays to Stop's hash", "[take]") {
+TEST_CASE("app takes: overdub carries a replayed take on under the pilot, its take replays to Stop's hash", "[take]") {
   const fs::path dir = scratch("app-overdub");
   // A take recorded in the app to start from.
   SceneEntry live;
@@ -275,7 +275,7 @@ TEST_CASE("app takes: an optimal trajectory (lieride optimize's replay) saved as
   CHECK(exportTakeGlb((dir / "saved" / "optimal-take.toml").string(), {"", 0.0}, 30.0, (dir / "optimal.glb").string()) > 1);
 }
 
-TEST_CASE("app takes: the live run is always recorded; its take (for the CSV/glTF export) replays to the live hash", "[take]") {
+TEST_CASE("app takes: the live run is always recorded, its take (for the CSV/glTF export) replays to the live hash", "[take]") {
   const fs::path dir = scratch("app-live");
   SceneEntry entry;
   entry.name = "car-slalom";
@@ -324,7 +324,7 @@ TEST_CASE("app takes: a take's scenario drops [take] and [[events]] and finds it
   CHECK(takeScenarioText("[vehicle]\nfile = \"v.toml\"\n", "/base") == "[vehicle]\nfile = \"v.toml\"\n");  // [controls] only
 }
 
-TEST_CASE("app takes: trim start sets the in-point; CSV, glTF and timeline begin there, the run is unchanged", "[take]") {
+TEST_CASE("app takes: trim start sets the in-point, CSV, glTF and timeline begin there, the run is unchanged", "[take]") {
   const fs::path dir = scratch("app-trim-start");
   const std::string take = (fs::path(LIERIDE_SOURCE_DIR) / "assets" / "takes" / "helicopter-flight-take.toml").string();
   // In at step 1200 (5 s at h = 0.005 s, then 200 steps at 0.0025 s: 5.5 s), out at the end.

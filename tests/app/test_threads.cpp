@@ -314,7 +314,7 @@ static std::vector<std::string> drainMarkers(PhysicsThread& physics) {
   return out;
 }
 
-TEST_CASE("threads: the starting h (--dt) sets h without a marker; a later change marks it", "[threads]") {
+TEST_CASE("threads: the starting h (--dt) sets h without a marker, a later change marks it", "[threads]") {
   PhysicsOptions opt;
   opt.startPaused = true;
   PhysicsThread physics(oscillators(1, 0.01), opt);
@@ -334,7 +334,7 @@ TEST_CASE("threads: the starting h (--dt) sets h without a marker; a later chang
   CHECK(after[0] == "h 0.5 -> 0.25 s");
 }
 
-TEST_CASE("threads: the starting integrator (--integrator) sets it without a marker; a switch marks it", "[threads]") {
+TEST_CASE("threads: the starting integrator (--integrator) sets it without a marker, a switch marks it", "[threads]") {
   PhysicsOptions opt;
   opt.startPaused = true;
   PhysicsThread physics(oscillators(1, 0.01), opt);

@@ -67,7 +67,7 @@ TEST_CASE("lieride app --help reaches the app's own parser through dispatch", "[
   else CHECK(lineCount(r.err) == 1);
 }
 
-TEST_CASE("lieride render --help lists its options on stdout; a usage error is one line", "[cli]") {
+TEST_CASE("lieride render --help lists its options on stdout and a usage error is one line", "[cli]") {
   const Result help = lieride("render --help");
   CAPTURE(help.err);
   if (help.code != 0) {  // a build without the renderer says so in one line

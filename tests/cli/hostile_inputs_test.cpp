@@ -104,7 +104,7 @@ TEST_CASE("out: a valid 250-byte file name works", "[cli][hostile]") {
   fs::remove(out);
 }
 
-TEST_CASE("SIGINT and SIGTERM remove the temporary file; the target is never created", "[cli][hostile]") {
+TEST_CASE("SIGINT and SIGTERM remove the temporary file, the target is never created", "[cli][hostile]") {
   // A run of 1e9 steps (the default limit) that only ends when it is killed.
   const fs::path folder = scratch() / "signal";
   const fs::path scenario = writeFile("signal.toml", kRigidBody + "[integrator]\nname = \"rk4\"\ndt = 1e-5\nduration = "

@@ -25,7 +25,7 @@ const std::string kProblem = std::string(LIERIDE_SOURCE_DIR) + "/assets/problems
 
 }  // namespace
 
-TEST_CASE("lieride optimize writes the solution; lieride sim replays it", "[ocp][cli]") {
+TEST_CASE("lieride optimize writes the solution, lieride sim replays it", "[ocp][cli]") {
   const fs::path dir = scratch() / "shift";
   const Result r = lieride("optimize " + kProblem + " --out " + dir.string());
   INFO(r.err);

@@ -63,7 +63,7 @@ TEST_CASE("lieride sim replays a take bit for bit and prints its state hash", "[
   CHECK(same.out != a.out);
 }
 
-TEST_CASE("lieride sim --hash prints the hash of a plain run; a take refuses --duration", "[cli][take]") {
+TEST_CASE("lieride sim --hash prints the hash of a plain run, a take refuses --duration", "[cli][take]") {
   const Run plain = lierideTake("sim helicopter-hover --duration 1 --hash --out -");
   REQUIRE(plain.code == 0);
   CHECK(plain.err.rfind("state-hash ", 0) == 0);
@@ -73,7 +73,7 @@ TEST_CASE("lieride sim --hash prints the hash of a plain run; a take refuses --d
   CHECK(bad.err.find("--duration") != std::string::npos);
 }
 
-TEST_CASE("lieride export writes a .glb of a take; bad input exits 2 and writes nothing", "[cli][take]") {
+TEST_CASE("lieride export writes a .glb of a take, bad input exits 2 and writes nothing", "[cli][take]") {
   const fs::path dir = fs::temp_directory_path() / ("lieride-take-cli-" + std::to_string(::getpid()));
   fs::create_directories(dir);
   const fs::path glb = dir / "take.glb";

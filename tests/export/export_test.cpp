@@ -111,7 +111,7 @@ TEST_CASE("export: first and last keyframes are the simulation's first and last 
   }
 }
 
-TEST_CASE("export: the example take at 60 fps has 17.5 s x 60 + 1 keyframes; frames on steps are those states",
+TEST_CASE("export: the example take at 60 fps has 17.5 s x 60 + 1 keyframes, frames on steps are those states",
           "[export]") {
   const std::filesystem::path file = std::filesystem::path(LIERIDE_SOURCE_DIR) / "assets/takes/helicopter-flight-take.toml";
   const testing::TakeFile f{testing::readText(file), file.parent_path().string(), {}, {}};

@@ -46,7 +46,7 @@ Vec3 finalPose(const std::string& toml, double T) {
 
 }  // namespace
 
-TEST_CASE("lie-nh keeps the car's constraints by construction; rk4 does not", "[planar]") {
+TEST_CASE("lie-nh keeps the car's constraints by construction, rk4 does not", "[planar]") {
   auto lie = planar_test::load(carToml("lie-nh", 0.01));
   auto rk4 = planar_test::load(carToml("rk4", 0.01));
   double worstLie = 0.0, worstRk4 = 0.0;

@@ -20,7 +20,7 @@ const Vec3 kInertia(0.15, 0.25, 0.20);
 
 }  // namespace
 
-TEST_CASE("C_cay and C_exp add (h^2 m / c)(|v|^2 I - v v^T) to the rotational inertia; C_TLN does not",
+TEST_CASE("C_cay and C_exp add (h^2 m / c)(|v|^2 I - v v^T) to the rotational inertia, C_TLN does not",
           "[se3][speed-inertia]") {
   const Vec3 w(0.3, -0.5, 0.4), v(21.0, 1.5, -2.0);
   const Vec6 mu = se3::join(kInertia.cwiseProduct(w), kMass * v);
