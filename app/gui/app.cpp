@@ -275,13 +275,18 @@ void App::frame(double wallDt, int w, int h, const CameraInput& in) {
       if (c.w <= 0) continue;
       ScreenLabel l;
       l.x = (c.x / c.w * 0.5f + 0.5f) * static_cast<float>(w) / st_.pixelRatio;
-      l.y = (0.5f - c.y / c.w * 0.5f) * static_cast<float>(h) / st_.pixelRatio - 26.0f * static_cast<float>(i);  // staggered: never on top of each other
+      l.y = (0.5f - c.y / c.w * 0.5f) * static_cast<float>(h) / st_.pixelRatio;  // overlapping labels are moved apart (placeLabels)
       const SimView& v = f.sims[i];
       char text[96];
       // A take's copies: "take" and "ghost <integrator>" (take_scene.hpp).
-      const std::string who = current_.take ? v.label : "copy " + std::to_string(i + 1);
-      if (v.frozen) std::snprintf(text, sizeof text, "%s: %s  diverged at t = %.3f s", who.c_str(), v.curr.integrator.c_str(), v.divergedAt);
-      else std::snprintf(text, sizeof text, "%s: %s, h = %.3g s   E = %.4g J", who.c_str(), v.curr.integrator.c_str(), v.curr.h, v.curr.energy);
+      // "ghost rk4" already names its integrator: "ghost rk4, h = ...", not "ghost rk4: rk4, h = ...".
+      std::string who = current_.take ? v.label : "copy " + std::to_string(i + 1);
+      const std::string& name = v.curr.integrator;
+      const bool named = who.size() > name.size() && who.compare(who.size() - name.size(), name.size(), name) == 0 &&
+                         who[who.size() - name.size() - 1] == ' ';
+      if (!named) who += ": " + name;
+      if (v.frozen) std::snprintf(text, sizeof text, "%s  diverged at t = %.3f s", who.c_str(), v.divergedAt);
+      else std::snprintf(text, sizeof text, "%s, h = %.3g s   E = %.4g J", who.c_str(), v.curr.h, v.curr.energy);
       l.text = text;
       l.diverged = v.frozen;
       st_.labels.push_back(l);

@@ -180,6 +180,30 @@ TEST_CASE("physics: an h slider drag leaves one marker, from -> to", "[app][phys
   CHECK(markers[0] == "h 0.5 -> 0.1 s");
 }
 
+TEST_CASE("plots: h changes at one instant (] pressed while paused) make one marker", "[app][plots]") {
+  PlotHistory h;
+  auto mark = [&](double t, const char* label) {
+    PlotSample m;
+    m.kind = SampleKind::Marker;
+    m.t = t;
+    std::snprintf(m.label.data(), m.label.size(), "%s", label);
+    h.add(m);
+  };
+  mark(1.0, "h 0.005 -> 0.01 s");
+  mark(1.0, "h 0.01 -> 0.02 s");
+  mark(1.0, "h 0.02 -> 0.04 s");
+  REQUIRE(h.markers.size() == 1);
+  CHECK(h.markers[0].label == "h 0.005 -> 0.04 s");
+  mark(1.0, "rk4");                // an integrator switch at the same instant keeps its own marker
+  mark(2.0, "h 0.04 -> 0.08 s");   // a later change too
+  mark(2.0, "h 0.08 -> 0.04 s");   // and back where it started: no change left to mark
+  REQUIRE(h.markers.size() == 2);
+  CHECK(h.markers[1].label == "rk4");
+  mark(3.0, "h 0.04 -> 0.02 s");
+  REQUIRE(h.markers.size() == 3);
+  CHECK(h.markers[2].t == 3.0);
+}
+
 TEST_CASE("physics: integrator switch shows at once while paused and revives a diverged run", "[app][physics]") {
   PhysicsOptions o;
   PhysicsThread p(sceneSlots(kLargeStepsEuler), o);
@@ -252,6 +276,7 @@ TEST_CASE("settings: every remembered choice survives a save and a load", "[app]
   a.plotLog = {true, false, true, false, true};
   a.recentFiles = {"/tmp/my.toml"};
   a.input.assist = false;
+  a.plotsDocked = false;
   REQUIRE(a.save(path));
   CHECK_FALSE(std::filesystem::exists(path + ".tmp"));  // written aside, then renamed
   Settings b;
@@ -262,7 +287,27 @@ TEST_CASE("settings: every remembered choice survives a save and a load", "[app]
   CHECK(b.plotLog == a.plotLog);
   CHECK(b.recentFiles == a.recentFiles);
   CHECK_FALSE(b.input.assist);
+  CHECK_FALSE(b.plotsDocked);
   std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("settings: Reset forgets the scene's remembered h and integrator", "[app][settings]") {
+  // Reset goes back to the scene's own h and integrator; remembering the ones before it would
+  // bring them back at the next start.
+  AppState app;
+  std::vector<Command> sent;
+  app.send = [&](const Command& c) { sent.push_back(c); };
+  app.sceneName = "helicopter free flight";
+  app.settings.stepPerScene[app.sceneName] = 1.0;
+  app.settings.integratorPerScene[app.sceneName] = "lie-cay-tln4";
+  app.settings.stepPerScene["car slalom"] = 0.02;
+  app.resetScene();
+  REQUIRE(sent.size() == 1);
+  CHECK(sent[0].kind == CommandKind::Reset);
+  CHECK(app.settings.stepPerScene.count(app.sceneName) == 0);
+  CHECK(app.settings.integratorPerScene.count(app.sceneName) == 0);
+  CHECK(app.settings.stepPerScene.at("car slalom") == 0.02);  // other scenes keep theirs
+  CHECK(app.settingsDirty);
 }
 
 TEST_CASE("window: the plots window comes back inside a shrunken viewport", "[app][window]") {
@@ -279,14 +324,76 @@ TEST_CASE("window: the plots window comes back inside a shrunken viewport", "[ap
   ImGui::GetIO().DisplaySize = ImVec2(800, 500);
   for (int k = 0; k < 3; ++k) gui.frame([&] { drawPanels(app, f); });
   bool inside = false;
+  float left = 0;
   gui.frame([&] {
     drawPanels(app, f);
     ImGui::Begin("Plots");
     const ImVec2 p = ImGui::GetWindowPos(), s = ImGui::GetWindowSize();
     inside = p.x >= 0 && p.y >= 0 && p.x + s.x <= 800.5f && p.y + s.y <= 500.5f;
+    left = p.x;
     ImGui::End();
   });
   CHECK(inside);
+  // Neither window has a background of its own: plots over the sidebar would mix both texts.
+  REQUIRE(app.viewLeft > 0);
+  CHECK(left >= app.viewLeft - 0.5f);
+}
+
+TEST_CASE("window: the plots window follows a growing window until the user moves it", "[app][window]") {
+  Headless gui;
+  AppState app;
+  app.plots.resize(1);
+  app.vehicle = "helicopter";
+  PhysicsFrame f;
+  SimView v;
+  v.curr.vehicle = "helicopter";
+  v.curr.integrator = "lie-cay";
+  f.sims.push_back(v);
+  auto plotsAt = [&](float w, float h) {
+    ImGui::GetIO().DisplaySize = ImVec2(w, h);
+    for (int k = 0; k < 3; ++k) gui.frame([&] { drawPanels(app, f); });
+    return app.plotsRect;
+  };
+  const auto small = plotsAt(1280, 720);
+  CHECK(small[3] == Approx(720 - 8));
+  const auto big = plotsAt(1920, 1080);
+  CHECK(big[0] == Approx(small[0]));         // right of the sidebar
+  CHECK(big[2] == Approx(1920 - 8));         // the whole width, not its first 904 px
+  CHECK(big[3] == Approx(1080 - 8));         // along the bottom, not floating mid-view
+  gui.frame([&] {
+    drawPanels(app, f);
+    ImGui::SetWindowPos("Plots", ImVec2(big[0], 100));  // the user drags it up
+  });
+  const auto dragged = plotsAt(1920, 1080);  // the frames after the drag: it stays where it was put
+  CHECK(dragged[1] == Approx(100));
+  const auto moved = plotsAt(1600, 900);     // and no longer follows the window's size
+  CHECK(moved[1] == Approx(100));
+  CHECK_FALSE(app.settings.plotsDocked);      // remembered for the next start
+  CHECK(app.settingsDirty);
+}
+
+TEST_CASE("window: a docked plots window is laid out for the window it starts in", "[app][window]") {
+  // imgui.ini keeps the last session's rectangle (here one of an 800x500 window); docked, the
+  // Plots window takes the layout of the window the app starts in instead.
+  Headless gui;
+  AppState app;
+  app.plots.resize(1);
+  PhysicsFrame f;
+  SimView v;
+  v.curr.vehicle = "rigid-body";
+  v.curr.integrator = "lie-cay";
+  f.sims.push_back(v);
+  ImGui::GetIO().DisplaySize = ImVec2(1280, 720);
+  gui.frame([&] {
+    ImGui::SetNextWindowPos(ImVec2(368, 292));
+    ImGui::SetNextWindowSize(ImVec2(416, 200));
+    ImGui::Begin("Plots");  // as imgui.ini restores it
+    ImGui::End();
+  });
+  REQUIRE(app.settings.plotsDocked);
+  for (int k = 0; k < 2; ++k) gui.frame([&] { drawPanels(app, f); });
+  CHECK(app.plotsRect[2] == Approx(1280 - 8));
+  CHECK(app.plotsRect[3] == Approx(720 - 8));
 }
 
 TEST_CASE("plots: the constraint residual panel shows exact zeros and round-off", "[app][plots]") {

@@ -132,6 +132,41 @@ TEST_CASE("panels: a long scene error wraps inside the sidebar instead of runnin
   CHECK(right <= edge + 1.0f);
 }
 
+TEST_CASE("panels: the large-h notes wrap inside the sidebar instead of running off it", "[panels]") {
+  ImGuiHeadless gui;
+  AppState app;
+  app.send = [](const Command&) {};
+  app.vehicle = "helicopter";
+  const Scenario heli = loadScenarioFromString("[vehicle]\ntype = \"helicopter\"\n", "h.toml", ".");
+  app.view = makeView(*heli.simulation);
+  app.sceneName = "helicopter free flight";
+  PhysicsFrame f = sampleFrame();
+  f.sims.resize(1);
+  f.sims[0].frozen = false;
+  f.sims[0].manual = true;
+  f.assist = true;
+  f.h = f.sims[0].curr.h = 1.0;
+  auto overhang = [&](int substeps) {
+    f.stats.controlSubsteps = substeps;  // 100: the 100 Hz note; 1: the view's own large-h note
+    float right = 0, edge = 0;
+    const int vertices = gui.frame([&] {
+      ImGui::SetNextWindowPos(ImVec2(0, 0));
+      ImGui::SetNextWindowSize(ImVec2(360, 720));
+      ImGui::Begin("sidebar");
+      integratorPanel(app, f);
+      const ImGuiWindow* w = ImGui::GetCurrentWindow();
+      right = w->DC.CursorMaxPos.x;
+      edge = w->WorkRect.Max.x;
+      ImGui::End();
+    });
+    CHECK(vertices > 0);
+    return right - edge;
+  };
+  REQUIRE_FALSE(app.view->stepWarning(true, 1.0).empty());  // the helicopter warns at h = 1 s
+  CHECK(overhang(100) <= 1.0f);
+  CHECK(overhang(1) <= 1.0f);
+}
+
 TEST_CASE("panels: the large-h assist note shows only while the assist flies a vehicle", "[panels]") {
   ImGuiHeadless gui;
   AppState app;
@@ -161,6 +196,87 @@ TEST_CASE("panels: the large-h assist note shows only while the assist flies a v
   CHECK(replayAssistOn == replayAssistOff);  // a replay: recorded inputs fly it, no note
   CHECK(pilotAssistOff == replayAssistOff);
   CHECK(pilotAssistOn > pilotAssistOff + 200);  // the note's glyphs
+}
+
+TEST_CASE("hud: labels over side-by-side vehicles never cover each other", "[panels]") {
+  ImGuiHeadless gui;
+  gui.frame([] {});  // a font for CalcTextSize
+  ImGui::NewFrame();
+  // Three copies whose anchors nearly coincide (the large-steps chase view), one far away, and
+  // one above the top line.
+  std::vector<ScreenLabel> labels;
+  for (const auto& [x, y] : std::vector<std::pair<float, float>>{{700, 200}, {780, 204}, {720, 198}, {200, 600}, {710, 10}})
+    labels.push_back({x, y, "copy 1: lie-cay, h = 0.5 s   E = 4.509 J", false});
+  const float top = 80;
+  const std::vector<ImVec2> at = placeLabels(labels, top);
+  ImGui::EndFrame();
+  REQUIRE(at.size() == labels.size());
+  const ImVec2 ts = ImGui::CalcTextSize(labels[0].text.c_str());
+  for (std::size_t i = 0; i < at.size(); ++i) {
+    CHECK(at[i].y >= top);
+    CHECK(at[i].x == Approx(labels[i].x - ts.x * 0.5f));  // centred over its vehicle
+    for (std::size_t j = 0; j < i; ++j) {
+      const bool apartX = at[i].x + ts.x + 8 <= at[j].x - 8 || at[j].x + ts.x + 8 <= at[i].x - 8;
+      const bool apartY = at[i].y + ts.y + 4 <= at[j].y - 4 || at[j].y + ts.y + 4 <= at[i].y - 4;
+      CAPTURE(i, j, at[i].x, at[i].y, at[j].x, at[j].y);
+      CHECK((apartX || apartY));
+    }
+  }
+  CHECK(at[3].y == Approx(600 - ts.y));  // alone: right over its vehicle
+}
+
+TEST_CASE("panels: a divergence reason names the failed step, not a second divergence time", "[panels]") {
+  // The badge and the panel say "diverged at t = 39.500 s" (the last good state, on screen).
+  CHECK(divergenceReason("diverged at t = 40: energy 66.7582 left the bound around E0 = 4.50875") ==
+        "in the step to t = 40 s: energy 66.7582 left the bound around E0 = 4.50875");
+  CHECK(divergenceReason("diverged at t = 1.5: non-finite state") == "in the step to t = 1.5 s: non-finite state");
+  CHECK(divergenceReason("non-finite state") == "non-finite state");  // the app's own reasons pass through
+}
+
+TEST_CASE("panels: popups are opaque over the background-less sidebar", "[panels]") {
+  ImGuiHeadless gui;
+  applyStyle(1.0f);
+  // A combo list opens over the sidebar's own text: any transparency mixes the two.
+  CHECK(ImGui::GetStyle().Colors[ImGuiCol_PopupBg].w == 1.0f);
+}
+
+TEST_CASE("hud: the HUD draws behind windows, so tooltips and popups cover it", "[panels]") {
+  // On ImGui's foreground list the vehicle read-out (next to the sidebar) hid the middle of
+  // the sidebar's tooltips.
+  ImGuiHeadless gui;
+  AppState app;
+  app.send = [](const Command&) {};
+  const Scenario heli = loadScenarioFromString("[vehicle]\ntype = \"helicopter\"\n", "h.toml", ".");
+  app.view = makeView(*heli.simulation);
+  app.sceneName = "helicopter free flight";
+  app.caption = "a caption";
+  app.lastScreenshot = "/tmp/shot.png";
+  app.screenshotShownAt = 0;
+  app.labels = {{700, 300, "copy 1: lie-cay", false}};
+  PhysicsFrame f = sampleFrame();
+  int foreground = -1, background = 0;
+  gui.frame([&] {
+    drawHud(app, f);
+    foreground = ImGui::GetForegroundDrawList()->VtxBuffer.Size;
+    background = ImGui::GetBackgroundDrawList()->VtxBuffer.Size;
+  });
+  CHECK(foreground == 0);
+  CHECK(background > 500);  // status line, label, vehicle read-out, caption, notice, hint
+}
+
+TEST_CASE("takes panel: the timeline never reads past the take's end", "[app][take]") {
+  // A take of 1109 steps of h = 0.005 s: its clock, a sum of steps, ends within round-off of
+  // 5.545 s, on either side of the duration's own rounding.
+  const double h = 0.005, duration = 1109 * h;
+  double clock = 0;
+  for (int k = 0; k < 1109; ++k) clock += h;
+  for (double t : {clock, duration, duration + 1e-12, std::nextafter(duration, 10.0), 0.0, 2.0}) {
+    double shown = 0, end = 0;
+    REQUIRE(std::sscanf(timelineLabel(t, duration).c_str(), "%lf / %lf s", &shown, &end) == 2);
+    CAPTURE(t, timelineLabel(t, duration));
+    CHECK(shown <= end);
+  }
+  CHECK(timelineLabel(duration + 1e-12, duration) == timelineLabel(duration, duration));
 }
 
 TEST_CASE("panels: the time-step slider is logarithmic from 1e-4 to 1 s", "[panels]") {

@@ -14,7 +14,19 @@ void PlotHistory::add(const PlotSample& s) {
     return;
   }
   if (s.kind == SampleKind::Marker) {
-    markers.push_back({s.t, std::string(s.label.data())});
+    const std::string label(s.label.data());
+    // Several h changes at one instant ([ or ] pressed while paused): one "h first -> last s"
+    // marker instead of a stack of labels; none when h is back where it started.
+    auto arrow = [](const std::string& l) { return l.rfind("h ", 0) == 0 ? l.find(" -> ") : std::string::npos; };
+    if (!markers.empty() && markers.back().t == s.t && arrow(markers.back().label) != std::string::npos &&
+        arrow(label) != std::string::npos) {
+      const std::string from = markers.back().label.substr(2, arrow(markers.back().label) - 2);
+      const std::string to = label.substr(arrow(label) + 4);
+      if (to == from + " s") markers.pop_back();
+      else markers.back().label = "h " + from + " -> " + to;
+      return;
+    }
+    markers.push_back({s.t, label});
     return;
   }
   if (!haveE0 && std::isfinite(s.energy)) {
@@ -109,6 +121,7 @@ bool Settings::load(const std::string& path) {
       else if (k == "history_seconds") historySeconds = std::clamp(std::stof(v), 1.0f, 60.0f);
       else if (k == "speed") speed = std::clamp(std::stod(v), 0.1, 4.0);
       else if (k == "trails") showTrails = v == "1";
+      else if (k == "plots_docked") plotsDocked = v == "1";
       else if (k == "last_scene") lastScene = v;
       else if (k.rfind("camera.", 0) == 0) cameraPerScene[k.substr(7)] = std::clamp(std::stoi(v), 0, 2);
       else if (k.rfind("h.", 0) == 0) stepPerScene[k.substr(2)] = std::clamp(std::stod(v), 1e-4, 1.0);
@@ -139,7 +152,8 @@ bool Settings::save(const std::string& path) const {
       << "dead_zone = " << input.deadZone << "\nexpo = " << input.expo << "\n"
       << "invert_left_y = " << input.invertLeftY << "\ninvert_right_y = " << input.invertRightY << "\n"
       << "flight_assist = " << input.assist << "\nhistory_seconds = " << historySeconds << "\n"
-      << "speed = " << speed << "\ntrails = " << showTrails << "\nlast_scene = " << lastScene << "\n";
+      << "speed = " << speed << "\ntrails = " << showTrails << "\nplots_docked = " << plotsDocked
+      << "\nlast_scene = " << lastScene << "\n";
   for (const auto& [scene, mode] : cameraPerScene) out << "camera." << scene << " = " << mode << "\n";
   for (const auto& [scene, h] : stepPerScene) out << "h." << scene << " = " << h << "\n";
   for (const auto& [scene, name] : integratorPerScene) out << "integrator." << scene << " = " << name << "\n";

@@ -39,6 +39,7 @@ struct Settings {
   float historySeconds = 20.0f;
   double speed = 1.0;
   bool showTrails = true;
+  bool plotsDocked = true;  // the Plots window is where the layout puts it: it follows the window's size
   std::string lastScene;
   bool load(const std::string& path);
   bool save(const std::string& path) const;
@@ -114,6 +115,7 @@ struct AppState {
   float pixelRatio = 1.0f;  // drawable pixels per ImGui unit (HiDPI)
   float viewLeft = 0, viewBottom = 0;  // the 3-D view's free area: right of the sidebar, above the plots (ImGui units; 0 = none)
   std::array<float, 4> plotsRect{};    // the Plots window: x0, y0, x1, y1 (ImGui units; empty = none); the 3-D view skips it
+  std::array<float, 2> layoutSize{};   // the viewport size the panels were last laid out for
   // The sidebar's and the Plots window's colour (RGB; alpha 0 = no panels): they draw no
   // background of their own, the window is cleared to it (render/renderer.hpp, backdrop).
   std::array<float, 4> panelColor{};
@@ -147,6 +149,12 @@ struct AppState {
   OptimizePanel* optimize = nullptr;  // the Optimize panel (owned by the App; none in panel tests)
 
   void command(CommandKind k) { send(Command::make(k)); }
+  // Reset (the button, Backspace, a divergence badge, a gait edit): back to the scene's start
+  // with its own h and integrator, which are then also the ones remembered for the scene.
+  void resetScene() {
+    settingsDirty |= settings.stepPerScene.erase(sceneName) + settings.integratorPerScene.erase(sceneName) > 0;
+    command(CommandKind::Reset);
+  }
 };
 
 }  // namespace lieride::gui

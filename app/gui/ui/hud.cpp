@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdio>
+#include <vector>
 
 #include "ui/panels.hpp"
 
@@ -24,6 +25,9 @@ void applyStyle(float scale) {
   s.WindowPadding = ImVec2(10, 10);
   ImVec4* c = s.Colors;
   c[ImGuiCol_WindowBg] = ImVec4(0.095f, 0.105f, 0.125f, 0.94f);
+  // Opaque popups (combo lists, menus): at the default 0.94 the panel's text beneath read
+  // through a list of integrator names, the sidebar having no background of its own.
+  c[ImGuiCol_PopupBg] = ImVec4(0.08f, 0.085f, 0.10f, 1.0f);
   c[ImGuiCol_TitleBg] = ImVec4(0.10f, 0.11f, 0.13f, 1);
   c[ImGuiCol_TitleBgActive] = ImVec4(0.13f, 0.15f, 0.19f, 1);
   c[ImGuiCol_Header] = ImVec4(0.18f, 0.22f, 0.30f, 1);
@@ -42,9 +46,33 @@ void applyStyle(float scale) {
   s.ScaleAllSizes(scale);
 }
 
+std::vector<ImVec2> placeLabels(const std::vector<ScreenLabel>& labels, float top) {
+  struct Box {
+    float x0, y0, x1, y1;
+  };
+  std::vector<Box> placed;
+  std::vector<ImVec2> at;
+  for (const ScreenLabel& l : labels) {
+    const ImVec2 ts = ImGui::CalcTextSize(l.text.c_str());
+    ImVec2 p(l.x - ts.x * 0.5f, std::max(l.y - ts.y, top));
+    // The drawn box is the text plus 8 px each side and 4 px above and below; 2 px between boxes.
+    for (bool moved = true; moved;) {
+      moved = false;
+      for (const Box& b : placed)
+        if (p.x - 8 < b.x1 && p.x + ts.x + 8 > b.x0 && p.y - 4 < b.y1 + 2 && p.y + ts.y + 4 > b.y0 - 2) {
+          p.y = b.y1 + 2 + 4;  // below the box it would cover
+          moved = true;
+        }
+    }
+    placed.push_back({p.x - 8, p.y - 4, p.x + ts.x + 8, p.y + ts.y + 4});
+    at.push_back(p);
+  }
+  return at;
+}
+
 void drawHud(AppState& app, const PhysicsFrame& f) {
   const ImGuiViewport* vp = ImGui::GetMainViewport();
-  ImDrawList* fg = ImGui::GetForegroundDrawList();
+  ImDrawList* fg = ImGui::GetBackgroundDrawList();  // behind every window: tooltips and popups cover it
   // Status line, top right.
   {
     char line[256];
@@ -56,10 +84,16 @@ void drawHud(AppState& app, const PhysicsFrame& f) {
     fg->AddRectFilled(ImVec2(p.x - 10, p.y - 5), ImVec2(p.x + ts.x + 10, p.y + ts.y + 5), IM_COL32(16, 18, 22, 200), 6);
     fg->AddText(p, f.paused ? IM_COL32(255, 200, 90, 255) : IM_COL32(230, 232, 238, 255), line);
   }
-  // Labels over vehicles.
-  for (const auto& l : app.labels) {
-    const ImVec2 ts = ImGui::CalcTextSize(l.text.c_str());
-    const ImVec2 p(l.x - ts.x * 0.5f, std::max(l.y - ts.y, vp->WorkPos.y + (app.caption.empty() ? 48.0f : 80.0f)));  // below the status line and caption
+  // Labels over vehicles, below the status line and caption.
+  const std::vector<ImVec2> labelAt = placeLabels(app.labels, vp->WorkPos.y + (app.caption.empty() ? 48.0f : 80.0f));
+  const std::array<float, 4>& panel = app.plotsRect;
+  for (std::size_t i = 0; i < app.labels.size(); ++i) {
+    const ScreenLabel& l = app.labels[i];
+    const ImVec2 ts = ImGui::CalcTextSize(l.text.c_str()), p = labelAt[i];
+    // Not over the panels, which draw no background of their own (nor is the vehicle drawn there).
+    const bool overPlots = panel[2] > panel[0] && p.x - 8 < panel[2] && p.x + ts.x + 8 > panel[0] &&
+                           p.y - 4 < panel[3] && p.y + ts.y + 4 > panel[1];
+    if (p.x - 8 < app.viewLeft || overPlots) continue;
     fg->AddRectFilled(ImVec2(p.x - 8, p.y - 4), ImVec2(p.x + ts.x + 8, p.y + ts.y + 4),
                       l.diverged ? IM_COL32(170, 30, 30, 230) : IM_COL32(20, 24, 30, 210), 5);
     fg->AddText(p, IM_COL32(245, 245, 245, 255), l.text.c_str());
@@ -83,7 +117,7 @@ void drawHud(AppState& app, const PhysicsFrame& f) {
         ImGui::Text("%s diverged at t = %.3f s", f.sims[i].curr.integrator.c_str(), f.sims[i].divergedAt);
       ImGui::SameLine();
       ImGui::PushID(static_cast<int>(i));
-      if (ImGui::SmallButton("Reset")) app.command(CommandKind::Reset);
+      if (ImGui::SmallButton("Reset")) app.resetScene();
       ImGui::PopID();
       y += ImGui::GetWindowHeight() + 6;
     }
@@ -102,7 +136,7 @@ void drawHud(AppState& app, const PhysicsFrame& f) {
     ImGui::End();
     ImGui::PopStyleColor();
   }
-  if (!app.showHelp) drawVehicleHud(app, f);  // drawn in front of every window: it would cover the overlay's rows
+  if (!app.showHelp) drawVehicleHud(app, f);  // not behind the translucent shortcut overlay
   drawNotices(app, f);
   // Hint, bottom right; above the Plots window where that covers the corner.
   const char* hint = "F1 shortcuts   Tab panels   Ctrl+Q quit";
@@ -111,13 +145,16 @@ void drawHud(AppState& app, const PhysicsFrame& f) {
   const std::array<float, 4>& pr = app.plotsRect;
   if (pr[2] > pr[0] && at.x < pr[2] && at.x + ts.x > pr[0] && at.y < pr[3] && at.y + ts.y > pr[1])
     at.y = std::max(vp->WorkPos.y, pr[1] - ts.y - 6);
-  fg->AddText(at, IM_COL32(255, 255, 255, 120), hint);
+  // On a dark plate like the other HUD texts: bare, its faint white vanished over the sky, the
+  // haze at the horizon and the landing pad.
+  fg->AddRectFilled(ImVec2(at.x - 6, at.y - 2), ImVec2(at.x + ts.x + 6, at.y + ts.y + 2), IM_COL32(16, 18, 22, 150), 4);
+  fg->AddText(at, IM_COL32(230, 232, 238, 190), hint);
 }
 
 void drawNotices(AppState& app, const PhysicsFrame& f) {
   (void)f;
   const ImGuiViewport* vp = ImGui::GetMainViewport();
-  ImDrawList* fg = ImGui::GetForegroundDrawList();
+  ImDrawList* fg = ImGui::GetBackgroundDrawList();  // behind every window: tooltips and popups cover it
   const float x0 = vp->WorkPos.x + app.viewLeft, x1 = vp->WorkPos.x + vp->WorkSize.x;
   // Caption: what to look for (side-by-side scenes), centred over the free part of the view.
   if (!app.caption.empty()) {

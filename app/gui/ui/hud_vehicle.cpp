@@ -14,7 +14,7 @@ void drawVehicleHud(AppState& app, const PhysicsFrame& f) {
   const std::vector<std::string> lines = app.view->hud(f.sims.front().curr);
   if (lines.empty()) return;
   const ImGuiViewport* vp = ImGui::GetMainViewport();
-  ImDrawList* fg = ImGui::GetForegroundDrawList();
+  ImDrawList* fg = ImGui::GetBackgroundDrawList();  // behind every window: tooltips and popups cover it
   const float lh = ImGui::GetTextLineHeightWithSpacing();
   float w = 0;
   for (const auto& t : lines) w = std::max(w, ImGui::CalcTextSize(t.c_str()).x);

@@ -4,6 +4,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "ui/optimize_panel.hpp"
 #include "ui/panels.hpp"
@@ -11,11 +12,13 @@
 
 namespace lieride::gui {
 
-void keepInside(const ImGuiViewport* vp) {
-  // After a resize (or a drag off the edge) the current window comes back into the viewport.
+void keepInside(const ImGuiViewport* vp, float left) {
+  // After a resize (or a drag off the edge) the current window comes back into the viewport,
+  // right of x = `left` (the sidebar's edge: two windows without backgrounds must not overlap).
   ImVec2 size = ImGui::GetWindowSize(), pos = ImGui::GetWindowPos();
-  const ImVec2 lo = vp->WorkPos, hi(vp->WorkPos.x + vp->WorkSize.x, vp->WorkPos.y + vp->WorkSize.y);
-  const ImVec2 fit(std::min(size.x, vp->WorkSize.x), std::min(size.y, vp->WorkSize.y));
+  const ImVec2 lo(std::clamp(left, vp->WorkPos.x, vp->WorkPos.x + vp->WorkSize.x * 0.5f), vp->WorkPos.y);
+  const ImVec2 hi(vp->WorkPos.x + vp->WorkSize.x, vp->WorkPos.y + vp->WorkSize.y);
+  const ImVec2 fit(std::min(size.x, hi.x - lo.x), std::min(size.y, vp->WorkSize.y));
   if (fit.x != size.x || fit.y != size.y) ImGui::SetWindowSize(fit);
   const ImVec2 clamped(std::clamp(pos.x, lo.x, std::max(lo.x, hi.x - fit.x)), std::clamp(pos.y, lo.y, std::max(lo.y, hi.y - fit.y)));
   if (clamped.x != pos.x || clamped.y != pos.y) ImGui::SetWindowPos(clamped);
@@ -61,19 +64,33 @@ void drawPanels(AppState& app, const PhysicsFrame& f) {
   ImGui::End();
   app.viewBottom = 0;
   if (app.showPlots) {
-    const float x = vp->WorkPos.x + sidebar + 8;
+    // Along the bottom, right of the sidebar. While the user has not moved or resized it, it
+    // follows the window's size (it floated mid-view, its first size, after the window grew).
+    const float x = std::max(app.viewLeft, vp->WorkPos.x + sidebar) + 8;
     const float height = std::min(300.0f, vp->WorkSize.y * 0.4f);
-    ImGui::SetNextWindowPos(ImVec2(x, vp->WorkPos.y + vp->WorkSize.y - height - 8), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(vp->WorkSize.x - sidebar - 16, height), ImGuiCond_FirstUseEver);
+    const ImVec2 dockPos(x, vp->WorkPos.y + vp->WorkSize.y - height - 8), dockSize(vp->WorkPos.x + vp->WorkSize.x - 8 - x, height);
+    // Only when the window's size changed (or at start): at other times the user may be dragging it away.
+    const bool resized = app.layoutSize != std::array<float, 2>{vp->WorkSize.x, vp->WorkSize.y};
+    const ImGuiCond cond = app.settings.plotsDocked && resized ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
+    ImGui::SetNextWindowPos(dockPos, cond);
+    ImGui::SetNextWindowSize(dockSize, cond);
     // Opaque and without a background of its own, like the sidebar: the 3-D view skips what
     // it covers (plotsRect), where the window's clear colour shows.
     if (beginOnBackdrop("Plots", &app.showPlots)) plotsPanel(app, f);
-    keepInside(vp);
+    keepInside(vp, app.viewLeft);
     if (!ImGui::IsWindowCollapsed()) app.viewBottom = ImGui::GetWindowPos().y;
     const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+    auto near = [](float a, float b) { return std::abs(a - b) < 0.5f; };
+    const bool docked = !ImGui::IsWindowCollapsed() && near(pos.x, dockPos.x) && near(pos.y, dockPos.y) &&
+                        near(size.x, dockSize.x) && near(size.y, dockSize.y);
+    if (docked != app.settings.plotsDocked) {  // remembered: the next start lays it out for its own window size
+      app.settings.plotsDocked = docked;
+      app.settingsDirty = true;
+    }
     app.plotsRect = {pos.x, pos.y, pos.x + size.x, pos.y + size.y};
     ImGui::End();
   }
+  app.layoutSize = {vp->WorkSize.x, vp->WorkSize.y};
 }
 
 }  // namespace lieride::gui

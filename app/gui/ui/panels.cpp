@@ -21,6 +21,13 @@ void textWrappedColored(const ImVec4& colour, const std::string& text) {
   ImGui::PopStyleColor();
 }
 
+std::string divergenceReason(const std::string& message) {
+  const std::string prefix = "diverged at t = ";
+  const std::size_t colon = message.find(": ");
+  if (message.rfind(prefix, 0) != 0 || colon == std::string::npos) return message;
+  return "in the step to t = " + message.substr(prefix.size(), colon - prefix.size()) + " s: " + message.substr(colon + 2);
+}
+
 void tooltip(const char* text) {
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled) && text && *text) {
     ImGui::BeginTooltip();
@@ -102,7 +109,7 @@ void scenePanel(AppState& app, const PhysicsFrame& f) {
   if (!app.sceneError.empty()) textWrappedColored(ImVec4(1, 0.4f, 0.35f, 1), app.sceneError);
   ImGui::Text("Vehicle: %s", app.view ? app.view->title().c_str() : app.vehicle.c_str());
   ImGui::SameLine(ImGui::GetContentRegionAvail().x - 50);
-  if (ImGui::Button("Reset", ImVec2(58, 0))) app.command(CommandKind::Reset);
+  if (ImGui::Button("Reset", ImVec2(58, 0))) app.resetScene();
   tooltip("Back to the scene's start, with its own h and integrator (Backspace).");
   // Transport: pause, step, speed.
   if (ImGui::Button(f.paused ? "  Run  " : "Pause")) app.command(CommandKind::TogglePause);
@@ -201,7 +208,7 @@ void integratorPanel(AppState& app, const PhysicsFrame& f) {
     tooltip(integratorSummary(s.curr.integrator));
     if (s.frozen) {
       ImGui::TextColored(ImVec4(1, 0.35f, 0.3f, 1), "diverged at t = %.3f s", s.divergedAt);
-      if (!s.divergedMessage.empty()) sectionHint(s.divergedMessage.c_str());
+      if (!s.divergedMessage.empty()) sectionHint(divergenceReason(s.divergedMessage).c_str());
       sectionHint("Pick another integrator to continue from the last good state, or Reset.");
     }
     ImGui::PopID();
@@ -231,14 +238,16 @@ void integratorPanel(AppState& app, const PhysicsFrame& f) {
           "Symplectic Lie group integrators stay bounded at large h where Runge-Kutta drifts or diverges.");
   if (f.sims.size() > 1) sectionHint("This slider sets h for every copy; a copy added with its own h keeps it until then.");
   if (f.stats.controlSubsteps > 1) {
-    ImGui::TextColored(ImVec4(1, 0.75f, 0.35f, 1),
-                       "Pilot feedback at 100 Hz: each step of h = %.3g s runs as %d sub-steps of %.3g s. The flight "
-                       "assist (or the car's steering servo) reads the state and holds its inputs over a step; held "
-                       "for a long h that sampled loop goes unstable with ANY integrator. Turn the assist off to run "
-                       "the integrator itself at h.",
-                       f.h, f.stats.controlSubsteps, f.h / f.stats.controlSubsteps);
+    char note[400];
+    std::snprintf(note, sizeof note,
+                  "Pilot feedback at 100 Hz: each step of h = %.3g s runs as %d sub-steps of %.3g s. The flight "
+                  "assist (or the car's steering servo) reads the state and holds its inputs over a step; held "
+                  "for a long h that sampled loop goes unstable with ANY integrator. Turn the assist off to run "
+                  "the integrator itself at h.",
+                  f.h, f.stats.controlSubsteps, f.h / f.stats.controlSubsteps);
+    textWrappedColored(ImVec4(1, 0.75f, 0.35f, 1), note);  // wraps: TextColored ran off the sidebar
   } else if (const std::string w = app.view ? app.view->stepWarning(assistFlying(f), f.h) : std::string(); !w.empty()) {
-    ImGui::TextColored(ImVec4(1, 0.75f, 0.35f, 1), "%s", w.c_str());
+    textWrappedColored(ImVec4(1, 0.75f, 0.35f, 1), w);
   }
   if (!f.sims.empty() && f.sims.size() < 3 && !app.scenes.empty()) {
     // Side by side: a copy of this scene run by another integrator, drawn next to it.
@@ -368,7 +377,7 @@ void controlsPanel(AppState& app, const PhysicsFrame& f) {
         c.channel = g.channel;
         c.value = {g.amplitude, g.frequency, g.phase, g.offset};
         app.send(c);
-        app.command(CommandKind::Reset);
+        app.resetScene();
       }
       ImGui::PopID();
     }

@@ -21,14 +21,22 @@ void plotsPanel(AppState& app, const PhysicsFrame& f);
 // The left sidebar with the four panels as collapsing sections, and the plots window.
 void drawPanels(AppState& app, const PhysicsFrame& f);
 void drawHud(AppState& app, const PhysicsFrame& f);
+// Where the labels over side-by-side vehicles go (their text's top-left corners): centred over
+// their vehicles, no higher than top, each moved down below an earlier label it would cover.
+std::vector<ImVec2> placeLabels(const std::vector<ScreenLabel>& labels, float top);
 void drawHelp(AppState& app);
 // Notices that stay when Tab hides the panels: the F12 screenshot path, the caption.
 void drawNotices(AppState& app, const PhysicsFrame& f);
 // The compact per-vehicle read-out (bottom left of the 3-D view).
 void drawVehicleHud(AppState& app, const PhysicsFrame& f);
-// Moves/resizes the current ImGui window back inside the viewport.
-void keepInside(const ImGuiViewport* vp);
+// Moves/resizes the current ImGui window back inside the viewport, right of x = `left` (the
+// sidebar's right edge; at most the viewport's middle).
+void keepInside(const ImGuiViewport* vp, float left = 0);
 
+// The engine's divergence message ("diverged at t = 40: energy ...") names the time of the step
+// that failed; the panel's line above it gives the last good state's (the one on screen), so
+// the reason says "in the step to t = 40 s: energy ...".
+std::string divergenceReason(const std::string& message);
 // A wrapped tooltip for the last item.
 void tooltip(const char* text);
 // A coloured line that wraps at the panel's edge (messages such as a path in an error run long).

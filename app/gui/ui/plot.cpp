@@ -190,7 +190,11 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
     row = (x - lastX < 90.0f) ? row + 1 : 0;
     lastX = x;
     const float ty = b.y - lineH * (row + 1) - 2;  // from the bottom: the legend sits at the top
-    dl->AddText(ImVec2(x + 3, ty), IM_COL32(255, 210, 90, 230), m.label.c_str());
+    // Right of the line, or left of it where the label would run past the plot's right edge
+    // (a change just made sits at the right edge).
+    const float w = ImGui::CalcTextSize(m.label.c_str()).x;
+    const float tx = x + 3 + w <= b.x ? x + 3 : std::max(a.x, x - 3 - w);
+    dl->AddText(ImVec2(tx, ty), IM_COL32(255, 210, 90, 230), m.label.c_str());
   }
   // Series: at most two points (min, max) per pixel column; NaN starts a new polyline.
   std::vector<ImVec2> pts;

@@ -2,6 +2,7 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 
@@ -13,6 +14,12 @@ void toggleRecord(AppState& app, const PhysicsFrame& f) {
   if (f.take.recording) app.takes.stop = true;
   else if (f.take.playing) app.takes.overdub = true;  // R during a replay: take over from here
   else app.takes.record = true;
+}
+
+std::string timelineLabel(double t, double duration) {
+  char label[48];
+  std::snprintf(label, sizeof label, "%.2f / %.2f s", std::min(t, duration), duration);
+  return label;
 }
 
 namespace {
@@ -73,9 +80,8 @@ void timelineSection(AppState& app, const PhysicsFrame& f) {
   ImGui::SameLine();
   float t = tu.scrubbing ? tu.scrub : static_cast<float>(ts.clock);
   ImGui::SetNextItemWidth(-1);
-  char label[48];
-  std::snprintf(label, sizeof label, "%.2f / %.2f s", static_cast<double>(t), ts.duration);
-  if (ImGui::SliderFloat("##timeline", &t, static_cast<float>(ts.startClock), static_cast<float>(ts.duration), label)) {
+  const std::string label = timelineLabel(tu.scrubbing ? static_cast<double>(tu.scrub) : ts.clock, ts.duration);
+  if (ImGui::SliderFloat("##timeline", &t, static_cast<float>(ts.startClock), static_cast<float>(ts.duration), label.c_str())) {
     tu.scrub = t;
     tu.seek = t;
   }
