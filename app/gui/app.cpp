@@ -264,8 +264,7 @@ void App::frame(double wallDt, int w, int h, const CameraInput& in) {
                   static_cast<int>(st_.viewLeft * st_.pixelRatio), covered);
   if (!overlay_) overlay_ = std::make_unique<OptimizeOverlay>();
   const OptimizeOverlayMesh& overlay = optimize_.overlay();
-  overlay_->draw(w, h, renderer_->viewProj(w, h, cam_), cam_, overlay, optimize_.overlayVersion(),
-                 static_cast<int>(st_.viewLeft * st_.pixelRatio));
+  overlay_->draw(w, h, renderer_->viewProj(w, h, cam_), cam_, overlay, optimize_.overlayVersion(), renderer_->area());
 
   // Labels over side-by-side copies (and diverged vehicles).
   if (f.sims.size() > 1) {

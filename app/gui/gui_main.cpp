@@ -475,6 +475,9 @@ int runGui(const std::vector<std::string>& args) {
       SDL_GL_GetDrawableSize(window, &dw, &dh);
       st.pixelRatio = ww > 0 ? static_cast<float>(dw) / static_cast<float>(ww) : 1.0f;
       app.frame(std::min(dt, 0.1), dw, dh, cam);
+      // The 3-D view is all submitted: a software rasteriser (llvmpipe) starts drawing it on its
+      // own threads now, while this one lays out the panels, instead of at the swap.
+      glFlush();
       const PhysicsFrame& f = app.latest();
       if (script) {
         script->update(st, f);

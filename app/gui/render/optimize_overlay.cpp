@@ -7,7 +7,7 @@ namespace lieride::gui {
 OptimizeOverlay::OptimizeOverlay() : flat_("flat.vert", "flat.frag"), solid_(MeshData{}, true), marks_(MeshData{}, true) {}
 
 void OptimizeOverlay::draw(int w, int h, const glm::mat4& vp, const CameraRig& cam, const OptimizeOverlayMesh& mesh,
-                           std::uint64_t version, int scissorLeft) {
+                           std::uint64_t version, const PixelRect& view) {
   if (version != version_) {
     version_ = version;
     haveSolid_ = !mesh.solid.indices.empty();
@@ -18,7 +18,7 @@ void OptimizeOverlay::draw(int w, int h, const glm::mat4& vp, const CameraRig& c
   if (!haveSolid_ && !haveMarks_) return;
   glViewport(0, 0, w, h);
   glEnable(GL_SCISSOR_TEST);
-  glScissor(std::clamp(scissorLeft, 0, w), 0, std::max(w - scissorLeft, 1), h);
+  glScissor(view.x, view.y, view.width, view.height);
   glEnable(GL_DEPTH_TEST);
   glDepthFunc(GL_LEQUAL);
   glDisable(GL_CULL_FACE);

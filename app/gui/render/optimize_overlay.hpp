@@ -6,6 +6,7 @@
 
 #include "render/camera.hpp"
 #include "render/gl_util.hpp"
+#include "render/view_area.hpp"
 #include "ui/optimize_geometry.hpp"
 
 namespace lieride::gui {
@@ -13,9 +14,10 @@ namespace lieride::gui {
 class OptimizeOverlay {
  public:
   OptimizeOverlay();
-  // `version` changes whenever `mesh` does; `scissorLeft`: the sidebar's width in pixels.
+  // `version` changes whenever `mesh` does; `view`: the 3-D view's part of the window
+  // (Renderer::view).
   void draw(int width, int height, const glm::mat4& viewProj, const CameraRig& cam, const OptimizeOverlayMesh& mesh,
-            std::uint64_t version, int scissorLeft);
+            std::uint64_t version, const PixelRect& view);
 
  private:
   Program flat_;

@@ -19,6 +19,9 @@ void Trail::add(const glm::vec3& p, std::size_t maxPoints) {
 }
 
 namespace {
+// The Plots window's default place is this many pixels in from the view's edges
+// (ui/panel_layout.cpp): docked there, the view ends at its top (render/view_area.hpp).
+constexpr int kPlotsGap = 12;
 // The world axes on the ground: x red, y green.
 MeshData axesLines() {
   MeshData m;
@@ -125,18 +128,20 @@ void Renderer::draw(int w, int h, const CameraRig& cam, const std::vector<Vehicl
   glClearStencil(0);
   glClearDepth(1.0);
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
-  // The opaque sidebar covers [0, scissorLeft): nothing 3-D is drawn under it.
+  // The opaque sidebar covers [0, scissorLeft), the Plots window `covered`: nothing 3-D is
+  // drawn under them (render/view_area.hpp).
+  const ViewArea area = viewArea(w, h, scissorLeft, covered, kPlotsGap);
+  area_ = area.scissor;
   glEnable(GL_SCISSOR_TEST);
-  glScissor(std::clamp(scissorLeft, 0, w), 0, std::max(w - scissorLeft, 1), h);
-  if (!covered.empty()) {
+  if (area.maskCovered) {
     // Depth 0 under the Plots window: every fragment there fails the depth test before its
     // shader runs, so the ground, sky and shadows hidden by the window cost (almost) nothing.
     glScissor(covered.x, covered.y, covered.width, covered.height);
     glClearDepth(0.0);
     glClear(GL_DEPTH_BUFFER_BIT);
     glClearDepth(1.0);
-    glScissor(std::clamp(scissorLeft, 0, w), 0, std::max(w - scissorLeft, 1), h);
   }
+  scissorToView();
   const glm::mat4 vp = viewProj(w, h, cam);
   glDisable(GL_CULL_FACE);
   glDisable(GL_BLEND);
@@ -198,7 +203,7 @@ void Renderer::draw(int w, int h, const CameraRig& cam, const std::vector<Vehicl
   }
   // The sky last among the opaque backdrops: only where nothing is in front (cheap on
   // software rasterisers, which reject hidden fragments early).
-  if (!skipped("sky")) drawSky(vp, cam, w, h, scissorLeft);
+  if (!skipped("sky")) drawSky(vp, cam, h);
 
   if (showTrails) drawTrails(vp, cam, trails);
   // Translucent parts (rotor blur) last.
@@ -296,7 +301,9 @@ void Renderer::drawGround(const glm::mat4& vp, const CameraRig& cam, const std::
   glDisable(GL_BLEND);
 }
 
-void Renderer::drawSky(const glm::mat4& vp, const CameraRig& cam, int w, int h, int scissorLeft) {
+void Renderer::scissorToView() const { glScissor(area_.x, area_.y, area_.width, area_.height); }
+
+void Renderer::drawSky(const glm::mat4& vp, const CameraRig& cam, int h) {
   // The sky (at depth 0.9999) only shows where nothing is drawn or behind ground farther than
   // about 400 m (the depth of 0.9999 with near 0.05 m and far 2000 m). A row whose every view
   // ray meets the ground closer than 380 m needs no sky fragments: the sky's triangle is cut
@@ -327,7 +334,9 @@ void Renderer::drawSky(const glm::mat4& vp, const CameraRig& cam, int w, int h, 
       firstRow = std::clamp(static_cast<int>(std::floor((lo + 1.0f) * 0.5f * static_cast<float>(h))) - 2, 0, h);
     }
   }
-  glScissor(std::clamp(scissorLeft, 0, w), firstRow, std::max(w - scissorLeft, 1), std::max(h - firstRow, 1));
+  const int skyBottom = std::max(firstRow, area_.y);
+  if (skyBottom >= area_.y + area_.height) return;
+  glScissor(area_.x, skyBottom, area_.width, area_.y + area_.height - skyBottom);
   glDepthMask(GL_FALSE);
   glDisable(GL_BLEND);
   sky_.use();
@@ -338,7 +347,7 @@ void Renderer::drawSky(const glm::mat4& vp, const CameraRig& cam, int w, int h, 
   glBindVertexArray(emptyVao_);
   glDrawArrays(GL_TRIANGLES, 0, 3);
   glDepthMask(GL_TRUE);
-  glScissor(std::clamp(scissorLeft, 0, w), 0, std::max(w - scissorLeft, 1), h);
+  scissorToView();
 }
 
 void Renderer::drawTrails(const glm::mat4& vp, const CameraRig& cam, const std::vector<Trail>& trails) {

@@ -10,6 +10,7 @@
 #include "render/camera.hpp"
 #include "render/gl_util.hpp"
 #include "render/scenery.hpp"
+#include "render/view_area.hpp"
 #include "scenes.hpp"
 #include "views/vehicle_view.hpp"
 
@@ -24,12 +25,6 @@ struct DrawItem {
   bool prelit = false;    // static scenery with its light in the vertex colours (render/scenery.hpp, prelit)
 };
 
-// A rectangle of the drawable in pixels, GL convention (origin bottom left); empty: none.
-struct PixelRect {
-  int x = 0, y = 0, width = 0, height = 0;
-  bool empty() const { return width <= 0 || height <= 0; }
-};
-
 struct Trail {
   std::deque<glm::vec3> points;
   glm::vec3 color{1, 0.5f, 0.1f};
@@ -42,11 +37,13 @@ class Renderer {
   Renderer(const VehicleGeometry& geometry, std::shared_ptr<const VehicleView> view, const std::string& sceneName);
   // `simTime` drives the water; `viewport` is the drawable size in pixels. Nothing is drawn
   // left of `scissorLeft` (the sidebar) nor inside `covered` (the Plots window: the clear
-  // colour stays there).
+  // colour stays there); viewArea (render/view_area.hpp) says where the view ends.
   void draw(int width, int height, const CameraRig& cam, const std::vector<VehiclePose>& vehicles,
             const std::vector<Trail>& trails, double simTime, bool showTrails, int scissorLeft = 0,
             PixelRect covered = {});
   glm::mat4 viewProj(int width, int height, const CameraRig& cam) const;
+  // The part of the window the last draw() drew into (its scissor).
+  const PixelRect& area() const { return area_; }
   // The colour the whole window is cleared to: the panels' own where they draw no background
   // (the 3-D view covers every pixel right of them with ground, water or sky), else the fog.
   void setBackdrop(std::optional<glm::vec3> color) { backdrop_ = color; }
@@ -55,7 +52,8 @@ class Renderer {
   void drawWater(const glm::mat4& vp, const CameraRig& cam, const glm::vec3& focus, double t);
   void drawTrails(const glm::mat4& vp, const CameraRig& cam, const std::vector<Trail>& trails);
   void setCommon(const Program& p, const CameraRig& cam) const;
-  void drawSky(const glm::mat4& vp, const CameraRig& cam, int width, int height, int scissorLeft);
+  void drawSky(const glm::mat4& vp, const CameraRig& cam, int height);
+  void scissorToView() const;
 
   void addItems(const VehiclePose& p, glm::vec3 tint);
 
@@ -81,6 +79,7 @@ class Renderer {
   glm::vec3 lightDir_;
   glm::vec3 fogColor_{0.74f, 0.82f, 0.90f};
   std::optional<glm::vec3> backdrop_;
+  PixelRect area_;  // this frame's 3-D view (viewArea's scissor)
   float fogDensity_ = 0.006f;
 };
 

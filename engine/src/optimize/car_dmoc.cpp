@@ -471,7 +471,9 @@ CarTrajectory CarDmoc::trajectory(const std::vector<double>& x) const {
     tr.sigma.push_back(sig);
     tr.psi.push_back(psi);
     tr.psiDot.push_back(x[var(k, kP)] / (1.0 + beta_ * sig * sig));
-    tr.sigmaDot.push_back(k == 0 ? start_.sigmaDot : x[var(k - 1, kS)]);
+    // The steering rate is an input: at t_0 the simulator's state already has step 0's (its
+    // first run CSV row), at t_k the rate of the step that ended there.
+    tr.sigmaDot.push_back(k == 0 ? (n_ > 0 ? x[var(0, kS)] : start_.sigmaDot) : x[var(k - 1, kS)]);
     if (k < n_) {
       psi += h * x[var(k, kU)];
       tr.driveTorque.push_back(a_ * x[var(k, kF)]);
