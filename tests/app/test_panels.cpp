@@ -279,6 +279,31 @@ TEST_CASE("takes panel: the timeline never reads past the take's end", "[app][ta
   CHECK(timelineLabel(duration + 1e-12, duration) == timelineLabel(duration, duration));
 }
 
+TEST_CASE("panels: the plots window's content fits a narrow Plots window", "[panels]") {
+  // 416 px: the docked Plots window of an 800 px wide app window; "legend" ran past its edge.
+  ImGuiHeadless gui;
+  AppState app;
+  app.send = [](const Command&) {};
+  app.vehicle = "helicopter";
+  app.plots.resize(1);
+  const PhysicsFrame f = sampleFrame();
+  for (float width : {416.0f, 904.0f}) {
+    float right = 0, edge = 0;
+    gui.frame([&] {
+      ImGui::SetNextWindowPos(ImVec2(0, 0));
+      ImGui::SetNextWindowSize(ImVec2(width, 300));
+      ImGui::Begin("Plots");
+      plotsPanel(app, f);
+      const ImGuiWindow* w = ImGui::GetCurrentWindow();
+      right = w->DC.CursorMaxPos.x;
+      edge = w->WorkRect.Max.x;
+      ImGui::End();
+    });
+    CAPTURE(width, right, edge);
+    CHECK(right <= edge + 1.0f);
+  }
+}
+
 TEST_CASE("panels: the time-step slider is logarithmic from 1e-4 to 1 s", "[panels]") {
   CHECK(sliderToStep(0.0f) == Approx(1e-4));
   CHECK(sliderToStep(1.0f) == Approx(1.0));

@@ -424,14 +424,22 @@ ImU32 copyColor(std::size_t i) {
 }
 
 void plotsPanel(AppState& app, const PhysicsFrame& f) {
+  // The header's checkboxes go on the next line where the window is too narrow for them (an
+  // 800 px wide app window cut "legend" at the Plots window's edge).
+  auto sameLineIfFits = [](const char* checkboxLabel) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float w = ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize(checkboxLabel).x;
+    if (ImGui::GetItemRectMax().x + style.ItemSpacing.x + w <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x)
+      ImGui::SameLine();
+  };
   ImGui::SetNextItemWidth(200);
   if (ImGui::SliderFloat("history", &app.settings.historySeconds, 1.0f, 60.0f, "%.0f s")) app.settingsDirty = true;
-  ImGui::SameLine();
+  sameLineIfFits("autofit");
   auto& st0 = app.plotStates[0];
   if (ImGui::Checkbox("autofit", &st0.autofit))
     for (auto& s : app.plotStates) s.autofit = st0.autofit;
   tooltip("Fit the y axis to the visible data (never closer than 0.1 % of the value). Off: keep the current range.");
-  ImGui::SameLine();
+  sameLineIfFits("legend");
   if (ImGui::Checkbox("legend", &st0.legend))
     for (auto& s : app.plotStates) s.legend = st0.legend;
   const double window = app.settings.historySeconds;
