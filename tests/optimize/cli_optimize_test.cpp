@@ -199,6 +199,24 @@ TEST_CASE("lieride optimize: the iteration limit exits 4 and says so", "[optimiz
   CHECK(lineCount(r.err) == 1);
 }
 
+TEST_CASE("lieride optimize: --max-iter limits the whole coarse-to-fine solve", "[optimize][cli]") {
+  // helicopter-landing solves 16 knots, then 48: the limit is shared, not per level.
+  for (const int limit : {7, 60}) {
+    const fs::path dir = scratch() / ("limit-levels-" + std::to_string(limit));
+    fs::remove_all(dir);
+    const Result r = lieride("optimize " + problemFile("helicopter-landing") + " --max-iter " + std::to_string(limit) +
+                             " --quiet --out " + dir.string());
+    INFO(r.err);
+    CHECK(r.code == 4);
+    CHECK(r.err.find("iteration limit") != std::string::npos);
+    const std::string report = slurp(dir / "report.md");
+    std::smatch m;
+    REQUIRE(std::regex_search(report, m, std::regex("- iterations: ([0-9]+)")));
+    CHECK(std::stoi(m[1]) <= limit);
+    CHECK(fs::exists(dir / "trajectory.csv"));  // the best iterate
+  }
+}
+
 TEST_CASE("lieride optimize: bad problem files exit 2 with one line naming the key", "[optimize][cli]") {
   const std::string good = problemText("car-tunnel");
   const std::vector<BadCase> cases = {

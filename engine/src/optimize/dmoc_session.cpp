@@ -1,5 +1,6 @@
 #include "lieride/optimize/dmoc.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <fstream>
@@ -141,9 +142,11 @@ std::optional<DmocSession::CoarseStart> DmocSession::coarseStart(const SolveOpti
   CoarseStart out;
   SolveOptions o = options;
   o.progress = nullptr;  // iteration numbers restart per level; the result lists the levels
+  // The iteration limit is the whole solve's: each level gets what the levels before left.
   for (std::size_t i = 0; i < levels.size(); ++i) {
     const auto coarse = level(levels[i]);
     o.warm = i > 0 ? &out.start : nullptr;  // a finer level resumes from the refined one before
+    o.maxIterations = options.maxIterations - out.iterations;
     SolveResult r = solveNlp(*coarse, o);
     out.iterations += r.iterations;
     out.seconds += r.seconds;
@@ -168,6 +171,9 @@ SolveResult DmocSession::solve(const SolveOptions& options) const {
   // against 22, helicopter-landing from 16 knots).
   SolveOptions o = options;
   if (coarse->usable) o.warm = &coarse->start;
+  // What the coarse levels left of the limit (0: IPOPT evaluates the start and reports the
+  // iteration limit, the start being the best iterate).
+  o.maxIterations = std::max(0, options.maxIterations - coarse->iterations);
   SolveResult r = solveNlp(nlp(), o);
   r.iterations += coarse->iterations;
   r.seconds += coarse->seconds;
