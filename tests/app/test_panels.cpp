@@ -264,6 +264,24 @@ TEST_CASE("hud: the HUD draws behind windows, so tooltips and popups cover it", 
   CHECK(background > 500);  // status line, label, vehicle read-out, caption, notice, hint
 }
 
+TEST_CASE("hud: with the panels hidden (Tab) a hint still says how to bring them back", "[panels]") {
+  ImGuiHeadless gui;
+  AppState app;
+  app.send = [](const Command&) {};
+  const PhysicsFrame f = sampleFrame();
+  for (const bool shown : {true, false}) {
+    app.showUi = shown;
+    int drawn = -1;
+    gui.frame([&] {
+      drawNotices(app, f);  // no caption, no screenshot notice: only the hint, if any
+      drawn = ImGui::GetBackgroundDrawList()->VtxBuffer.Size;
+    });
+    CAPTURE(shown);
+    // Shown, the panels' own hint (drawHud) says it; hidden, drawNotices is all that is drawn.
+    CHECK((drawn > 0) == !shown);
+  }
+}
+
 TEST_CASE("takes panel: the timeline never reads past the take's end", "[app][take]") {
   // A take of 1109 steps of h = 0.005 s: its clock, a sum of steps, ends within round-off of
   // 5.545 s, on either side of the duration's own rounding.

@@ -138,8 +138,13 @@ void drawHud(AppState& app, const PhysicsFrame& f) {
   }
   if (!app.showHelp) drawVehicleHud(app, f);  // not behind the translucent shortcut overlay
   drawNotices(app, f);
-  // Hint, bottom right; above the Plots window where that covers the corner.
-  const char* hint = "F1 shortcuts   Tab panels   Ctrl+Q quit";
+  drawHint(app, "F1 shortcuts   Tab panels   Ctrl+Q quit");
+}
+
+// The keyboard hint, bottom right; above the Plots window where that covers the corner.
+void drawHint(const AppState& app, const char* hint) {
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  ImDrawList* fg = ImGui::GetBackgroundDrawList();
   const ImVec2 ts = ImGui::CalcTextSize(hint);
   ImVec2 at(vp->WorkPos.x + vp->WorkSize.x - ts.x - 12, vp->WorkPos.y + vp->WorkSize.y - ts.y - 8);
   const std::array<float, 4>& pr = app.plotsRect;
@@ -156,6 +161,8 @@ void drawNotices(AppState& app, const PhysicsFrame& f) {
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   ImDrawList* fg = ImGui::GetBackgroundDrawList();  // behind every window: tooltips and popups cover it
   const float x0 = vp->WorkPos.x + app.viewLeft, x1 = vp->WorkPos.x + vp->WorkSize.x;
+  // With the panels hidden (Tab) the hint says how to bring them back.
+  if (!app.showUi) drawHint(app, "Tab panels   F1 shortcuts");
   // Caption: what to look for (side-by-side scenes), centred over the free part of the view.
   if (!app.caption.empty()) {
     const ImVec2 ts = ImGui::CalcTextSize(app.caption.c_str());

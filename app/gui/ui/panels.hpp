@@ -27,6 +27,8 @@ std::vector<ImVec2> placeLabels(const std::vector<ScreenLabel>& labels, float to
 void drawHelp(AppState& app);
 // Notices that stay when Tab hides the panels: the F12 screenshot path, the caption.
 void drawNotices(AppState& app, const PhysicsFrame& f);
+// The keyboard hint, bottom right (with the panels hidden, how to bring them back).
+void drawHint(const AppState& app, const char* hint);
 // The compact per-vehicle read-out (bottom left of the 3-D view).
 void drawVehicleHud(AppState& app, const PhysicsFrame& f);
 // Moves/resizes the current ImGui window back inside the viewport, right of x = `left` (the
