@@ -250,7 +250,9 @@ void integratorPanel(AppState& app, const PhysicsFrame& f) {
     textWrappedColored(ImVec4(1, 0.75f, 0.35f, 1), w);
   }
   if (!f.sims.empty() && f.sims.size() < 3 && !app.scenes.empty()) {
-    // Side by side: a copy of this scene run by another integrator, drawn next to it.
+    // Side by side: a copy of this scene run by another integrator, drawn next to it. Its
+    // own row's label: unlabelled, the list read as a second choice of this run's integrator.
+    ImGui::TextDisabled("Compare with a copy:");
     ImGui::SetNextItemWidth(150);
     const auto& names = f.sims.front().integrators;
     if (app.copyIntegrator.empty() || std::find(names.begin(), names.end(), app.copyIntegrator) == names.end())
@@ -263,6 +265,7 @@ void integratorPanel(AppState& app, const PhysicsFrame& f) {
       }
       ImGui::EndCombo();
     }
+    tooltip("The integrator of the copy to add (this run keeps its own).");
     ImGui::SameLine();
     if (app.copyStep <= 0 && app.requestCopy < 0) app.copyStep = f.h;  // 0 pending: the take's own h (ghost copy)
     float cx = stepToSlider(app.copyStep);
