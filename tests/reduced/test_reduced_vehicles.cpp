@@ -294,6 +294,12 @@ matrix = [["m", 0, 0, 0], [0, "m", 0, 0], [0, 0, "m", 0], [0, 0, 0, "1 + a^2"]]
 rows = [[0, 0, 1, "a"]]
 )";
   REQUIRE_NOTHROW(parseReducedDescription(good, "probe.toml", {}, {}, "x"));
+  {
+    std::string withUnit = good;
+    withUnit.replace(withUnit.find("max = 1.0"), 9, "max = 1.0\nunit = \"rad\"");
+    CHECK(parseReducedDescription(withUnit, "probe.toml", {}, {}, "x")->shape.at(0).unit == "rad");
+    CHECK(parseReducedDescription(good, "probe.toml", {}, {}, "x")->shape.at(0).unit.empty());
+  }
   struct Case {
     std::string from, to, key, reason;
   };
@@ -304,6 +310,7 @@ rows = [[0, 0, 1, "a"]]
       {"rows = [[0, 0, 1, \"a\"]]", "rows = [[0, 0, 1, 0], [0, 1, 0, 0], [1, 0, 0, 0], [1, 1, 0, 0]]", "constraints.rows",
        "more constraints"},
       {"min = -1.0", "min = 0.5", "shape[0]", "excludes the initial shape"},
+      {"max = 1.0", "max = 1.0\nunit = 1", "shape[0].unit", "expected a string"},
       // Found by the fuzzer: GiNaC's parser crashes on a call with no arguments.
       {"\"1 + a^2\"", "\"1 + cos()\"", "kinetic.matrix[3][3]", "empty parentheses"},
       {"rows = [[0, 0, 1, \"a\"]]", "rows = [[0, 0, 1, \"sin( )*a\"]]", "constraints.rows[0][3]", "empty parentheses"},

@@ -40,7 +40,8 @@ const ReducedDescription& descriptionOf(const Simulation& sim) {
 
 class DescriptionView final : public VehicleView {
  public:
-  explicit DescriptionView(const Simulation& sim) : VehicleView(sim), parts_(descriptionOf(sim).parts) {
+  explicit DescriptionView(const Simulation& sim)
+      : VehicleView(sim), parts_(descriptionOf(sim).parts), shape_(descriptionOf(sim).shape) {
     title_ += " (" + descriptionOf(sim).name + ")";
     traits_.nonholonomic = true;
     traits_.constrained = descriptionOf(sim).numConstraints > 0;  // Elroy's beanie has none
@@ -73,7 +74,7 @@ class DescriptionView final : public VehicleView {
     l.push_back(format("speed %.2f m/s   heading %.0f deg", std::hypot(s.bodyVelocity(3), s.bodyVelocity(4)), headingDeg(s)));
     l.push_back(format("turn rate %+.2f rad/s   momentum %.4g", s.bodyVelocity(2), s.momentum));
     for (std::size_t i = 0; i < s.shapeNames.size() && i < s.shape.size(); ++i)
-      l.push_back(s.shapeNames[i] + format(" %+.3f", s.shape[i]));
+      l.push_back(s.shapeNames[i] + format(" %+.3f", s.shape[i]) + (i < shape_.size() && !shape_[i].unit.empty() ? " " + shape_[i].unit : ""));
     for (std::size_t i = 0; i < channels_.size() && i < s.inputs.size(); ++i)
       if (channels_[i].min < channels_[i].max)
         l.push_back(channels_[i].name + format(" %+.3g ", s.inputs[i]) + channels_[i].unit);
@@ -87,6 +88,7 @@ class DescriptionView final : public VehicleView {
   }
 
   std::vector<ReducedPart> parts_;
+  std::vector<ReducedShapeVariable> shape_;  // names, ranges and units of the shape variables
 };
 
 std::unique_ptr<VehicleView> makeDescriptionView(const Simulation& sim) { return std::make_unique<DescriptionView>(sim); }

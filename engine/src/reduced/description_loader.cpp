@@ -188,9 +188,9 @@ class Loader {
     const toml::array& arr = array(doc_, "shape", "shape");
     for (std::size_t i = 0; i < arr.size(); ++i) {
       const std::string w = "shape[" + std::to_string(i) + "]";
-      if (!arr[i].is_table()) fail(w, "expected a table { name, min, max }");
+      if (!arr[i].is_table()) fail(w, "expected a table { name, min, max, unit }");
       const toml::table& t = *arr[i].as_table();
-      checkKeys(t, {"name", "min", "max"}, w);
+      checkKeys(t, {"name", "min", "max", "unit"}, w);
       ReducedShapeVariable v;
       v.name = str(t, "name", w + ".name", "");
       if (!identifier(v.name)) fail(w + ".name", "expected an identifier");
@@ -199,6 +199,7 @@ class Loader {
       if (const toml::node* n = t.get("min")) v.min = constant(*n, w + ".min");
       if (const toml::node* n = t.get("max")) v.max = constant(*n, w + ".max");
       if (!(v.min < v.max)) fail(w, "expected min < max");
+      v.unit = str(t, "unit", w + ".unit", "");
       d.shape.push_back(v);
       symbols_.push_back(GiNaC::symbol(v.name));
     }

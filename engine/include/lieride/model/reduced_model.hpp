@@ -36,6 +36,7 @@ constexpr int kMaxReducedShape = 2;
 struct ReducedShapeVariable {
   std::string name;
   double min = -1e300, max = 1e300;  // admissible range
+  std::string unit;                   // for read-outs ("rad", "m"; empty: a pure number)
 };
 
 // An input channel: a generalised force on a shape variable, or a prescribed shape motion
