@@ -558,6 +558,8 @@ int runGui(const std::vector<std::string>& args) {
       const auto* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
       const auto* version = reinterpret_cast<const char*>(glGetString(GL_VERSION));
       std::printf("renderer %s, OpenGL %s\n", renderer ? renderer : "unknown", version ? version : "unknown");
+      std::printf("sidebar: %ld frames pasted from its copy, %ld copies made, %ld frames drawn directly\n",
+                  panelCache.pasted(), panelCache.made(), panelCache.direct());
       if (script) std::printf("%s\n", script->summary().c_str());
     }
     if (script && script->failed()) exitCode = 1;

@@ -29,7 +29,7 @@ PanelCache::~PanelCache() {
 }
 
 void PanelCache::ensureTarget(int width, int height) {
-  if (fbo_ && width == width_ && height == height_) return;
+  if (fbo_ && width == targetWidth_ && height == targetHeight_) return;
   if (!tex_) glGenTextures(1, &tex_);
   glBindTexture(GL_TEXTURE_2D, tex_);
   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
@@ -40,9 +40,8 @@ void PanelCache::ensureTarget(int width, int height) {
   glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
   glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex_, 0);
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
-  width_ = width;
-  height_ = height;
-  snapshot_.clear();
+  targetWidth_ = width;
+  targetHeight_ = height;
 }
 
 void PanelCache::render(ImDrawData* data, const char* window, const glm::vec3& backdrop) {
@@ -62,6 +61,19 @@ void PanelCache::render(ImDrawData* data, const char* window, const glm::vec3& b
   const bool same = snapshot_.matches(list) && fbW == width_ && fbH == height_ && backdrop == backdrop_ &&
                     rect.x == rect_.x && rect.y == rect_.y && rect.z == rect_.z && rect.w == rect_.w;
   if (!same) {
+    // Changed since the last frame: drawn directly, and copied only once it holds still for a
+    // frame (a window that changes every frame would pay for the copy and the paste as well).
+    snapshot_.take(list);
+    backdrop_ = backdrop;
+    rect_ = rect;
+    width_ = fbW;
+    height_ = fbH;
+    copied_ = false;
+    renderLists(*data, index, data->CmdListsCount);
+    ++direct_;
+    return;
+  }
+  if (!copied_) {
     ensureTarget(fbW, fbH);
     glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
     glDisable(GL_SCISSOR_TEST);
@@ -69,9 +81,7 @@ void PanelCache::render(ImDrawData* data, const char* window, const glm::vec3& b
     glClear(GL_COLOR_BUFFER_BIT);
     renderLists(*data, index, index + 1);
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
-    snapshot_.take(list);
-    backdrop_ = backdrop;
-    rect_ = rect;
+    copied_ = true;
     ++made_;
   } else {
     ++pasted_;
