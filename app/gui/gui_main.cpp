@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "app.hpp"
+#include "render/panel_cache.hpp"
 #include "input/router.hpp"
 #include "input/script.hpp"
 #include "ui/panels.hpp"
@@ -385,6 +386,7 @@ int runGui(const std::vector<std::string>& args) {
     }
     InputRouter router;
     router.start(st);
+    PanelCache panelCache;
     bool running = loaded;
     int frame = 0;
     auto last = std::chrono::steady_clock::now();
@@ -499,7 +501,10 @@ int runGui(const std::vector<std::string>& args) {
       drawHelp(st);
       ImGui::Render();
       glViewport(0, 0, dw, dh);
-      ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+      if (st.panelColor[3] > 0)  // the sidebar draws no background: the clear colour is under it
+        panelCache.render(ImGui::GetDrawData(), "lieride", glm::vec3(st.panelColor[0], st.panelColor[1], st.panelColor[2]));
+      else
+        ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
       if (!warm)  // --warmup: the simulation time reached, or 2 S + 10 s of wall time gone
         warm = st.renderTime >= opt.warmup ||
                std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() > 2 * opt.warmup + 10;
@@ -553,6 +558,8 @@ int runGui(const std::vector<std::string>& args) {
       const auto* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
       const auto* version = reinterpret_cast<const char*>(glGetString(GL_VERSION));
       std::printf("renderer %s, OpenGL %s\n", renderer ? renderer : "unknown", version ? version : "unknown");
+      std::printf("sidebar: %ld frames pasted from its copy, %ld copies made, %ld frames drawn directly\n",
+                  panelCache.pasted(), panelCache.made(), panelCache.direct());
       if (script) std::printf("%s\n", script->summary().c_str());
     }
     if (script && script->failed()) exitCode = 1;
