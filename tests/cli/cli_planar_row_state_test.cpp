@@ -42,7 +42,7 @@ double worstDerivativeMismatch(const Csv& c, const std::string& shape, double h)
 
 }  // namespace
 
-TEST_CASE("car rows: velocities are the derivative of the poses; energy, momentum, constraint of the row", "[cli]") {
+TEST_CASE("car rows: velocities are the derivative of the poses, energy, momentum and constraint those of the row", "[cli]") {
   // The car-parallel-parking inputs (a drive torque of 1000 N m at t = 0) at the defaults of
   // docs/models.md section 4: m = 1500, I = 3, K = 2500, l = 2.7, rho = 0.33.
   const double m = 1500.0, I = 3.0, K = 2500.0, l = 2.7, rho = 0.33, h = 0.01;
@@ -80,7 +80,7 @@ TEST_CASE("car rows: velocities are the derivative of the poses; energy, momentu
   }
 }
 
-TEST_CASE("snakeboard gait rows: velocities are the derivative of the poses; momentum of the row", "[cli]") {
+TEST_CASE("snakeboard gait rows: velocities are the derivative of the poses, momentum that of the row", "[cli]") {
   // The snakeboard-drive gait at the defaults of docs/models.md section 5: m = 70, l = 0.35, J_r = 3.
   const double m = 70.0, l = 0.35, Jr = 3.0, h = 0.01;
   const std::string scenario =
