@@ -71,6 +71,31 @@ struct Split {
     return v - 2.0 * MinvMuT * C.ldlt().solve(mu * v);
   }
   NVec project(const NMat& mu, const NVec& v) const { return 0.5 * (v + reflect(mu, v)); }
+  // The free velocity a step reports at t_k+1 (docs/formats.md section 3: the row is the state
+  // at t_k+1). M^-1 of the discrete momentum p+ = M vbar + f+ (vbar = (q_k+1 - q_k)/h) holds
+  // the half-step input impulse but not the constraint impulse that balances it: a car's drive
+  // torque alone would spin the wheel by h/2 F / I, off the constraints (0.55 m/s after one
+  // step of car-parallel-parking at h = 0.01, 14x its energy). As in the continuous momentum
+  // p(t_k+1) = M vbar + h/2 (F - mu^T lambda) + ... (Ferraro et al. Eq. 11a's force sign), the
+  // excess of M^-1 p+ over vbar (that impulse and, with prescribed coordinates, the change of
+  // their coupling from the step's average rate to the rate at t_k+1) is projected onto the
+  // constraints at q_k+1 in the metric M. The reported velocity keeps the constraint residual
+  // of the scheme's own vbar (a growing nh-reflect period-2 mode stays visible), and with no
+  // inputs and nothing prescribed it is M^-1 p+ itself, whose energy nh-reflect conserves
+  // exactly (docs/models.md section 7). The memory (p+) and the trajectory are unchanged.
+  void setReportedVelocity(const NhModel& m, const NVec& pplus, const NVec& vbar, const NVec& rbarDot,
+                           NhState& next) const {
+    NMat mu;
+    m.constraints(next.q, mu);
+    NVec own = next.qdot, raw = next.qdot;
+    setDyn(own, vbar);
+    for (int i = 0; i < np(); ++i) own(p[idx(i)]) = rbarDot(i);
+    setDyn(raw, velocity(pplus, next.qdot));
+    const NMat mu1 = muDyn(m, next.q);
+    const NMat MinvMuT = Mdd_ldlt.solve(NMat(mu1.transpose()));
+    const NVec excess = mu * raw - mu * own;
+    setDyn(next.qdot, NVec(dyn(raw) - MinvMuT * NMat(mu1 * MinvMuT).ldlt().solve(excess)));
+  }
   // The continuous multiplier of the state (q, free velocity v on the constraints), with the
   // constraint force -mu^T lambda (Ferraro et al. Eq. 11a's sign):
   // lambda = (mu M^-1 mu^T)^-1 (mu M^-1 (F - M_dp qdd_p) + mu_dot qdot), mu_dot by central differences.
@@ -130,7 +155,7 @@ class NhReflect final : public NhIntegrator {
     const NVec dd = h * sp_.Mdd_ldlt.solve(NVec(pminus + f - pDp));
     pplus_ = sp_.Mdd * dd / h + pDp + f;
     sp_.setDyn(next.q, sp_.dyn(s.q) + dd);
-    sp_.setDyn(next.qdot, sp_.velocity(pplus_, next.qdot));
+    sp_.setReportedVelocity(m, pplus_, NVec(dd / h), NVec(dp / h), next);
     s = next;
     return {};
   }
@@ -247,7 +272,7 @@ class NhDla final : public NhIntegrator {
     const NVec dd = delta(lam);
     p_ = sp_.Mdd * dd / h + pDp + f;
     sp_.setDyn(next.q, qd0 + dd);
-    sp_.setDyn(next.qdot, sp_.velocity(p_, next.qdot));
+    sp_.setReportedVelocity(m, p_, NVec(dd / h), NVec(dp / h), next);
     s = next;
     return rep;
   }
