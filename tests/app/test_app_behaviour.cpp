@@ -17,31 +17,14 @@
 #include "pilot.hpp"
 #include "physics_thread.hpp"
 #include "scenes.hpp"
+#include "imgui_headless.hpp"
 #include "ui/panels.hpp"
 
 using namespace lieride;
 using namespace lieride::gui;
+using lieride::gui::testing::ImGuiHeadless;
 
 namespace {
-struct Headless {
-  Headless() {
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.DisplaySize = ImVec2(1280, 720);
-    io.IniFilename = nullptr;
-    io.DeltaTime = 1.0f / 60.0f;
-    unsigned char* px = nullptr;
-    int w = 0, h = 0;
-    io.Fonts->GetTexDataAsRGBA32(&px, &w, &h);
-  }
-  ~Headless() { ImGui::DestroyContext(); }
-  template <class F>
-  void frame(F&& body) {
-    ImGui::NewFrame();
-    body();
-    ImGui::Render();
-  }
-};
 
 PlotSample sample(double t, const char* integrator) {
   PlotSample s;
@@ -77,10 +60,19 @@ name = "euler"
 dt = 0.5
 duration = 1e9
 )";
+// A frame with one helicopter run by lie-cay, for the windows' layout.
+PhysicsFrame helicopterFrame() {
+  PhysicsFrame f;
+  SimView v;
+  v.curr.vehicle = "helicopter";
+  v.curr.integrator = "lie-cay";
+  f.sims.push_back(v);
+  return f;
+}
 }  // namespace
 
 TEST_CASE("plots: a log plot of tiny and zero residuals shows them above its floor", "[app][plots]") {
-  Headless gui;
+  ImGuiHeadless gui;
   PlotHistory h;
   for (int k = 0; k < 100; ++k) {
     PlotSample s = sample(0.01 * k, "lie-nh");
@@ -311,15 +303,11 @@ TEST_CASE("settings: Reset forgets the scene's remembered h and integrator", "[a
 }
 
 TEST_CASE("window: the plots window comes back inside a shrunken viewport", "[app][window]") {
-  Headless gui;
+  ImGuiHeadless gui;
   AppState app;
   app.plots.resize(1);
   app.vehicle = "helicopter";
-  PhysicsFrame f;
-  SimView v;
-  v.curr.vehicle = "helicopter";
-  v.curr.integrator = "lie-cay";
-  f.sims.push_back(v);
+  const PhysicsFrame f = helicopterFrame();
   gui.frame([&] { drawPanels(app, f); });
   ImGui::GetIO().DisplaySize = ImVec2(800, 500);
   for (int k = 0; k < 3; ++k) gui.frame([&] { drawPanels(app, f); });
@@ -340,15 +328,11 @@ TEST_CASE("window: the plots window comes back inside a shrunken viewport", "[ap
 }
 
 TEST_CASE("window: the plots window follows a growing window until the user moves it", "[app][window]") {
-  Headless gui;
+  ImGuiHeadless gui;
   AppState app;
   app.plots.resize(1);
   app.vehicle = "helicopter";
-  PhysicsFrame f;
-  SimView v;
-  v.curr.vehicle = "helicopter";
-  v.curr.integrator = "lie-cay";
-  f.sims.push_back(v);
+  const PhysicsFrame f = helicopterFrame();
   auto plotsAt = [&](float w, float h) {
     ImGui::GetIO().DisplaySize = ImVec2(w, h);
     for (int k = 0; k < 3; ++k) gui.frame([&] { drawPanels(app, f); });
@@ -375,7 +359,7 @@ TEST_CASE("window: the plots window follows a growing window until the user move
 TEST_CASE("window: a docked plots window is laid out for the window it starts in", "[app][window]") {
   // imgui.ini keeps the last session's rectangle (here one of an 800x500 window); docked, the
   // Plots window takes the layout of the window the app starts in instead.
-  Headless gui;
+  ImGuiHeadless gui;
   AppState app;
   app.plots.resize(1);
   PhysicsFrame f;
@@ -397,7 +381,7 @@ TEST_CASE("window: a docked plots window is laid out for the window it starts in
 }
 
 TEST_CASE("plots: the constraint residual panel shows exact zeros and round-off", "[app][plots]") {
-  Headless gui;
+  ImGuiHeadless gui;
   AppState app;
   app.vehicle = "car";
   const Scenario car = loadScenarioFromString("[vehicle]\ntype = \"car\"\n", "c.toml", ".");

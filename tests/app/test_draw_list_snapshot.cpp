@@ -8,24 +8,13 @@
 #include <catch2/catch.hpp>
 #include <string>
 
+#include "imgui_headless.hpp"
 #include "ui/draw_list_snapshot.hpp"
 
 using namespace lieride::gui;
+using lieride::gui::testing::ImGuiHeadless;
 
 namespace {
-struct Headless {
-  Headless() {
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.DisplaySize = ImVec2(1280, 720);
-    io.IniFilename = nullptr;
-    io.DeltaTime = 1.0f / 60.0f;
-    unsigned char* px = nullptr;
-    int w = 0, h = 0;
-    io.Fonts->GetTexDataAsRGBA32(&px, &w, &h);
-  }
-  ~Headless() { ImGui::DestroyContext(); }
-};
 
 // One frame with a "side" window (a label and a slider) and, optionally, a window "other"
 // placed under or beside it; returns the draw data.
@@ -56,7 +45,7 @@ int sideIndex(const ImDrawData& d) {
 }  // namespace
 
 TEST_CASE("draw list snapshot: the same frame matches, a changed label or value does not", "[panel cache]") {
-  Headless gui;
+  ImGuiHeadless gui;
   DrawListSnapshot snap;
   frame("real-time factor 1.00", 0.5f, ImVec2(800, 600));
   frame("real-time factor 1.00", 0.5f, ImVec2(800, 600));  // settled layout
@@ -75,7 +64,7 @@ TEST_CASE("draw list snapshot: the same frame matches, a changed label or value 
 }
 
 TEST_CASE("draw list snapshot: a window drawn before the cached one and under it is seen", "[panel cache]") {
-  Headless gui;
+  ImGuiHeadless gui;
   const ImVec4 side(0, 0, 360, 720);
   ImDrawData* beside = frame("x", 0.5f, ImVec2(800, 600));
   REQUIRE(sideIndex(*beside) > 0);

@@ -8,33 +8,16 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "ui/optimize_panel.hpp"
+#include "imgui_headless.hpp"
 #include "ui/panels.hpp"
 
 using namespace lieride;
 using namespace lieride::gui;
+using lieride::gui::testing::ImGuiHeadless;
 
 namespace {
 const std::string kProblems = std::string(LIERIDE_SOURCE_DIR) + "/assets/problems/";
 
-struct Headless {
-  Headless() {
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.DisplaySize = ImVec2(1280, 720);
-    io.IniFilename = nullptr;
-    io.DeltaTime = 1.0f / 60.0f;
-    unsigned char* px = nullptr;
-    int w = 0, h = 0;
-    io.Fonts->GetTexDataAsRGBA32(&px, &w, &h);
-  }
-  ~Headless() { ImGui::DestroyContext(); }
-  int frame(AppState& app, const PhysicsFrame& f) {
-    ImGui::NewFrame();
-    drawPanels(app, f);
-    ImGui::Render();
-    return ImGui::GetDrawData()->TotalVtxCount;
-  }
-};
 
 bool finished(const OptimizeSnapshot& s) { return s.request > 0 && s.phase != OptimizeSnapshot::Phase::Solving; }
 }  // namespace
@@ -71,11 +54,11 @@ TEST_CASE("optimize panel: problems of the scene's vehicle, obstacles and goal d
   CHECK(panel.problem()->obstacles[0].center.x() == Approx(-2.25 + 1.0));
   panel.cancel();
   // The section draws headless.
-  Headless gui;
+  ImGuiHeadless gui;
   AppState app;
   app.optimize = &panel;
   app.vehicle = "car";
-  CHECK(gui.frame(app, PhysicsFrame{}) > 500);
+  CHECK(gui.frame([&] { drawPanels(app, PhysicsFrame{}); }) > 500);
 }
 
 TEST_CASE("optimize panel: Play runs the optimal controls and the simulation retraces the ghost", "[panels][optimize]") {
@@ -114,7 +97,7 @@ TEST_CASE("optimize panel: Play runs the optimal controls and the simulation ret
 TEST_CASE("optimize panel: a drag in the view moves the goal to the ground point under the mouse", "[panels][optimize]") {
   OptimizePanel panel(kProblems);
   REQUIRE(panel.select(kProblems + "car-parallel-park.toml"));
-  Headless gui;
+  ImGuiHeadless gui;
   // Looking straight down from 50 m over the origin, orthographic, 20 m across an 800 x 800
   // view: screen (u, v) shows the ground point ((u - 400) / 40, (400 - v) / 40).
   const glm::mat4 vp = glm::ortho(-10.0f, 10.0f, -10.0f, 10.0f, 1.0f, 100.0f) *

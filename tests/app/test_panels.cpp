@@ -10,11 +10,13 @@
 #include <vector>
 
 #include "lieride/sim/scenario.hpp"
+#include "imgui_headless.hpp"
 #include "ui/panels.hpp"
 #include "ui/takes_panel.hpp"
 
 using namespace lieride;
 using namespace lieride::gui;
+using lieride::gui::testing::ImGuiHeadless;
 
 namespace {
 PhysicsFrame sampleFrame() {
@@ -43,26 +45,13 @@ PhysicsFrame sampleFrame() {
   return f;
 }
 
-struct ImGuiHeadless {
-  ImGuiHeadless() {
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.DisplaySize = ImVec2(1280, 720);
-    io.IniFilename = nullptr;
-    io.DeltaTime = 1.0f / 60.0f;
-    unsigned char* px = nullptr;
-    int w = 0, h = 0;
-    io.Fonts->GetTexDataAsRGBA32(&px, &w, &h);  // builds the atlas; no texture upload
-  }
-  ~ImGuiHeadless() { ImGui::DestroyContext(); }
-  template <class F>
-  int frame(F&& body) {
-    ImGui::NewFrame();
-    body();
-    ImGui::Render();
-    return ImGui::GetDrawData()->TotalVtxCount;
-  }
-};
+// The app showing a helicopter scene: its vehicle, view (help, assist, large-h warning) and name.
+void showHelicopter(AppState& app, const char* scene) {
+  static const Scenario heli = loadScenarioFromString("[vehicle]\ntype = \"helicopter\"\n", "h.toml", ".");
+  app.vehicle = "helicopter";
+  app.view = makeView(*heli.simulation);
+  app.sceneName = scene;
+}
 }  // namespace
 
 TEST_CASE("panels: each panel draws headless without a renderer", "[panels]") {
@@ -70,10 +59,7 @@ TEST_CASE("panels: each panel draws headless without a renderer", "[panels]") {
   AppState app;
   std::vector<Command> sent;
   app.send = [&](const Command& c) { sent.push_back(c); };
-  app.vehicle = "helicopter";
-  const Scenario heli = loadScenarioFromString("[vehicle]\ntype = \"helicopter\"\n", "h.toml", ".");
-  app.view = makeView(*heli.simulation);  // its help, assist switch and large-h warning
-  app.sceneName = "large steps";
+  showHelicopter(app, "large steps");
   app.scenes = {{"large steps", "", "", {"lie-cay", "rk4"}, ""}};
   app.gaits = {{0, "collective", 1.0, 0.5, 0.0, 49.0}};
   app.plots.resize(2);
@@ -136,10 +122,7 @@ TEST_CASE("panels: the large-h notes wrap inside the sidebar instead of running 
   ImGuiHeadless gui;
   AppState app;
   app.send = [](const Command&) {};
-  app.vehicle = "helicopter";
-  const Scenario heli = loadScenarioFromString("[vehicle]\ntype = \"helicopter\"\n", "h.toml", ".");
-  app.view = makeView(*heli.simulation);
-  app.sceneName = "helicopter free flight";
+  showHelicopter(app, "helicopter free flight");
   PhysicsFrame f = sampleFrame();
   f.sims.resize(1);
   f.sims[0].frozen = false;
@@ -171,10 +154,7 @@ TEST_CASE("panels: the large-h assist note shows only while the assist flies a v
   ImGuiHeadless gui;
   AppState app;
   app.send = [](const Command&) {};
-  app.vehicle = "helicopter";
-  const Scenario heli = loadScenarioFromString("[vehicle]\ntype = \"helicopter\"\n", "h.toml", ".");
-  app.view = makeView(*heli.simulation);
-  app.sceneName = "optimal helicopter landing (play)";
+  showHelicopter(app, "optimal helicopter landing (play)");
   PhysicsFrame f = sampleFrame();
   f.h = f.sims[0].curr.h = f.sims[1].curr.h = 0.1;  // large h: the note's condition
   auto vertices = [&](bool assist, bool manual) {
@@ -246,9 +226,7 @@ TEST_CASE("hud: the HUD draws behind windows, so tooltips and popups cover it", 
   ImGuiHeadless gui;
   AppState app;
   app.send = [](const Command&) {};
-  const Scenario heli = loadScenarioFromString("[vehicle]\ntype = \"helicopter\"\n", "h.toml", ".");
-  app.view = makeView(*heli.simulation);
-  app.sceneName = "helicopter free flight";
+  showHelicopter(app, "helicopter free flight");
   app.caption = "a caption";
   app.lastScreenshot = "/tmp/shot.png";
   app.screenshotShownAt = 0;
