@@ -333,13 +333,21 @@ namespace {
 
 // The run CSV of an SE(3) vehicle's optimised trajectory (docs/formats.md sections 3 and 4),
 // the columns `lieride sim` writes for the replay: per knot the state at t_k as the simulator
-// forms it, mu_k = momentumAt(k) (k > 0; mu_0 is the start's), the velocity I^-1 mu_k, the
-// energy and the spatial momentum of that state, the largest residual of the step rows into
-// knot k, and the discrete velocity xi_k of the step that starts there (the last knot, where
-// no step of the plan starts, repeats wx..vz).
-template <class MomentumAt>
-void writeSe3Rows(const Se3Simulation& se3, const HelicopterTrajectory& tr, const std::vector<double>& g,
-                  int stepRows, MomentumAt momentumAt, std::ostream& out) {
+// forms it, mu_k = pi-_k + h/2 f_k with f_k at the simulator's two-pass velocity estimate
+// (mu_0 is the start's; the helicopter's wrench does not depend on the velocity), the velocity
+// I^-1 mu_k, the energy and the spatial momentum of that state, the largest residual of the
+// step rows into knot k, and the discrete velocity xi_k of the step that starts there (the
+// last knot, where no step of the plan starts, repeats wx..vz). Dmoc: HelicopterDmoc or BoatDmoc.
+template <class Dmoc>
+void writeSe3Csv(const Problem& problem, const Dmoc& dmoc, const std::vector<double>& x, std::ostream& out) {
+  Scenario sc = loadScenarioFromString(replayScenarioToml(problem, ""), problem.file, problem.baseDir);
+  const auto& se3 = dynamic_cast<const Se3Simulation&>(*sc.simulation);
+  const auto& forces = se3.forceModel();
+  const HelicopterTrajectory tr = dmoc.trajectory(x);
+  std::vector<double> g(static_cast<std::size_t>(dmoc.numConstraints()));
+  dmoc.constraints(x.data(), g.data(), nullptr);
+  const double h = dmoc.timeStep();
+  const auto stepRows = static_cast<std::size_t>(Dmoc::kStepRows);
   const auto cols = runCsvColumns(se3);
   for (std::size_t i = 0; i < cols.size(); ++i) out << (i ? "," : "") << cols[i];
   out << '\n';
@@ -347,20 +355,25 @@ void writeSe3Rows(const Se3Simulation& se3, const HelicopterTrajectory& tr, cons
   for (std::size_t k = 0; k < tr.t.size(); ++k) {
     InputVec u(static_cast<Eigen::Index>(tr.inputs[k].size()));
     for (Eigen::Index c = 0; c < u.size(); ++c) u(c) = tr.inputs[k][static_cast<std::size_t>(c)];
-    const Vec6 mu = k > 0 ? momentumAt(k, u) : se3.state().mu;
+    Vec6 mu = se3.state().mu;
+    if (k > 0) {
+      const Vec6 xp = tr.xi[k - 1], ip = Id.cwiseProduct(xp);
+      const Vec6 piMinus = ip + 0.5 * h * se3::adTranspose(xp, ip);
+      const Vec6 f0 = forces.wrench(tr.t[k], tr.g[k], piMinus.cwiseQuotient(Id), u);
+      mu = piMinus + 0.5 * h * forces.wrench(tr.t[k], tr.g[k], (piMinus + 0.5 * h * f0).cwiseQuotient(Id), u);
+    }
     const Vec6 v6 = mu.cwiseQuotient(Id);
     const SE3& p = tr.g[k];
     std::vector<double> v{tr.t[k], p.x.x(), p.x.y(), p.x.z(), p.q.w(), p.q.x(), p.q.y(), p.q.z()};
     for (int i = 0; i < 6; ++i) v.push_back(v6(i));
     for (Eigen::Index c = 0; c < u.size(); ++c) v.push_back(u(c));
-    v.push_back(0.5 * v6.dot(mu) + se3.forceModel().potentialEnergy(p));
+    v.push_back(0.5 * v6.dot(mu) + forces.potentialEnergy(p));
     const Vec3 lin = p.q * mu.tail<3>();
     const Vec3 L = p.q * mu.head<3>() + p.x.cross(lin);
     v.insert(v.end(), {lin.x(), lin.y(), lin.z(), L.x(), L.y(), L.z(), 0.0});
     double residual = 0.0;
     if (k > 0)
-      for (int r = 0; r < stepRows; ++r)
-        residual = std::max(residual, std::abs(g[(k - 1) * static_cast<std::size_t>(stepRows) + static_cast<std::size_t>(r)]));
+      for (std::size_t r = 0; r < stepRows; ++r) residual = std::max(residual, std::abs(g[(k - 1) * stepRows + r]));
     const Vec6 xiK = k < tr.xi.size() ? tr.xi[k] : v6;
     for (std::size_t i = 0; i < v.size(); ++i) {
       out << (i ? "," : "");
@@ -377,40 +390,6 @@ void writeSe3Rows(const Se3Simulation& se3, const HelicopterTrajectory& tr, cons
 }
 
 }  // namespace
-
-// The helicopter's wrench does not depend on the velocity: mu_k = pi-_k + h/2 f_k (Eq. 10 with
-// the trapezoidal forces), as the simulator forms it.
-void DmocSession::writeHelicopterCsv(const std::vector<double>& x, std::ostream& out) const {
-  Scenario sc = loadScenarioFromString(replayScenarioToml(problem_, ""), problem_.file, problem_.baseDir);
-  const auto& se3 = dynamic_cast<const Se3Simulation&>(*sc.simulation);
-  const Vec6 Id = se3.inertia().diagonal();
-  const HelicopterTrajectory tr = heli_->trajectory(x);
-  std::vector<double> g(static_cast<std::size_t>(heli_->numConstraints()));
-  heli_->constraints(x.data(), g.data(), nullptr);
-  const double h = heli_->timeStep();
-  writeSe3Rows(se3, tr, g, HelicopterDmoc::kStepRows, [&](std::size_t k, const InputVec& u) {
-    const Vec6 xp = tr.xi[k - 1], ip = Id.cwiseProduct(xp);
-    return Vec6(ip + 0.5 * h * se3::adTranspose(xp, ip) + 0.5 * h * se3.forceModel().wrench(tr.t[k], tr.g[k], Vec6::Zero(), u));
-  }, out);
-}
-
-// The boat's mu_k = pi-_k + h/2 f_k with f_k at the simulator's two-pass velocity estimate.
-void DmocSession::writeBoatCsv(const std::vector<double>& x, std::ostream& out) const {
-  Scenario sc = loadScenarioFromString(replayScenarioToml(problem_, ""), problem_.file, problem_.baseDir);
-  const auto& se3 = dynamic_cast<const Se3Simulation&>(*sc.simulation);
-  const Vec6 Id = se3.inertia().diagonal();
-  const HelicopterTrajectory tr = boat_->trajectory(x);
-  std::vector<double> g(static_cast<std::size_t>(boat_->numConstraints()));
-  boat_->constraints(x.data(), g.data(), nullptr);
-  const double h = boat_->timeStep();
-  writeSe3Rows(se3, tr, g, BoatDmoc::kStepRows, [&](std::size_t k, const InputVec& u) {
-    const auto& forces = se3.forceModel();
-    const Vec6 xp = tr.xi[k - 1], ip = Id.cwiseProduct(xp);
-    const Vec6 piMinus = ip + 0.5 * h * se3::adTranspose(xp, ip);
-    const Vec6 f0 = forces.wrench(tr.t[k], tr.g[k], piMinus.cwiseQuotient(Id), u);
-    return Vec6(piMinus + 0.5 * h * forces.wrench(tr.t[k], tr.g[k], (piMinus + 0.5 * h * f0).cwiseQuotient(Id), u));
-  }, out);
-}
 
 void DmocSession::writeSleighCsv(const std::vector<double>& x, std::ostream& out) const {
   Scenario sc = loadScenarioFromString(replayScenarioToml(problem_, ""), problem_.file, problem_.baseDir);
@@ -491,9 +470,9 @@ void DmocSession::writeSnakeboardCsv(const std::vector<double>& x, std::ostream&
 }
 
 void DmocSession::writeTrajectoryCsv(const std::vector<double>& x, std::ostream& out) const {
-  if (heli_) return writeHelicopterCsv(x, out);
+  if (heli_) return writeSe3Csv(problem_, *heli_, x, out);
   if (snake_) return writeSnakeboardCsv(x, out);
-  if (boat_) return writeBoatCsv(x, out);
+  if (boat_) return writeSe3Csv(problem_, *boat_, x, out);
   if (sleigh_) return writeSleighCsv(x, out);
   auto sim = simulation();
   const auto& model = static_cast<const CarModel&>(sim->model());

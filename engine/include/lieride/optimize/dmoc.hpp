@@ -121,14 +121,12 @@ class DmocSession {
   void simulate(const CarTrajectory& controls, double h, CarTrajectory& out) const;
   // The helicopter's controls run through the simulator: the positions at the knots.
   std::vector<Vec3> simulateHelicopter(const HelicopterTrajectory& tr) const;
-  void writeHelicopterCsv(const std::vector<double>& x, std::ostream& out) const;
   // The sleigh's controls run through the simulator: the states at the knots.
   std::vector<std::array<double, 5>> simulateSleigh(const SleighTrajectory& tr) const;
   void writeSleighCsv(const std::vector<double>& x, std::ostream& out) const;
   // The snakeboard's torques run through the simulator: the poses (theta, x, y) at the knots.
   std::vector<std::array<double, 3>> simulateSnakeboard(const SnakeboardTrajectory& tr) const;
   void writeSnakeboardCsv(const std::vector<double>& x, std::ostream& out) const;
-  void writeBoatCsv(const std::vector<double>& x, std::ostream& out) const;
 
   Problem problem_;
   std::unique_ptr<CarDmoc> car_;
