@@ -50,6 +50,10 @@ struct Split {
   NMat muDyn(const NhModel& m, const NVec& q) const {
     NMat mu;
     m.constraints(q, mu);
+    return dynColumns(mu);
+  }
+  // The columns of the dynamic coordinates of a constraint matrix.
+  NMat dynColumns(const NMat& mu) const {
     NMat r(mu.rows(), nd());
     for (int i = 0; i < nd(); ++i) r.col(i) = mu.col(d[idx(i)]);
     return r;
@@ -91,9 +95,9 @@ struct Split {
     setDyn(own, vbar);
     for (int i = 0; i < np(); ++i) own(p[idx(i)]) = rbarDot(i);
     setDyn(raw, velocity(pplus, next.qdot));
-    const NMat mu1 = muDyn(m, next.q);
+    const NMat mu1 = dynColumns(mu);
     const NMat MinvMuT = Mdd_ldlt.solve(NMat(mu1.transpose()));
-    const NVec excess = mu * raw - mu * own;
+    const NVec excess = mu * NVec(raw - own);
     setDyn(next.qdot, NVec(dyn(raw) - MinvMuT * NMat(mu1 * MinvMuT).ldlt().solve(excess)));
   }
   // The continuous multiplier of the state (q, free velocity v on the constraints), with the
