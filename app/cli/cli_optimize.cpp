@@ -120,7 +120,7 @@ int runOptimize(const std::vector<std::string>& args) {
   CLI::App parser = makeParser("optimize", "Solve an optimal control problem file (docs/formats.md section 4).");
   parser.add_option("PROBLEM", problemPath, "problem TOML (assets/problems/*.toml)")->required();
   parser.add_option("--out", outDir, "output folder (default out/optimize/<problem name>)");
-  parser.add_option("--max-iter", maxIter, "iteration limit of the solver")->check(CLI::PositiveNumber);
+  parser.add_option("--max-iter", maxIter, "iteration limit of the whole solve (all coarse levels)")->check(CLI::Range(1, 100000000));
   parser.add_flag("--quiet", quiet, "no progress lines");
   int knots = 0;
   std::string guess;
