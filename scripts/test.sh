@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # Install dependencies, build, and run every test: the release preset, then one ASan+UBSan
 # build (clang, preset fuzz) for the engine's unit tests and each libFuzzer target for a short
-# fixed budget (scripts/fuzz.sh for long runs), then the ThreadSanitizer build of the app's
-# threading tests. (Preset asan builds the same unit tests with gcc, for local use.)
+# fixed budget (scripts/fuzz.sh for long runs). The app's threading tests also run under
+# ThreadSanitizer in the release build (LIERIDE_TSAN_THREADS: the threading core instrumented,
+# linked to the release engine). Presets asan and tsan build the unit tests and the threading
+# tests with everything instrumented, for local use.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 jobs=$(nproc)
 
 echo "== release build and tests (at ${SECONDS} s)"
-cmake --preset release >/dev/null
+cmake --preset release -DLIERIDE_TSAN_THREADS=ON >/dev/null
 cmake --build --preset release -j "$jobs"
 # The Khronos glTF validator for the export test (skipped without node/npm or the registry).
 if command -v npm >/dev/null 2>&1 && [ ! -d build/node/node_modules/gltf-validator ]; then
@@ -44,10 +46,4 @@ for f in tests/fuzz/fuzz_*.cpp; do
   grep -E "^(stat::number_of_executed_units|Done)" "build-fuzz/fuzz_$t.log" || true
 done
 
-if [ -f tests/app/CMakeLists.txt ]; then
-  echo "== tsan build of the physics-thread tests (at ${SECONDS} s)"
-  cmake --preset tsan >/dev/null
-  cmake --build --preset tsan -j "$jobs" --target test_app_threads
-  TSAN_OPTIONS=halt_on_error=1 ctest --preset tsan -R "threads" --timeout 600
-fi
 echo "== all tests passed (at ${SECONDS} s)"
