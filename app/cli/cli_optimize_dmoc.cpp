@@ -111,7 +111,7 @@ int runOptimizeDmoc(const DmocArgs& args) {
       fineIterations -= l.iterations;
     }
     if (!r.levels.empty()) {
-      o << "- last level: " << p.knots << " knots, ";
+      o << "- last level: " << p.knots << " knots, " << opt::toString(r.status) << ", ";
       cpu(fineIterations, fine);
     }
   });
