@@ -67,7 +67,7 @@ int runOptimizeDmoc(const DmocArgs& args) {
                   it.dualInfeasibility, it.seconds);
     };
   }
-  if (!args.quiet && !p.coarseKnots.empty())
+  if (!args.quiet && !p.coarseKnots.empty() && options.initial.empty())  // a --guess starts the fine mesh itself
     std::printf("coarse-to-fine: the same problem at %s knots first (progress below: %d knots)\n",
                 [&] {
                   std::string s;
