@@ -94,7 +94,8 @@ int runDescriptionSuite(const std::string& outDirArg, std::ostream& log) {
                     formatNumber(ratio), formatNumber(h.bareNs), formatNumber(d.bareNs), formatNumber(d.simNs),
                     formatNumber(d.meanIters), p.targeted ? verdict(ratio <= kMaxRatio) : "-",
                     p.targeted ? verdict(d.bareCpuNs <= kMaxDescNs) : "-", ok ? "ok" : "failed"});
-    csv << p.vehicle << ',' << p.inputs << ',' << p.integrator << ',' << h.bareCpuNs << ',' << d.bareCpuNs << ','
+    // The inputs column holds commas ("drive torque, steering rate"): quoted (RFC 4180).
+    csv << p.vehicle << ",\"" << p.inputs << "\"," << p.integrator << ',' << h.bareCpuNs << ',' << d.bareCpuNs << ','
         << ratio << ',' << h.bareNs << ',' << d.bareNs << ',' << h.simNs << ',' << d.simNs << ',' << h.meanIters << ','
         << d.meanIters << ',' << (ok ? "ok" : "failed") << '\n';
     if (p.targeted)

@@ -70,8 +70,9 @@ const char* kPlotPreamble = "import math\nimport matplotlib\nmatplotlib.use('Agg
 
 }  // namespace
 
-bool writeLinePlot(const std::string& pngPath, const PlotSpec& spec, const std::vector<Series>& series) {
-  writePlotData(pngPath, series);
+bool writeLinePlot(const std::string& pngPath, const PlotSpec& spec, const std::vector<Series>& series,
+                   bool writeData) {
+  if (writeData) writePlotData(pngPath, series);
   const std::string scriptPath = pngPath + ".py";
   {
     std::ofstream py(scriptPath);

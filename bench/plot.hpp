@@ -18,9 +18,11 @@ struct PlotSpec {
   bool logx = false, logy = false;
 };
 
-// Writes pngPath (and pngPath with .csv). Returns false (and says why on stderr) if
-// matplotlib is not available; the CSV is written either way.
-bool writeLinePlot(const std::string& pngPath, const PlotSpec& spec, const std::vector<Series>& series);
+// Writes pngPath (and pngPath with .csv, unless writeData is false: a suite whose own CSV has
+// that name passes false, or the two writers would interleave in one file). Returns false (and
+// says why on stderr) if matplotlib is not available; the CSV is written either way.
+bool writeLinePlot(const std::string& pngPath, const PlotSpec& spec, const std::vector<Series>& series,
+                   bool writeData = true);
 
 // Several plots drawn by one matplotlib process (one interpreter start instead of one each).
 struct PlotJob {

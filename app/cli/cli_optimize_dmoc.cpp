@@ -67,7 +67,7 @@ int runOptimizeDmoc(const DmocArgs& args) {
                   it.dualInfeasibility, it.seconds);
     };
   }
-  if (!args.quiet && !p.coarseKnots.empty())
+  if (!args.quiet && !p.coarseKnots.empty() && options.initial.empty())  // a --guess starts the fine mesh itself
     std::printf("coarse-to-fine: the same problem at %s knots first (progress below: %d knots)\n",
                 [&] {
                   std::string s;
@@ -111,7 +111,7 @@ int runOptimizeDmoc(const DmocArgs& args) {
       fineIterations -= l.iterations;
     }
     if (!r.levels.empty()) {
-      o << "- last level: " << p.knots << " knots, ";
+      o << "- last level: " << p.knots << " knots, " << opt::toString(r.status) << ", ";
       cpu(fineIterations, fine);
     }
   });

@@ -110,6 +110,11 @@ bool TakeRecorder::reset() {
   return push(e);
 }
 
+bool TakeRecorder::reset(double sceneH) {
+  h_ = sceneH;  // the restarted scene steps with its own h (PhysicsThread::resetAll)
+  return reset();
+}
+
 void TakeRecorder::write(const std::string& scenarioText, const std::string& inputsFile, std::ostream& toml,
                          std::ostream& csv) const {
   toml << scenarioText;

@@ -212,8 +212,17 @@ TEST_CASE("lieride optimize: --max-iter limits the whole coarse-to-fine solve", 
     const std::string report = slurp(dir / "report.md");
     std::smatch m;
     REQUIRE(std::regex_search(report, m, std::regex("- iterations: ([0-9]+)")));
-    CHECK(std::stoi(m[1]) <= limit);
+    const int total = std::stoi(m[1]);
+    CHECK(total <= limit);
     CHECK(fs::exists(dir / "trajectory.csv"));  // the best iterate
+    // docs/formats.md section 1: one line per coarse level and one for the last, each with its
+    // knots, status and iterations; the levels' iterations add up to the total.
+    std::smatch coarse, last;
+    INFO(report);
+    REQUIRE(std::regex_search(report, coarse, std::regex("- coarse level: 16 knots, ([a-z ]+), ([0-9]+) iterations, ")));
+    REQUIRE(std::regex_search(report, last, std::regex("- last level: 48 knots, ([a-z ]+), ([0-9]+) iterations, ")));
+    CHECK(std::stoi(coarse[2]) + std::stoi(last[2]) == total);
+    CHECK(last[1] == "iteration limit");
   }
 }
 

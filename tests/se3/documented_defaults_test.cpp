@@ -105,7 +105,10 @@ TEST_CASE("docs/formats.md's defaults table equals the parameter structs", "[sce
   const std::map<std::string, std::map<std::string, std::vector<double>>> code = {
       {"helicopter", {{"mass", {h.mass}}, {"inertia", {h.inertia.x(), h.inertia.y(), h.inertia.z()}},
                       {"hub_height", {h.hubHeight}}, {"tail_arm", {h.tailArm}}, {"linear_damping", {h.linearDamping}},
-                      {"angular_damping", {h.angularDamping}}}},
+                      {"angular_damping", {h.angularDamping}}, {"contact_stiffness", {h.contactStiffness}},
+                      {"contact_damping", {h.contactDamping}}, {"friction", {h.friction}},
+                      {"friction_slip", {h.frictionSlip}}, {"contact_softening", {h.contactSoftening}},
+                      {"skid_depth", {h.skidDepth}}, {"skid_length", {h.skidLength}}, {"skid_track", {h.skidTrack}}}},
       {"car", {{"mass", {c.mass}}, {"wheel_inertia", {c.wheelInertia}}, {"yaw_inertia", {c.yawInertia}},
                {"wheelbase", {c.wheelbase}}, {"wheel_radius", {c.wheelRadius}}, {"max_steer", {c.maxSteer}}}},
       {"snakeboard", {{"mass", {s.mass}}, {"half_wheelbase", {s.halfWheelbase}}, {"rotor_inertia", {s.rotorInertia}},
@@ -165,4 +168,26 @@ TEST_CASE("documented defaults written out give the run of the scenario without 
   documented.replace(documented.find("[initial]\n"), 10, "[initial]\nangular_velocity = [0.1, 0.2, 0.1]\n");
   // The centre of mass given as [0, 0, 0] against the box's computed centroid: equal to round-off.
   requireSameRun(runOf(bare + start), runOf(documented + start), 1e-12);
+}
+
+TEST_CASE("documented [integrator] and [output] defaults written out give the same scenario and run", "[scenario][docs]") {
+  // docs/formats.md section 2, below the defaults table: name (the vehicle's default), dt,
+  // duration, tolerance, max_iterations, diverge_speed and [output] every.
+  const std::string doc = readDoc("formats.md");
+  const std::string sentence = "`dt = 0.01`, `duration = 10.0`,\n`tolerance = 1e-12`, `max_iterations = 50`, `diverge_speed = 1.0e4`; `[output] every = 1`";
+  REQUIRE(doc.find(sentence) != std::string::npos);
+  const std::string head = "[vehicle]\ntype = \"helicopter\"\n" + movingStart("helicopter");
+  const std::string written = head +
+                              "[integrator]\nname = \"lie-cay-tln\"\ndt = 0.01\nduration = 10.0\ntolerance = 1e-12\n"
+                              "max_iterations = 50\ndiverge_speed = 1.0e4\n[output]\nevery = 1\n";
+  const Scenario bare = loadScenarioFromString(head, "bare.toml", ".");
+  const Scenario full = loadScenarioFromString(written, "full.toml", ".");
+  CHECK(bare.simulation->integratorName() == "lie-cay-tln");
+  CHECK(bare.settings.dt == full.settings.dt);
+  CHECK(bare.settings.duration == full.settings.duration);
+  CHECK(bare.settings.tolerance == full.settings.tolerance);
+  CHECK(bare.settings.maxIterations == full.settings.maxIterations);
+  CHECK(bare.settings.divergeSpeed == full.settings.divergeSpeed);
+  CHECK(bare.outputEvery == full.outputEvery);
+  requireSameRun(runOf(head), runOf(written), 0.0);
 }

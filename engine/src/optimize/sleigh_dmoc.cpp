@@ -87,6 +87,25 @@ void SleighDmoc::costHessianPattern(std::vector<std::pair<int, int>>& pairs) con
   }
 }
 
+std::vector<double> SleighDmoc::rollout(const std::vector<double>& u1, const std::vector<double>& u2) const {
+  std::vector<double> x(static_cast<std::size_t>(numVariables()), 0.0);
+  for (int i = 0; i < kKnotVars; ++i) x[static_cast<std::size_t>(var(0, i))] = start_[static_cast<std::size_t>(i)];
+  const double m = params_.mass, J = params_.inertia, h = h_;
+  for (int k = 0; k < n_; ++k) {
+    double* a = x.data() + var(k, 0);
+    double* b = x.data() + var(k + 1, 0);
+    a[kU1] = u1.at(static_cast<std::size_t>(k));
+    a[kU2] = u2.at(static_cast<std::size_t>(k));
+    b[kZ1] = a[kZ1] + h * a[kU2];
+    b[kZ2] = a[kZ2] + h * a[kU1];
+    b[kTheta] = a[kTheta] + h * 0.5 * (a[kZ1] + b[kZ1]) / J;
+    const double thm = 0.5 * (a[kTheta] + b[kTheta]), z2m = 0.5 * (a[kZ2] + b[kZ2]);
+    b[kX] = a[kX] + h * std::cos(thm) * z2m / m;
+    b[kY] = a[kY] + h * std::sin(thm) * z2m / m;
+  }
+  return x;
+}
+
 void SleighDmoc::constraints(const double* x, double* g, JacobianSink* jac) const {
   const Emit emit{jac};
   const double m = params_.mass, J = params_.inertia, h = h_;

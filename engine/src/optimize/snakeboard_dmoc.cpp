@@ -139,6 +139,18 @@ std::vector<double> SnakeboardDmoc::gaitGuess(double a) const {
   return x;
 }
 
+std::vector<double> SnakeboardDmoc::rollout(const std::vector<double>& tauPsi, const std::vector<double>& tauPhi) const {
+  std::vector<double> x(static_cast<std::size_t>(numVariables()), 0.0);
+  for (int i = 0; i < kKnotVars; ++i) x[var(0, i)] = start_[static_cast<std::size_t>(i)];
+  for (int k = 0; k < n_; ++k) {
+    double* z = x.data() + var(k, 0);
+    z[kTauPsi] = tauPsi.at(static_cast<std::size_t>(k));
+    z[kTauPhi] = tauPhi.at(static_cast<std::size_t>(k));
+    step(params_, h_, z, x.data() + var(k + 1, 0));
+  }
+  return x;
+}
+
 void SnakeboardDmoc::initialGuess(std::vector<double>& x) const {
   const double target = problem_.goal.heading.value_or(start_[kTheta]) - start_[kTheta];
   auto turn = [&](double a) { return gaitGuess(a)[static_cast<std::size_t>(var(n_, kTheta))] - start_[kTheta] - target; };

@@ -87,9 +87,11 @@ class DmocSession {
   // One line naming what failed (the worst violated constraint, else the solver's status).
   std::string failureLine(const SolveResult& r) const;
 
-  // Decision variables from a controls CSV (car) (t plus channel columns, as written by
-  // writeControlsCsv): the controls simulated by the vehicle's integrator. Throws
-  // ScenarioError on a bad file.
+  // Decision variables from a controls CSV (t plus channel columns, as written by
+  // writeControlsCsv), every vehicle: the controls sampled where the integrator reads them and
+  // simulated by it (the car, the snakeboard and the sleigh through the transcription's own
+  // update, the helicopter and the boat through the simulator). Throws ScenarioError on a bad
+  // file or a run that diverges.
   std::vector<double> guessFromControls(const std::string& csvPath) const;
 
   // Outputs. The controls CSV samples the controls where the integrator reads them: the car's

@@ -60,6 +60,9 @@ class SleighDmoc final : public Nlp {
   double timeStep() const { return h_; }
   static int var(int k, int which) { return kStride * k + which; }
   SleighTrajectory trajectory(const std::vector<double>& x) const;
+  // The variables of the controls u_k (steps 0..N-1) rolled out by the updates above from
+  // knot 0: a guess that meets every step row (`lieride optimize --guess`).
+  std::vector<double> rollout(const std::vector<double>& u1, const std::vector<double>& u2) const;
 
  private:
   Problem problem_;

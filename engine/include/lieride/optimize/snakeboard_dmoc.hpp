@@ -68,6 +68,9 @@ class SnakeboardDmoc final : public Nlp {
   // The rotate gait psi = a sin(2 w t), phi = b sin(w t) (1.5 steering periods, b = 0.9 of the
   // steering bound) rolled out by lie-nh from knot 0.
   std::vector<double> gaitGuess(double a) const;
+  // The variables of the torques tau_k (steps 0..N-1) rolled out by lie-nh from knot 0: a
+  // guess that meets every step row (`lieride optimize --guess`).
+  std::vector<double> rollout(const std::vector<double>& tauPsi, const std::vector<double>& tauPhi) const;
   // The board and knot 0 (lie-nh's memory), for the collocation baseline (collocation.hpp).
   const SnakeboardParams& params() const { return params_; }
   const std::array<double, 9>& start() const { return start_; }

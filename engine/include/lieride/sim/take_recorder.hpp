@@ -37,7 +37,12 @@ class TakeRecorder {
   // Live changes, at the current step count (call as the physics thread handles them).
   bool timeStep(double h);
   bool integrator(const std::string& name);
+  // A reset restarts the scene as loaded, with its own h: pass that h (`sceneH`) so that the
+  // events' t (the take clock, the sum of the steps' h) counts the steps after it at the h they
+  // are taken with. reset() keeps counting with the h in use before it (the same thing unless h
+  // was changed since the scene was loaded).
   bool reset();
+  bool reset(double sceneH);
 
   // The channels a live pilot drives: those holding a ConstantSignal (after the pilot's first
   // apply). Scripted signals (sinusoids, sampled files) are not recorded: the take replays

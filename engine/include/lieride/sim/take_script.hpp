@@ -10,7 +10,7 @@ enum class TakeEventKind { TimeStep, Integrator, Reset };
 
 struct TakeEvent {
   long step = 0;        // applied after `step` steps of the take, before step `step` + 1
-  double t = 0.0;       // simulation time when it was recorded (for people; not used)
+  double t = 0.0;       // take clock when it was recorded (for people; not used)
   TakeEventKind kind = TakeEventKind::Reset;
   double dt = 0.0;          // TimeStep
   std::string integrator;   // Integrator
