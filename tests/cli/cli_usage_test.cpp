@@ -59,6 +59,32 @@ TEST_CASE("usage errors: one line naming the problem, exit 2, nothing written", 
   }
 }
 
+TEST_CASE("a misspelt option is named as unknown, with the option it is closest to", "[cli]") {
+  const fs::path scenario = writeFile("misspelt.toml", kRigidBody);
+  const fs::path csv = scratch() / "misspelt.csv";
+  struct Case {
+    std::string args, message;
+  };
+  // Before the option: CLI11 took "--outt" and the scenario as extra arguments and blamed both.
+  const Case cases[] = {
+      {"sim --outt " + csv.string() + " " + scenario.string(), "sim: unknown option '--outt' (did you mean --out?)"},
+      {"sim " + scenario.string() + " --integrater rk4", "sim: unknown option '--integrater' (did you mean --integrator?)"},
+      {"optimize p.toml --max-iters 3", "optimize: unknown option '--max-iters' (did you mean --max-iter?)"},
+      {"list -x", "list: unknown option '-x' (see"},  // no near miss among the short options
+  };
+  for (const Case& c : cases) {
+    const Result r = lieride(c.args);
+    CAPTURE(c.args, r.err);
+    CHECK(r.code == 2);
+    CHECK(lineCount(r.err) == 1);
+    CHECK(r.err.find(c.message) != std::string::npos);
+    CHECK(!fs::exists(csv));
+  }
+  // Negative numbers, "-" (standard output) and --name=value are not taken for unknown options.
+  CHECK(lieride("sim " + scenario.string() + " --duration -1").err.find("expected a finite number >= 0") != std::string::npos);
+  CHECK(lieride("sim " + scenario.string() + " --out - --duration=0.02").code == 0);
+}
+
 TEST_CASE("lieride app --help reaches the app's own parser through dispatch", "[cli]") {
   const Result r = lieride("app --help");
   CAPTURE(r.err);
