@@ -85,6 +85,17 @@ TEST_CASE("a misspelt option is named as unknown, with the option it is closest 
   CHECK(lieride("sim " + scenario.string() + " --out - --duration=0.02").code == 0);
 }
 
+TEST_CASE("lieride --help says how to start", "[cli]") {
+  const Result r = lieride("--help");
+  CHECK(r.code == 0);
+  CHECK(r.out.find("to start:") != std::string::npos);
+  CHECK(r.out.find("lieride app --list-scenes") != std::string::npos);
+  // The example it gives runs.
+  const fs::path csv = scratch() / "start.csv";
+  CHECK(lieride("sim helicopter-hover --duration 0.05 --out " + csv.string()).code == 0);
+  CHECK(lineCount(slurp(csv)) > 1);
+}
+
 TEST_CASE("lieride app --help reaches the app's own parser through dispatch", "[cli]") {
   const Result r = lieride("app --help");
   CAPTURE(r.err);
