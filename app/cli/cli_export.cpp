@@ -72,7 +72,8 @@ int runExport(const std::vector<std::string>& args) {
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (target.kind != OutputTarget::Kind::Stdout)
       std::cout << "export: " << tracks.keys.size() << " keyframes of " << tracks.vehicle << ", "
-                << tracks.outcome.steps << " steps, " << seconds << " s -> " << out << "\n";
+                << tracks.outcome.steps << " steps, " << (tracks.keys.empty() ? 0.0 : tracks.keys.back().t)
+                << " s of take clock -> " << out << " (written in " << seconds << " s)\n";
   } catch (const OutputTargetError& e) {
     reportError("export: " + std::string(e.what()));
     return kExitBadInput;
