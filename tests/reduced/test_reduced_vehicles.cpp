@@ -304,7 +304,13 @@ rows = [[0, 0, 1, "a"]]
     std::string from, to, key, reason;
   };
   const Case cases[] = {
-      {"\"1 + a^2\"", "\"1 + b^2\"", "kinetic.matrix[3][3]", "b"},
+      {"\"1 + a^2\"", "\"1 + b^2\"", "kinetic.matrix[3][3]", "unknown symbol 'b' (known here: a, m, pi)"},
+      // GiNaC's parse error without its fixed "line 0, column 0" and its C++ signature.
+      {"\"1 + a^2\"", "\"1 + a^^2\"", "kinetic.matrix[3][3]", "\"1 + a^^2\": unexpected token, got: \"^\""},
+      // A force on a shape variable whose rate a rate channel prescribes would never act.
+      {"rows = [[0, 0, 1, \"a\"]]", "rows = [[0, 0, 1, \"a\"]]\n[[inputs]]\nname = \"push\"\nkind = \"force\"\nshape = \"a\"\n"
+       "[[inputs]]\nname = \"turn\"\nkind = \"rate\"\nshape = \"a\"",
+       "inputs[0].shape", "'a' has the rate channel 'turn'"},
       {"matrix = [[\"m\"", "matrix = [[\"a^2\"", "kinetic.matrix", "singular"},
       {"rows = [[0, 0, 1, \"a\"]]", "rows = [[0, 0, 1]]", "constraints.rows[0]", "expected 4"},
       {"rows = [[0, 0, 1, \"a\"]]", "rows = [[0, 0, 1, 0], [0, 1, 0, 0], [1, 0, 0, 0], [1, 1, 0, 0]]", "constraints.rows",
@@ -331,6 +337,7 @@ rows = [[0, 0, 1, "a"]]
       CHECK(msg.rfind("probe.toml: key '" + c.key, 0) == 0);
       CHECK(msg.find(c.reason) != std::string::npos);
       CHECK(msg.find('\n') == std::string::npos);
+      CHECK(msg.find("GiNaC") == std::string::npos);
     }
   }
 }
