@@ -96,6 +96,17 @@ TEST_CASE("lieride --help says how to start", "[cli]") {
   CHECK(lineCount(slurp(csv)) > 1);
 }
 
+TEST_CASE("a scene name that is neither a file nor a built-in scene is named as typed", "[cli]") {
+  for (const std::string command : {"sim", "export"}) {
+    const Result r = lieride(command + " helicopter-hovr --out " + (scratch() / "never.out").string());
+    CAPTURE(command, r.err);
+    CHECK(r.code == 2);
+    CHECK(lineCount(r.err) == 1);
+    CHECK(r.err.rfind("lieride: helicopter-hovr: no such file, and no built-in scene of that name", 0) == 0);
+    CHECK(r.err.find("assets/scenes") == std::string::npos);
+  }
+}
+
 TEST_CASE("lieride app --help reaches the app's own parser through dispatch", "[cli]") {
   const Result r = lieride("app --help");
   CAPTURE(r.err);
