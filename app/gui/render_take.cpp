@@ -407,7 +407,7 @@ int runRenderTake(const std::vector<std::string>& args) {
     const std::filesystem::path folder = std::filesystem::path(o.out).parent_path();
     std::error_code ec;
     if (!folder.empty() && !std::filesystem::is_directory(folder, ec))
-      return usage("--out: the folder '" + folder.string() + "' does not exist");
+      return usage("--out '" + o.out + "': no such folder '" + folder.string() + "'");  // as sim and export say
   }
   // A failing ffmpeg closes the pipe: the writes then fail ("ffmpeg stopped reading frames",
   // exit 1) instead of SIGPIPE ending the process without a word.

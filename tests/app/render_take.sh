@@ -33,6 +33,6 @@ fi
 # --out into a folder that does not exist: one line naming it, exit 2, before any rendering.
 "$lieride" render "$take" --out "$out/no-such-folder/take.mp4" 2>"$out/nodir.err"
 code=$?
-[ $code -eq 2 ] && [ "$(wc -l <"$out/nodir.err")" -eq 1 ] && grep -q "no-such-folder' does not exist" "$out/nodir.err" ||
+[ $code -eq 2 ] && [ "$(wc -l <"$out/nodir.err")" -eq 1 ] && grep -q "no such folder '$out/no-such-folder'" "$out/nodir.err" ||
   { cat "$out/nodir.err"; echo "FAIL: --out into a missing folder exited $code"; exit 1; }
 echo "ok: 70 identical frames"
