@@ -115,6 +115,17 @@ TEST_CASE("lieride app --help reaches the app's own parser through dispatch", "[
   else CHECK(lineCount(r.err) == 1);
 }
 
+TEST_CASE("lieride app: a usage error is one line, as for the other subcommands", "[cli]") {
+  for (const std::string args : {"app --scen x", "app --frames x", "app --take no-such-take.toml"}) {
+    const Result r = lieride(args);
+    CAPTURE(args, r.err);
+    CHECK(r.code == 2);
+    CHECK(lineCount(r.err) == 1);
+    CHECK(r.err.rfind("lieride app: ", 0) == 0);
+    CHECK(r.out.empty());
+  }
+}
+
 TEST_CASE("lieride render --help lists its options on stdout and a usage error is one line", "[cli]") {
   const Result help = lieride("render --help");
   CAPTURE(help.err);
