@@ -42,6 +42,7 @@ int runExport(const std::vector<std::string>& args) {
     const std::string file = resolveScene(scenarioPath);
     scenario = loadScenario(file, {integrator, dt, std::nullopt});
     dims = exporter::readVehicleDims(file);
+    exporter::readDescriptionParts(dims, *scenario.simulation);
   } catch (const ScenarioError& e) {
     reportError(e.what());
     return kExitBadInput;
