@@ -387,6 +387,7 @@ int runGui(const std::vector<std::string>& args) {
       exitCode = 2;
       loaded = false;
     }
+    if (exitCode == 2) app.closeQuietly();
     InputRouter router;
     router.start(st);
     PanelCache panelCache;
