@@ -22,7 +22,8 @@ int runExport(const std::vector<std::string>& args);
 // Directory holding assets/ (scenes, meshes): $LIERIDE_ASSETS, next to the executable, or
 // the source tree the binary was built from.
 std::string assetsDir();
-// Resolves a scene given by name ("helicopter-hover") or path to a scenario file path.
+// Resolves a scene given by name ("helicopter-hover") or path to a scenario file path; throws
+// std::runtime_error for a name that is neither a file nor a built-in scene.
 std::string resolveScene(const std::string& nameOrPath);
 std::vector<std::string> builtinScenes();
 

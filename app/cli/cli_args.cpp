@@ -1,6 +1,7 @@
 #include "cli/cli_args.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <iostream>
 
@@ -27,6 +28,51 @@ CLI::Validator seconds(bool allowZero) {
       allowZero ? "SECONDS>=0" : "SECONDS>0");
 }
 
+// Levenshtein distance, for "did you mean" on a misspelt option.
+std::size_t editDistance(const std::string& a, const std::string& b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = up;
+    }
+  }
+  return row[b.size()];
+}
+
+// The first argument that looks like an option ("-x", "--name", "--name=value"; not "-" and
+// not a negative number) but names none of the parser's, with the nearest known name when one
+// is close. CLI11 would otherwise take it as an extra positional and blame the arguments
+// around it ("the following arguments were not expected: run.toml --outt").
+std::optional<std::string> unknownOption(const CLI::App& parser, const std::vector<std::string>& args) {
+  std::vector<std::string> known;
+  for (const CLI::Option* o : parser.get_options()) {
+    for (const std::string& n : o->get_lnames()) known.push_back("--" + n);
+    for (const std::string& n : o->get_snames()) known.push_back("-" + n);
+  }
+  for (const std::string& a : args) {
+    if (a == "--") break;
+    if (a.size() < 2 || a[0] != '-' || std::isdigit(static_cast<unsigned char>(a[1])) || a[1] == '.') continue;
+    const std::string name = a.substr(0, a.find('='));
+    if (std::find(known.begin(), known.end(), name) != known.end()) continue;
+    std::string message = "unknown option '" + shown(name) + "'";
+    std::string best;
+    std::size_t bestDistance = 3;  // suggest only a near miss
+    for (const std::string& k : known) {
+      if (!k.starts_with("--") || !name.starts_with("--")) continue;  // "-x" is no near miss of "-h"
+      const std::size_t d = editDistance(name, k);
+      if (d < bestDistance) bestDistance = d, best = k;
+    }
+    if (!best.empty()) message += " (did you mean " + best + "?)";
+    return message;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 CLI::Validator finitePositiveSeconds() { return seconds(false); }
@@ -38,6 +84,13 @@ CLI::App makeParser(const std::string& name, const std::string& description) {
 
 std::optional<int> parseArgs(CLI::App& parser, const std::vector<std::string>& args) {
   std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 takes them last first
+  const std::string name = parser.get_name();
+  const std::string prefix = name.starts_with("lieride ") ? name.substr(8) + ": " : std::string();
+  const bool help = std::any_of(args.begin(), args.end(), [](const std::string& a) { return a == "-h" || a == "--help"; });
+  if (const auto unknown = unknownOption(parser, args); unknown && !help) {
+    reportError(prefix + *unknown + " (see " + name + " --help)");
+    return kExitBadInput;
+  }
   try {
     parser.parse(reversed);
   } catch (const CLI::CallForHelp&) {
@@ -47,8 +100,6 @@ std::optional<int> parseArgs(CLI::App& parser, const std::vector<std::string>& a
     std::string message = e.what();
     std::replace(message.begin(), message.end(), '\n', ' ');
     // "lieride sim" reports as "lieride: sim: ...", the top level as "lieride: ...".
-    const std::string name = parser.get_name();
-    const std::string prefix = name.starts_with("lieride ") ? name.substr(8) + ": " : std::string();
     reportError(prefix + message + " (see " + name + " --help)");
     return kExitBadInput;
   }

@@ -2,6 +2,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <stdexcept>
 #include <unistd.h>
 
 #include "cli/cli.hpp"
@@ -41,7 +42,11 @@ std::vector<std::string> builtinScenes() {
 std::string resolveScene(const std::string& nameOrPath) {
   if (fs::exists(nameOrPath) || nameOrPath.find('/') != std::string::npos || nameOrPath.ends_with(".toml"))
     return nameOrPath;
-  return (fs::path(assetsDir()) / "scenes" / (nameOrPath + ".toml")).string();
+  const fs::path builtin = fs::path(assetsDir()) / "scenes" / (nameOrPath + ".toml");
+  std::error_code ec;
+  if (!fs::exists(builtin, ec))  // name what the user typed, not the path it was looked for at
+    throw std::runtime_error("no such file, and no built-in scene of that name (lieride list shows the scenes)");
+  return builtin.string();
 }
 
 }  // namespace lieride::cli

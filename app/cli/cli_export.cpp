@@ -42,6 +42,7 @@ int runExport(const std::vector<std::string>& args) {
     const std::string file = resolveScene(scenarioPath);
     scenario = loadScenario(file, {integrator, dt, std::nullopt});
     dims = exporter::readVehicleDims(file);
+    exporter::readDescriptionParts(dims, *scenario.simulation);
   } catch (const ScenarioError& e) {
     reportError(e.what());
     return kExitBadInput;
@@ -72,7 +73,8 @@ int runExport(const std::vector<std::string>& args) {
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (target.kind != OutputTarget::Kind::Stdout)
       std::cout << "export: " << tracks.keys.size() << " keyframes of " << tracks.vehicle << ", "
-                << tracks.outcome.steps << " steps, " << seconds << " s -> " << out << "\n";
+                << tracks.outcome.steps << " steps, " << (tracks.keys.empty() ? 0.0 : tracks.keys.back().t)
+                << " s of take clock -> " << out << " (written in " << seconds << " s)\n";
   } catch (const OutputTargetError& e) {
     reportError("export: " + std::string(e.what()));
     return kExitBadInput;

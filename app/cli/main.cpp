@@ -63,6 +63,11 @@ int runTopLevel(const std::vector<std::string>& args) {
     footer += std::string("  lieride ") + c.name + " " + c.summary + "\n";
     names.emplace_back(c.name);
   }
+  footer +=
+      "\nto start:\n"
+      "  lieride                                          fly the helicopter (F1 in the app: shortcuts)\n"
+      "  lieride app --list-scenes                        the scenes; open one with lieride app --scene NAME\n"
+      "  lieride sim helicopter-hover --out run.csv       a scene headless: its run CSV (docs/formats.md)\n";
   CLI::App parser("lieride: structure-preserving Lie group integrators, headless and in the desktop app.", "lieride");
   parser.footer(footer);
   std::string command;

@@ -11,6 +11,7 @@ App::~App() {
   st_.optimize = nullptr;
   if (!physics_) return;
   physics_->stop();
+  if (closeQuietly_) return;
   for (std::size_t i = 0; i < physics_->vehicleCount(); ++i)  // replay check (docs/formats.md, Takes)
     std::fprintf(stderr, "state-hash %016llx\n", static_cast<unsigned long long>(physics_->stateHash(i)));
 }

@@ -18,6 +18,8 @@ class App {
   explicit App(AppState& state) : st_(state) { st_.optimize = &optimize_; }
   // Batch runs (--frames) ignore the h and integrator remembered per scene.
   void useSceneDefaults(bool on) { batchDefaults_ = on; }
+  // No state-hash lines when the app closes (a usage error ran nothing: one line says so).
+  void closeQuietly() { closeQuietly_ = true; }
   ~App();
   // Loads scene `index` of st_.scenes (or `entry` directly); on failure keeps the old one and
   // sets st_.sceneError. Returns whether it loaded.
@@ -56,6 +58,7 @@ class App {
   std::uint32_t resets_ = 0;
   SceneEntry current_;
   bool batchDefaults_ = false;
+  bool closeQuietly_ = false;
   struct Motion {
     InterpolatedPose lastDrawn, lastRaw;
     bool have = false;

@@ -93,8 +93,8 @@ std::string missingDisplay() {
 const char* kUsage = "usage: lieride app [--scene NAME|FILE] [--take FILE] [--dt S] [--integrator NAME] [--frames N]\n"
                      "                   [--warmup S] [--screenshot PNG] [--shortcuts] [--input-script FILE] [--list-scenes] [--help]\n";
 
-int usage(const std::string& problem) {
-  std::cerr << "lieride app: " << problem << "\n" << kUsage;
+int usage(const std::string& problem) {  // one line, as the other subcommands report
+  std::cerr << "lieride app: " << problem << " (see lieride app --help)\n";
   return 2;
 }
 
@@ -372,7 +372,10 @@ int runGui(const std::vector<std::string>& args) {
     if (loaded && !opt.integrator.empty()) {
       const auto& names = app.latest().sims.front().integrators;
       if (std::find(names.begin(), names.end(), opt.integrator) == names.end()) {
-        std::cerr << "lieride app: --integrator: '" << opt.integrator << "' does not apply to " << st.vehicle << "\n";
+        std::string expected;
+        for (const auto& n : names) expected += (expected.empty() ? "" : " | ") + n;
+        std::cerr << "lieride app: --integrator: '" << opt.integrator << "' does not apply to " << st.vehicle
+                  << "; expected one of " << expected << "\n";
         exitCode = 2;
         loaded = false;
       } else {
@@ -384,6 +387,7 @@ int runGui(const std::vector<std::string>& args) {
       exitCode = 2;
       loaded = false;
     }
+    if (exitCode == 2) app.closeQuietly();
     InputRouter router;
     router.start(st);
     PanelCache panelCache;

@@ -14,6 +14,7 @@
 #include <array>
 #include <cmath>
 #include <condition_variable>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <mutex>
@@ -402,6 +403,15 @@ int render(const Options& o, const exporter::TakeTracks& tr, const VehicleGeomet
 int runRenderTake(const std::vector<std::string>& args) {
   Options o;
   if (const auto code = parse(args, o)) return *code;
+  if (!o.out.empty() && o.pngDir.empty()) {  // ffmpeg would start, fail on the path and stop reading
+    const std::filesystem::path folder = std::filesystem::path(o.out).parent_path();
+    std::error_code ec;
+    if (!folder.empty() && !std::filesystem::is_directory(folder, ec))
+      return usage("--out '" + o.out + "': no such folder '" + folder.string() + "'");  // as sim and export say
+  }
+  // A failing ffmpeg closes the pipe: the writes then fail ("ffmpeg stopped reading frames",
+  // exit 1) instead of SIGPIPE ending the process without a word.
+  std::signal(SIGPIPE, SIG_IGN);
   std::string file = o.take;
   SceneEntry entry;
   if (!std::filesystem::exists(file)) {

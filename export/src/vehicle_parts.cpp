@@ -3,6 +3,7 @@
 #include <cmath>
 #include <toml++/toml.h>
 
+#include "lieride/sim/planar_simulation.hpp"
 #include "lieride/sim/table_reader.hpp"
 
 namespace lieride::exporter {
@@ -151,6 +152,28 @@ MeshData riderTorso() {
   return m;
 }
 
+// A description's part as the app draws it (app/gui/views/description_view.cpp): a box with a
+// white mark at its front, a cylinder about body z with a white stripe across its top, a wheel.
+const Vec3 kPartColours[] = {{0.85, 0.45, 0.12}, {0.14, 0.34, 0.72}, {0.2, 0.62, 0.3},
+                             {0.82, 0.20, 0.12}, {0.95, 0.72, 0.15}, {0.55, 0.3, 0.7}};
+double entry(const std::vector<double>& v, std::size_t i) { return i < v.size() ? v[i] : 0.0; }
+Vec3 partAt(const ReducedPart& p) { return Vec3(entry(p.at, 0), entry(p.at, 1), entry(p.at, 2)); }
+bool partMoves(const ReducedPart& p) { return p.turn >= 0 || p.spin >= 0; }
+MeshData descriptionPart(const ReducedPart& p, std::size_t index) {
+  const Vec3& colour = kPartColours[index % (sizeof kPartColours / sizeof kPartColours[0])];
+  const double a = entry(p.size, 0), b = entry(p.size, 1), c = entry(p.size, 2);
+  if (p.kind == "wheel") return wheel(a, b);
+  MeshData m;
+  if (p.kind == "cylinder") {
+    m.append(cylinder(a, a, b, 32, colour), T(0, 0, -0.5 * b).matrix());
+    m.append(box({1.6 * a, 0.12 * a, 0.01}, kWhite), T(0.1 * a, 0, 0.5 * b + 0.005).matrix());
+  } else {
+    m.append(box({a, b, c}, colour), Mat4::Identity());
+    m.append(box({0.12 * a, 0.6 * b, 0.01}, kWhite), T(0.38 * a, 0, 0.5 * c + 0.005).matrix());
+  }
+  return m;
+}
+
 std::vector<Quat> perKey(const TakeTracks& tr, const auto& rotationOfKey) {
   std::vector<Quat> q;
   q.reserve(tr.keys.size());
@@ -241,6 +264,14 @@ MeshData bodyMesh(const std::string& vehicle, const VehicleDims& d) {
     m.append(box({0.8 * s.x(), 0.8 * s.y(), 0.01}, Vec3(0.2, 0.35, 0.85)), T(0, 0, 0.5 * s.z() + 0.004).matrix());
     return m;
   }
+  if (vehicle == "reduced" && !d.parts.empty()) {  // the parts that never move; the others articulate
+    for (std::size_t i = 0; i < d.parts.size(); ++i)
+      if (!partMoves(d.parts[i])) {
+        const Vec3 at = partAt(d.parts[i]);
+        m.append(descriptionPart(d.parts[i], i), T(at.x(), at.y(), at.z()).matrix());
+      }
+    return m;
+  }
   if (vehicle == "sleigh" || vehicle == "sleigh-controlled") {  // a sled: runner plate and a nose
     m.append(box({0.8, 0.4, 0.08}, kBlue), T(0, 0, 0.04).matrix());
     m.append(box({0.1, 0.4, 0.16}, kYellow), T(0.4, 0, 0.08).matrix());
@@ -288,8 +319,26 @@ std::vector<Part> articulate(const TakeTracks& tr, const VehicleDims& d) {
                      perKey(tr, [&](std::size_t k) { return about(Vec3::UnitZ(), -shape(k, "phi")); })});
     parts.push_back({"rider_torso", -1, riderTorso(), Vec3::Zero(),
                      perKey(tr, [&](std::size_t k) { return about(Vec3::UnitZ(), shape(k, "psi")); })});
+  } else if (tr.vehicle == "reduced") {  // as the app places them: turned about z, then spun about y
+    for (std::size_t i = 0; i < d.parts.size(); ++i) {
+      const ReducedPart& p = d.parts[i];
+      if (!partMoves(p)) continue;
+      auto shapeOf = [&](std::size_t k, int index) { return entry(tr.keys[k].shape, static_cast<std::size_t>(index)); };
+      parts.push_back({"part_" + std::to_string(i) + "_" + p.kind, -1, descriptionPart(p, i), partAt(p),
+                       perKey(tr, [&](std::size_t k) {
+                         Quat q = Quat::Identity();
+                         if (p.turn >= 0) q = about(Vec3::UnitZ(), p.turnScale * shapeOf(k, p.turn));
+                         if (p.spin >= 0) q = q * about(Vec3::UnitY(), shapeOf(k, p.spin));
+                         return q;
+                       })});
+    }
   }
   return parts;
+}
+
+void readDescriptionParts(VehicleDims& d, const Simulation& sim) {
+  if (const auto* planar = dynamic_cast<const PlanarSimulation*>(&sim))
+    if (const auto* reduced = dynamic_cast<const ReducedModel*>(&planar->model())) d.parts = reduced->description().parts;
 }
 
 }  // namespace lieride::exporter

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Xvfb smoke test of every scene in the app's menu: `lieride app --scene X
 # --frames N --screenshot out.png` exits 0, the PNG is not blank, and screenshots taken at
-# two different frame counts differ. Exits 77 (CTest skip) when xvfb-run is missing.
+# two different frame counts differ; a usage error after loading is one line. Exits 77 (CTest
+# skip) when xvfb-run is missing.
 set -uo pipefail
 lieride=$1
 out=${2:-smoke-out}
@@ -49,4 +50,11 @@ assert a != b, 'screenshots at different frames are identical'
 print(f'{sys.argv[1]}: {colours} sampled colours, differs from the later frame')
 PY
 done
+# A usage error found once the scene is loaded (an integrator that does not apply): one line,
+# exit 2, no state-hash lines from closing the app.
+err=$(run --scene "two-wheeled robot" --integrator lie-cay --frames 5 2>&1 >/dev/null)
+code=$?
+if [ $code -ne 2 ] || [ "$(echo "$err" | wc -l)" -ne 1 ] || [[ "$err" != "lieride app: --integrator: 'lie-cay'"* ]]; then
+  echo "$err"; echo "FAIL: --integrator that does not apply exited $code"; fail=1
+fi
 exit $fail

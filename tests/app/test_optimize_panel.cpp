@@ -2,6 +2,7 @@
 // overlay of a problem's obstacles and goal, the one-click problem scenes, and Play: the
 // replay scene it asks for, run through the simulator, retraces the solved ghost.
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -127,4 +128,46 @@ TEST_CASE("optimize panel: a drag in the view moves the goal to the ground point
   CHECK_FALSE(frame(screen(-8.0, 8.0), false));
   CHECK_FALSE(frame(screen(-8.0, 8.0), true));
   panel.cancel();
+}
+
+TEST_CASE("optimize panel: the lines of a failed and of a cancelled solve wrap inside the sidebar", "[panels][optimize]") {
+  OptimizePanel panel(kProblems);
+  REQUIRE(panel.select(kProblems + "car-parallel-park.toml"));
+  panel.editableProblem()->goal.position = Vec2(-2.25, 1.1);  // the goal inside the rear parked car
+  panel.solve();
+  REQUIRE(panel.worker().waitFor(finished)->phase == OptimizeSnapshot::Phase::NotSolved);
+  ImGuiHeadless gui;
+  AppState app;
+  app.optimize = &panel;
+  app.vehicle = "car";
+  // The sidebar's width at start (360 px); the line of the best iterate ran past its edge.
+  auto overflow = [&] {
+    float right = 0, edge = 0;
+    gui.frame([&] {
+      ImGui::SetNextWindowPos(ImVec2(0, 0));
+      ImGui::SetNextWindowSize(ImVec2(360, 700));
+      ImGui::Begin("Optimize");
+      panel.draw(app, PhysicsFrame{});
+      const ImGuiWindow* w = ImGui::GetCurrentWindow();
+      right = w->DC.CursorMaxPos.x;
+      edge = w->WorkRect.Max.x;
+      ImGui::End();
+    });
+    CAPTURE(right, edge);
+    return right - edge;
+  };
+  CHECK(overflow() <= 1.0f);
+  // Cold again (about 40 iterations), cancelled once it iterates.
+  REQUIRE(panel.select(kProblems + "car-parallel-park.toml"));
+  panel.editableProblem()->goal.position = Vec2(-2.25, 1.1);
+  const auto before = panel.worker().snapshot()->request;
+  panel.solve();
+  panel.worker().waitFor([&](const OptimizeSnapshot& s) {
+    return s.request > before && (s.phase != OptimizeSnapshot::Phase::Solving || s.iteration > 0);
+  });
+  panel.cancel();
+  const auto cancelled = panel.worker().waitFor(
+      [&](const OptimizeSnapshot& s) { return s.request > before && s.phase != OptimizeSnapshot::Phase::Solving; });
+  REQUIRE(cancelled->phase == OptimizeSnapshot::Phase::Cancelled);
+  CHECK(overflow() <= 1.0f);
 }

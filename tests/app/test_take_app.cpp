@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
+#include <sstream>
 #include <thread>
 
 #include "../core/take_fixture.hpp"
@@ -322,6 +323,23 @@ TEST_CASE("app takes: a take's scenario drops [take] and [[events]] and finds it
         "name = \"x\"\n[controls]\nfile = '/base/dir/in puts.csv'  # sampled\n[output]\nevery = 2\n");
   CHECK(takeScenarioText("[controls]\nfile = \"/abs/c.csv\"\n", "/base") == "[controls]\nfile = \"/abs/c.csv\"\n");
   CHECK(takeScenarioText("[vehicle]\nfile = \"v.toml\"\n", "/base") == "[vehicle]\nfile = \"v.toml\"\n");  // [controls] only
+}
+
+TEST_CASE("app takes: a description vehicle's take names its description by absolute path and opens from anywhere", "[take]") {
+  // The shipped scene names "assets/vehicles/..." relative to a folder above assets/scenes.
+  const fs::path scenes = fs::path(LIERIDE_SOURCE_DIR) / "assets" / "scenes";
+  const std::string abs = (fs::absolute(scenes).parent_path() / "vehicles" / "two-wheeled-robot.toml").lexically_normal().string();
+  CHECK(takeScenarioText("[vehicle]\ndescription = \"assets/vehicles/two-wheeled-robot.toml\"  # robot\n", scenes.string()) ==
+        "[vehicle]\ndescription = '" + abs + "'  # robot\n");
+  CHECK(takeScenarioText("[vehicle]\ndescription = \"nowhere.toml\"\n", scenes.string()) ==
+        "[vehicle]\ndescription = \"nowhere.toml\"\n");  // left for the loader to reject
+  const fs::path dir = scratch("app-take-description");
+  const fs::path scene = scenes / "two-wheeled-robot.toml";
+  std::ifstream in(scene);
+  std::stringstream text;
+  text << in.rdbuf();
+  std::ofstream(dir / "robot-take.toml") << takeScenarioText(text.str(), scenes.string());
+  CHECK_NOTHROW(loadScenario((dir / "robot-take.toml").string()));
 }
 
 TEST_CASE("app takes: trim start sets the in-point, CSV, glTF and timeline begin there, the run is unchanged", "[take]") {

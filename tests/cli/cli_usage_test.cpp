@@ -59,12 +59,71 @@ TEST_CASE("usage errors: one line naming the problem, exit 2, nothing written", 
   }
 }
 
+TEST_CASE("a misspelt option is named as unknown, with the option it is closest to", "[cli]") {
+  const fs::path scenario = writeFile("misspelt.toml", kRigidBody);
+  const fs::path csv = scratch() / "misspelt.csv";
+  struct Case {
+    std::string args, message;
+  };
+  // Before the option: CLI11 took "--outt" and the scenario as extra arguments and blamed both.
+  const Case cases[] = {
+      {"sim --outt " + csv.string() + " " + scenario.string(), "sim: unknown option '--outt' (did you mean --out?)"},
+      {"sim " + scenario.string() + " --integrater rk4", "sim: unknown option '--integrater' (did you mean --integrator?)"},
+      {"optimize p.toml --max-iters 3", "optimize: unknown option '--max-iters' (did you mean --max-iter?)"},
+      {"list -x", "list: unknown option '-x' (see"},  // no near miss among the short options
+  };
+  for (const Case& c : cases) {
+    const Result r = lieride(c.args);
+    CAPTURE(c.args, r.err);
+    CHECK(r.code == 2);
+    CHECK(lineCount(r.err) == 1);
+    CHECK(r.err.find(c.message) != std::string::npos);
+    CHECK(!fs::exists(csv));
+  }
+  // Negative numbers, "-" (standard output) and --name=value are not taken for unknown options.
+  CHECK(lieride("sim " + scenario.string() + " --duration -1").err.find("expected a finite number >= 0") != std::string::npos);
+  CHECK(lieride("sim " + scenario.string() + " --out - --duration=0.02").code == 0);
+}
+
+TEST_CASE("lieride --help says how to start", "[cli]") {
+  const Result r = lieride("--help");
+  CHECK(r.code == 0);
+  CHECK(r.out.find("to start:") != std::string::npos);
+  CHECK(r.out.find("lieride app --list-scenes") != std::string::npos);
+  // The example it gives runs.
+  const fs::path csv = scratch() / "start.csv";
+  CHECK(lieride("sim helicopter-hover --duration 0.05 --out " + csv.string()).code == 0);
+  CHECK(lineCount(slurp(csv)) > 1);
+}
+
+TEST_CASE("a scene name that is neither a file nor a built-in scene is named as typed", "[cli]") {
+  for (const std::string command : {"sim", "export"}) {
+    const Result r = lieride(command + " helicopter-hovr --out " + (scratch() / "never.out").string());
+    CAPTURE(command, r.err);
+    CHECK(r.code == 2);
+    CHECK(lineCount(r.err) == 1);
+    CHECK(r.err.rfind("lieride: helicopter-hovr: no such file, and no built-in scene of that name", 0) == 0);
+    CHECK(r.err.find("assets/scenes") == std::string::npos);
+  }
+}
+
 TEST_CASE("lieride app --help reaches the app's own parser through dispatch", "[cli]") {
   const Result r = lieride("app --help");
   CAPTURE(r.err);
   // With the desktop app built: its usage on stdout, exit 0. Without it: one line saying so.
   if (r.code == 0) CHECK(r.out.find("lieride app") != std::string::npos);
   else CHECK(lineCount(r.err) == 1);
+}
+
+TEST_CASE("lieride app: a usage error is one line, as for the other subcommands", "[cli]") {
+  for (const std::string args : {"app --scen x", "app --frames x", "app --take no-such-take.toml"}) {
+    const Result r = lieride(args);
+    CAPTURE(args, r.err);
+    CHECK(r.code == 2);
+    CHECK(lineCount(r.err) == 1);
+    CHECK(r.err.rfind("lieride app: ", 0) == 0);
+    CHECK(r.out.empty());
+  }
 }
 
 TEST_CASE("lieride render --help lists its options on stdout and a usage error is one line", "[cli]") {

@@ -83,6 +83,8 @@ TEST_CASE("lieride export writes a .glb of a take, bad input exits 2 and writes 
   REQUIRE(bytes.size() > 20);
   CHECK(bytes.substr(0, 4) == "glTF");  // the glTF binary magic
   CHECK(bytes[4] == 2);                 // version 2
+  // The summary says how long the take is (17.5 s on its clock), not only how long it took.
+  CHECK(ok.out.find("4000 steps, 17.5 s of take clock") != std::string::npos);
 
   const fs::path none = dir / "none.glb";
   const Run badFps = lierideTake("export " + kTake + " --out " + none.string() + " --fps 0");

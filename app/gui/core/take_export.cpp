@@ -64,7 +64,8 @@ long exportTakeCsv(const std::string& takeFile, const GhostSpec& ghost, int ever
 
 std::size_t exportTakeGlb(const std::string& takeFile, const GhostSpec& ghost, double fps, const std::string& out) {
   Loaded l = load(takeFile, ghost);
-  const exporter::VehicleDims dims = exporter::readVehicleDims(takeFile);
+  exporter::VehicleDims dims = exporter::readVehicleDims(takeFile);
+  exporter::readDescriptionParts(dims, *l.scenario.simulation);
   TakePlayer player(std::move(l.scenario.simulation), l.take);
   const exporter::TakeTracks tracks = exporter::sampleTake(player, fps);
   if (tracks.outcome.status == RunStatus::Diverged)

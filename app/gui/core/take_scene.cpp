@@ -68,9 +68,22 @@ LoadedScene loadTakeScene(const SceneEntry& entry) {
   return out;
 }
 
+// A relative path as the scenario resolves it: `baseDir`, then each folder above it (a
+// description, docs/formats.md section 5), or `baseDir` only (a controls file). Empty: not found.
+std::string absoluteFrom(const std::string& baseDir, const std::string& rel, bool searchUp) {
+  std::error_code ec;
+  for (fs::path dir = fs::absolute(baseDir, ec); !ec && !dir.empty(); dir = dir.parent_path()) {
+    const fs::path candidate = (dir / rel).lexically_normal();
+    if (!searchUp || fs::exists(candidate, ec)) return candidate.string();
+    if (dir == dir.parent_path()) break;
+  }
+  return {};
+}
+
 std::string takeScenarioText(const std::string& text, const std::string& baseDir) {
   static const std::regex header(R"(^\s*\[\[?\s*([A-Za-z0-9_.]+)\s*\]\]?\s*(#.*)?$)");
   static const std::regex controlsFile(R"(^(\s*file\s*=\s*)(?:\"([^\"\\]*)\"|'([^']*)')(.*)$)");
+  static const std::regex description(R"(^(\s*description\s*=\s*)(?:\"([^\"\\]*)\"|'([^']*)')(.*)$)");
   std::istringstream in(text);
   std::ostringstream out;
   std::string line, table;
@@ -78,11 +91,13 @@ std::string takeScenarioText(const std::string& text, const std::string& baseDir
     std::smatch m;
     if (std::regex_match(line, m, header)) table = m[1];
     if (table == "take" || table == "events") continue;
-    // A relative [controls] file ("basic" or 'literal' string) made absolute, as a literal string.
-    if (table == "controls" && std::regex_match(line, m, controlsFile)) {
+    // A relative [controls] file or [vehicle] description ("basic" or 'literal' string) made
+    // absolute, as a literal string.
+    const bool controls = table == "controls" && std::regex_match(line, m, controlsFile);
+    if (controls || (table == "vehicle" && std::regex_match(line, m, description))) {
       const std::string rel = m[2].matched ? m[2].str() : m[3].str();
-      const std::string abs = fs::absolute(fs::path(baseDir) / rel).lexically_normal().string();
-      if (!fs::path(rel).is_absolute() && abs.find('\'') == std::string::npos) {
+      const std::string abs = absoluteFrom(baseDir, rel, !controls);
+      if (!fs::path(rel).is_absolute() && !abs.empty() && abs.find('\'') == std::string::npos) {
         out << m[1] << '\'' << abs << '\'' << m[4] << '\n';
         continue;
       }

@@ -17,7 +17,9 @@ namespace lieride::gui {
 LoadedScene loadTakeScene(const SceneEntry& entry);
 
 // The scenario a take is written from: `text` without its [take] table and [[events]], a
-// relative [controls] file made absolute against `baseDir` (the take may be saved elsewhere).
+// relative [controls] file made absolute against `baseDir` and a relative [vehicle]
+// description against the folder where the scenario finds it (`baseDir` or one above it), so
+// the take opens from anywhere.
 std::string takeScenarioText(const std::string& text, const std::string& baseDir);
 
 // The scene's scenario text and the folder its relative paths resolve against.

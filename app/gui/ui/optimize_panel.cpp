@@ -323,13 +323,17 @@ void OptimizePanel::draw(AppState& app, const PhysicsFrame&) {
         ImGui::TextColored(green, "cost %.6g, max violation %.1e", s->cost, s->violation);
         break;
       case OptimizeSnapshot::Phase::Cancelled:
-        ImGui::TextColored(grey, "cancelled at iteration %d (the last iterate is drawn)", s->iteration);
+        textWrappedColored(grey, "cancelled at iteration " + std::to_string(s->iteration) + " (the last iterate is drawn)");
         break;
       case OptimizeSnapshot::Phase::NotSolved:
         ImGui::PushStyleColor(ImGuiCol_Text, red);
         ImGui::TextWrapped("not solved: %s", s->line.c_str());
         ImGui::PopStyleColor();
-        ImGui::TextColored(grey, "best iterate drawn (%d iterations, violation %.2e)", s->iteration, s->violation);
+        {
+          char line[96];
+          std::snprintf(line, sizeof line, "best iterate drawn (%d iterations, violation %.2e)", s->iteration, s->violation);
+          textWrappedColored(grey, line);
+        }
         break;
       case OptimizeSnapshot::Phase::Idle: break;
     }

@@ -282,8 +282,10 @@ void integratorPanel(AppState& app, const PhysicsFrame& f) {
   if (f.sims.front().curr.integrator == "lie-nh") {
     float alpha = static_cast<float>(app.alpha);
     ImGui::SetNextItemWidth(-1);
-    ImGui::SliderFloat("##alpha", &alpha, 0.0f, 1.0f, "alpha = %.2f (restarts)");
+    ImGui::SliderFloat("##alpha", &alpha, 0.0f, 1.0f, "lie-nh alpha = %.2f (restarts)");
     if (ImGui::IsItemDeactivatedAfterEdit()) app.requestAlpha = alpha;
+    tooltip("lie-nh's alpha ([integrator] alpha, docs/nonholonomic.md): the constraints of a step hold at the "
+            "shape r_k + alpha (r_k+1 - r_k); 0.5 is the midpoint. A change restarts the scene.");
   }
   const auto& s = f.sims.front().curr;
   ImGui::Text("solver: %d iterations, residual %.2e", s.solver.iterations, s.solver.residual);

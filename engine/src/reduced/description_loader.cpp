@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <toml++/toml.h>
@@ -159,10 +160,26 @@ class Loader {
       GiNaC::parser reader(table_, true);
       return reader(text);
     } catch (const std::exception& e) {
-      std::string why = e.what();
-      std::replace(why.begin(), why.end(), '\n', ' ');
-      fail(where, "cannot read the expression \"" + shown(text) + "\": " + shown(why));
+      fail(where, "cannot read the expression \"" + shown(text) + "\": " + parserMessage(e.what()));
     }
+  }
+
+  // GiNaC's message in the description's terms: an unknown symbol with the names known at
+  // this point, a parse error without the position GiNaC does not count (always line 0,
+  // column 0) and without the C++ signature it appends.
+  std::string parserMessage(std::string why) const {
+    std::replace(why.begin(), why.end(), '\n', ' ');
+    static const std::regex unknownSymbol(R"(symbol \"([^\"]*)\" not found)");
+    std::smatch m;
+    if (std::regex_search(why, m, unknownSymbol)) {
+      std::string known;
+      for (const auto& entry : table_) known += (known.empty() ? "" : ", ") + entry.first;
+      return "unknown symbol '" + shown(m[1].str()) + "' (known here: " + known + ")";
+    }
+    static const std::regex position(R"(^GiNaC: parse error at line \d+, column \d+: )");
+    why = std::regex_replace(why, position, "");
+    if (const std::size_t signature = why.find(" [GiNaC::"); signature != std::string::npos) why.erase(signature);
+    return shown(why);
   }
 
   double constant(const toml::node& n, const std::string& where) const {
@@ -296,6 +313,16 @@ class Loader {
         if (!(c.min < c.max)) fail(w + ".range", "expected min < max");
       }
       d.channels.push_back(c);
+    }
+    // A rate channel prescribes its shape variable's rate at every step, whatever its signal
+    // (docs/formats.md section 5): a force on the same variable would never act.
+    for (std::size_t i = 0; i < d.channels.size(); ++i) {
+      if (d.channels[i].kind != ReducedChannel::Kind::Force) continue;
+      for (const ReducedChannel& other : d.channels)
+        if (other.kind == ReducedChannel::Kind::Rate && other.shape == d.channels[i].shape)
+          fail("inputs[" + std::to_string(i) + "].shape",
+               "'" + d.shape[static_cast<std::size_t>(other.shape)].name + "' has the rate channel '" + other.name +
+                   "', which prescribes its rate always: a force on it would never act");
     }
   }
 

@@ -3,11 +3,15 @@
 // without GL): a mesh per part and how each part turns with the state: the helicopter's rotor
 // (spinning at 70 sqrt(u_c / 49.05) rad/s, its plane tilted by the cyclic) and tail rotor, the
 // car's wheels (rolling with psi, front ones steering by atan(sigma)), the snakeboard's axles
-// (+-phi) and rider (torso twisting with psi), the boat's hull, the rigid body's box.
+// (+-phi) and rider (torso twisting with psi), the boat's hull, the rigid body's box, a
+// description vehicle's [[parts]] (docs/formats.md section 5: those turning or spinning with a
+// shape variable as parts of their own).
 #include <string>
 #include <vector>
 
 #include "lieride/export/take_tracks.hpp"
+#include "lieride/model/reduced_model.hpp"
+#include "lieride/sim/simulation.hpp"
 
 namespace lieride::exporter {
 
@@ -25,9 +29,12 @@ struct VehicleDims {
   Vec3 hull = Vec3(4.0, 1.6, 1.0);             // boat: length, beam, height
   Vec3 thrusterRight = Vec3(-2.0, -0.6, -0.45), thrusterLeft = Vec3(-2.0, 0.6, -0.45);
   Vec3 bodyInertia = Vec3(1.0, 2.0, 3.0);      // rigid body: box proportions
+  std::vector<ReducedPart> parts;              // a description vehicle's [[parts]]
 };
 // Throws ScenarioError if the file cannot be read or parsed.
 VehicleDims readVehicleDims(const std::string& scenarioFile);
+// A description vehicle's [[parts]] into d.parts (from its simulation); nothing for the others.
+void readDescriptionParts(VehicleDims& d, const Simulation& sim);
 
 struct Part {
   std::string name;
