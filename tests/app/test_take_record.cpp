@@ -69,7 +69,7 @@ Live flyAndRecord(const std::string& scene, const std::string& integrator, long 
       h = sim->timeStep();
       snap = sim->snapshot();
       pilot.apply(gamepad(k), assist, *sim, &snap);
-      rec.reset();
+      rec.reset(h);  // as the physics thread does: the scene's own h
     }
     if (pilot.needsState(assist)) snap = sim->snapshot();
     pilot.apply(gamepad(k), assist, *sim, &snap);

@@ -346,7 +346,7 @@ void PhysicsThread::handle(const Command& c) {
       break;
     case CommandKind::Reset:
       resetAll();
-      if (recorder_) recorder_->reset();
+      if (recorder_) recorder_->reset(h_);  // the scene's own h, restored by resetAll
       if (live_) live_->reset();
       resync(steadySeconds());
       break;
