@@ -1,6 +1,7 @@
 #include "lieride/sim/take.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 
@@ -71,6 +72,18 @@ StepReport TakePlayer::step() {
   return r;
 }
 
+TakePlayer::NextInputsShown::NextInputsShown(TakePlayer& player) : player_(player) {
+  if (player_.inputIndex_.empty() || player_.finished()) return;
+  auto& controls = player_.sim_->controls();
+  for (const std::size_t i : player_.inputIndex_) held_.push_back(controls.signal(i).clone());
+  player_.setStepInputs();
+}
+
+TakePlayer::NextInputsShown::~NextInputsShown() {
+  auto& controls = player_.sim_->controls();
+  for (std::size_t c = 0; c < held_.size(); ++c) controls.set(player_.inputIndex_[c], std::move(held_[c]));
+}
+
 void TakePlayer::restore(const Checkpoint& c) {
   sim_ = c.sim->clone();
   taken_ = c.taken;
@@ -90,7 +103,11 @@ RunOutcome playTake(TakePlayer& player, int every, std::ostream* out) {
   }
   auto writeRow = [&]() {
     if (!out) return true;
-    const auto bad = writeCheckedCsvRow(player.simulation(), *out, status);
+    std::optional<std::size_t> bad;
+    {
+      const TakePlayer::NextInputsShown shown(player);
+      bad = writeCheckedCsvRow(player.simulation(), *out, status);
+    }
     if (!bad || player.simulation().status() != RunStatus::Ok) return true;
     o.status = RunStatus::Diverged;
     std::ostringstream msg;

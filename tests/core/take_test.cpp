@@ -2,6 +2,7 @@
 // same CSV bytes and the same state hash, for every integrator of every vehicle; the events
 // really change the run (moving one by a step changes the hash).
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -138,4 +139,51 @@ TEST_CASE("takes: per-step inputs are checked: header, one row per step in order
   CHECK_THAT(error("step,drive_torque\n0,1\n2,1\n", 2), Catch::Contains("expected step = 1"));
   CHECK_THAT(error("step,drive_torque\n0,1\n", 2), Catch::Contains("expected take.steps = 2 rows, got 1"));
   CHECK_THAT(error("step,drive_torque\n0,nan\n", 1), Catch::Contains("expected a finite number"));
+}
+
+TEST_CASE("takes: a CSV row at t_k shows the inputs of the step that starts there, the last row the last step's", "[take]") {
+  // docs/formats.md section 6: input row k holds the constants set before step k + 1; the run
+  // CSV's row after k steps is the state at t_k, and its input columns are the inputs applied
+  // from t_k on, as a scenario's row shows its signals at t_k.
+  const auto dir = std::filesystem::path(LIERIDE_BINARY_DIR) / "test-scratch" / "takes-row-inputs";
+  std::filesystem::create_directories(dir);
+  const long steps = 6;
+  {
+    std::ofstream csv(dir / "steps.csv", std::ios::binary);
+    csv << "step,collective,tail\n";
+    for (long k = 0; k < steps; ++k) csv << k << "," << 40 + k << "," << 0.01 * static_cast<double>(k + 1) << "\n";
+  }
+  const std::string take = testing::readText(testing::scenesDir() / "helicopter-flight.toml") + "[take]\nsteps = " +
+                           std::to_string(steps) + "\ninputs = \"" + (dir / "steps.csv").string() + "\"\n";
+  const Played p = play({take, testing::scenesDir().string(), {}, {}}, "take.toml");
+  REQUIRE(p.outcome.status == RunStatus::Ok);
+  std::istringstream in(p.csv);
+  std::string line;
+  std::getline(in, line);
+  auto split = [](const std::string& s) {
+    std::vector<std::string> f;
+    std::stringstream ss(s);
+    for (std::string x; std::getline(ss, x, ',');) f.push_back(x);
+    return f;
+  };
+  const auto header = split(line);
+  const auto col = [&](const std::string& n) { return std::find(header.begin(), header.end(), n) - header.begin(); };
+  const auto collective = col("collective"), tail = col("tail");
+  REQUIRE(collective < static_cast<long>(header.size()));
+  REQUIRE(tail < static_cast<long>(header.size()));
+  long row = 0;
+  for (; std::getline(in, line); ++row) {
+    const auto f = split(line);
+    const long k = std::min(row, steps - 1);  // the step that starts at this row; the last row keeps the last step's
+    INFO("row " << row);
+    CHECK(std::stod(f[static_cast<std::size_t>(collective)]) == Approx(40.0 + static_cast<double>(k)));
+    CHECK(std::stod(f[static_cast<std::size_t>(tail)]) == Approx(0.01 * static_cast<double>(k + 1)));
+  }
+  CHECK(row == steps + 1);
+  // Showing the inputs changes nothing else: played without a CSV (no row shows anything) the
+  // take ends in the same state, bit for bit.
+  Scenario sc = loadScenarioFromString(take, "take.toml", testing::scenesDir().string());
+  TakePlayer quiet(std::move(sc.simulation), *sc.take);
+  REQUIRE(playTake(quiet, 1, nullptr).status == RunStatus::Ok);
+  CHECK(stateHash(quiet.simulation()) == p.hash);
 }

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "lieride/control/signal.hpp"
 #include "lieride/sim/run.hpp"
 #include "lieride/sim/simulation.hpp"
 #include "lieride/sim/take_script.hpp"
@@ -49,6 +50,22 @@ class TakePlayer {
   // applyDueEvents(), the step's recorded inputs (if any), then one step. Call only while
   // !finished().
   StepReport step();
+
+  // For a run CSV row at t_k: the input channels show the constants of the step that starts
+  // there (the take's input row k, as a scenario's row shows its signals at t_k), not those of
+  // the step that ended there. The guard puts the signals back as they were when it ends, so
+  // the replay goes on bit for bit. After the last step the last step's inputs stay.
+  class NextInputsShown {
+   public:
+    explicit NextInputsShown(TakePlayer& player);
+    ~NextInputsShown();
+    NextInputsShown(const NextInputsShown&) = delete;
+    NextInputsShown& operator=(const NextInputsShown&) = delete;
+
+   private:
+    TakePlayer& player_;
+    std::vector<std::unique_ptr<Signal>> held_;
+  };
 
  private:
   void apply(const TakeEvent& e);
