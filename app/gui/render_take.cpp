@@ -447,10 +447,8 @@ int runRenderTake(const std::vector<std::string>& args) {
       std::cerr << "lieride render: " << file << ": " << tracks.outcome.message << " (nothing written)\n";
       return 3;
     }
-    // duration x fps frames: frame k at t = k / fps for t < the take's end.
-    const double duration = tracks.keys.back().t;
-    frames = static_cast<std::size_t>(std::floor(duration * o.fps + 1e-9));
-    frames = std::max<std::size_t>(1, std::min(frames, tracks.keys.size()));
+    // Frame k at t = k / fps for every k / fps <= the take's end (docs/formats.md section 6).
+    frames = exporter::frameCount(tracks, o.fps);
   } catch (const std::exception& e) {
     std::cerr << "lieride: " << e.what() << "\n";
     return 2;

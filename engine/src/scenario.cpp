@@ -38,6 +38,13 @@ double parseCell(const std::string& cell, const std::string& where) {
 
 // A CSV of samples: column t plus one column per channel (linear interpolation). Returns the
 // channels it set.
+// "drive_torque | steer_rate": the channels a CSV header may name.
+std::string channelList(const ControlSet& set) {
+  std::string known;
+  for (const auto& n : set.channels()) known += (known.empty() ? "" : " | ") + n;
+  return known.empty() ? "no channels: this vehicle takes no inputs" : known;
+}
+
 std::vector<std::string> loadControlFile(const std::string& path, const std::string& shownKey, ControlSet& set) {
   std::string text;
   try {
@@ -54,7 +61,9 @@ std::vector<std::string> loadControlFile(const std::string& path, const std::str
   std::vector<int> channel(header.size(), -1);
   for (std::size_t c = 1; c < header.size(); ++c) {
     channel[c] = set.find(header[c]);
-    if (channel[c] < 0) throw ScenarioError(name + ": unknown channel '" + shown(header[c]) + "' in the header");
+    if (channel[c] < 0)
+      throw ScenarioError(name + ": unknown channel '" + shown(header[c]) + "' in the header (expected " +
+                          channelList(set) + ")");
     for (std::size_t d = 1; d < c; ++d)
       if (header[d] == header[c])
         throw ScenarioError(name + ": column '" + shown(header[c]) + "' appears twice in the header");
@@ -119,7 +128,9 @@ void readStepInputs(TableReader& takeTable, const std::string& baseDir, const Si
   const auto header = splitCsvLine(line);
   if (header.size() < 2 || header[0] != "step") throw ScenarioError(name + ": expected a header 'step,<channel>...'");
   for (std::size_t c = 1; c < header.size(); ++c) {
-    if (sim.controls().find(header[c]) < 0) throw ScenarioError(name + ": unknown channel '" + shown(header[c]) + "' in the header");
+    if (sim.controls().find(header[c]) < 0)
+      throw ScenarioError(name + ": unknown channel '" + shown(header[c]) + "' in the header (expected " +
+                          channelList(sim.controls()) + ")");
     for (std::size_t d = 1; d < c; ++d)
       if (header[d] == header[c]) throw ScenarioError(name + ": column '" + shown(header[c]) + "' appears twice in the header");
     take.inputChannels.push_back(header[c]);
@@ -148,6 +159,9 @@ std::optional<Take> readTake(const toml::table& doc, TableReader& root, const st
   if (!takeTable.present() && !eventsNode) return std::nullopt;
   if (!takeTable.present()) throw ScenarioError(file + ": missing table [take] (expected steps = N beside [[events]])");
   Take take;
+  // A misspelt key (stepz) is an unknown key, not a missing steps.
+  for (const char* key : {"steps", "start", "inputs"}) takeTable.markUsed(key);
+  takeTable.finish();
   if (!takeTable.has("steps")) takeTable.fail("steps", "the number of physics steps of the take, an integer >= 0");
   take.steps = takeTable.integer("steps", 0, 0);
   if (takeTable.has("start")) {

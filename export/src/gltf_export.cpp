@@ -118,9 +118,9 @@ void writeGlb(const TakeTracks& tr, const VehicleDims& dims, const std::string& 
 
   const PoseKey& first = tr.keys.front();
   tinygltf::Node body;
-  body.name = tr.vehicle;
+  body.name = dims.descriptionName.empty() ? tr.vehicle : dims.descriptionName;  // docs/formats.md 6
   if (const MeshData mesh = bodyMesh(tr.vehicle, dims); !mesh.empty())  // empty: every part moves
-    body.mesh = addMesh(m, mesh, tr.vehicle + " body");
+    body.mesh = addMesh(m, mesh, body.name + " body");
   body.translation = {first.position.x(), first.position.y(), first.position.z()};
   body.rotation = xyzw(first.orientation.normalized());
   m.nodes.push_back(body);

@@ -1,5 +1,6 @@
 #include "lieride/export/take_tracks.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -80,6 +81,14 @@ TakeTracks sampleTake(TakePlayer& player, double fps) {
   // The take's end, unless it is the last frame already.
   if (clock > tr.keys.back().t + 1e-6) tr.keys.push_back(keyOf(player.simulation().snapshot(), clock));
   return tr;
+}
+
+std::size_t frameCount(const TakeTracks& tracks, double fps) {
+  if (tracks.keys.empty()) return 0;
+  constexpr double kEps = 1e-9;  // sampleTake's clock rounding: a frame this close to the end is on it
+  const double end = tracks.keys.back().t;
+  const auto onGrid = static_cast<std::size_t>(std::floor(end * fps + kEps)) + 1;
+  return std::min(onGrid, tracks.keys.size());
 }
 
 }  // namespace lieride::exporter

@@ -338,7 +338,10 @@ std::vector<Part> articulate(const TakeTracks& tr, const VehicleDims& d) {
 
 void readDescriptionParts(VehicleDims& d, const Simulation& sim) {
   if (const auto* planar = dynamic_cast<const PlanarSimulation*>(&sim))
-    if (const auto* reduced = dynamic_cast<const ReducedModel*>(&planar->model())) d.parts = reduced->description().parts;
+    if (const auto* reduced = dynamic_cast<const ReducedModel*>(&planar->model())) {
+      d.parts = reduced->description().parts;
+      d.descriptionName = reduced->description().name;
+    }
 }
 
 }  // namespace lieride::exporter

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `lieride render` (docs/formats.md section 6): the example take rendered offscreen twice at
-# 4 fps gives duration x fps = 17.5 x 4 = 70 PNG frames, byte-identical between the renders;
-# with ffmpeg/ffprobe, the .mp4 has 70 frames too, and a format ffmpeg refuses exits 1 with a
+# 4 fps gives every k / 4 <= 17.5 s: 17.5 x 4 + 1 = 71 PNG frames, byte-identical between the renders;
+# with ffmpeg/ffprobe, the .mp4 has 71 frames too, and a format ffmpeg refuses exits 1 with a
 # message. --out into a missing folder is a usage error. Skipped (77) when no OpenGL 3.3
 # context can be created offscreen.
 set -uo pipefail
@@ -17,12 +17,12 @@ for run in a b; do
   fi
 done
 n=$(ls "$out/a" | wc -l)
-[ "$n" -eq 70 ] || { echo "FAIL: $n frames, expected 70"; exit 1; }
+[ "$n" -eq 71 ] || { echo "FAIL: $n frames, expected 71"; exit 1; }
 diff -r "$out/a" "$out/b" >/dev/null || { echo "FAIL: the two renders differ"; exit 1; }
 if command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null; then
   "$lieride" render "$take" --out "$out/take.mp4" --fps 4 --size 160x90 || { echo "FAIL: mp4 render"; exit 1; }
   m=$(ffprobe -v error -count_frames -select_streams v:0 -show_entries stream=nb_read_frames -of csv=p=0 "$out/take.mp4")
-  [ "$m" -eq 70 ] || { echo "FAIL: the mp4 has $m frames, expected 70"; exit 1; }
+  [ "$m" -eq 71 ] || { echo "FAIL: the mp4 has $m frames, expected 71"; exit 1; }
   # ffmpeg refusing the file (no format for .xyz): a message and exit 1, not death by SIGPIPE.
   "$lieride" render "$take" --out "$out/take.xyz" --fps 1 --size 64x64 2>"$out/xyz.err"
   code=$?
@@ -35,4 +35,4 @@ fi
 code=$?
 [ $code -eq 2 ] && [ "$(wc -l <"$out/nodir.err")" -eq 1 ] && grep -q "no such folder '$out/no-such-folder'" "$out/nodir.err" ||
   { cat "$out/nodir.err"; echo "FAIL: --out into a missing folder exited $code"; exit 1; }
-echo "ok: 70 identical frames"
+echo "ok: 71 identical frames"

@@ -494,3 +494,34 @@ TEST_CASE("panels: a vehicle without input channels gets one line, not stick wid
   // The sliders, the invert boxes and the two 56-pixel stick circles are gone: well over 100 px less.
   CHECK(none.second < one.second - 100.0f);
 }
+
+TEST_CASE("hud: a drivable vehicle on its scripted inputs shows how to drive it", "[panels]") {
+  // Description scenes start scripted: W/A/S/D do nothing until Manual control is ticked.
+  PhysicsFrame f = sampleFrame();
+  f.sims[0].manual = false;
+  CHECK(scriptedHint(f).find("Manual control") != std::string::npos);
+  f.sims[0].manual = true;
+  CHECK(scriptedHint(f).empty());  // the pilot drives
+  f.sims[0].manual = false;
+  f.take.playing = true;
+  CHECK(scriptedHint(f).empty());  // a take replays: not the scene's script
+  f.take.playing = false;
+  f.sims[0].channels.clear();
+  CHECK(scriptedHint(f).empty());  // nothing to drive
+  // Drawn as one more HUD line under the vehicle read-out.
+  ImGuiHeadless gui;
+  AppState app;
+  app.send = [](const Command&) {};
+  showHelicopter(app, "helicopter");
+  f = sampleFrame();
+  auto drawn = [&](bool manual) {
+    f.sims[0].manual = manual;
+    int n = 0;
+    gui.frame([&] {
+      drawVehicleHud(app, f);
+      n = ImGui::GetBackgroundDrawList()->VtxBuffer.Size;
+    });
+    return n;
+  };
+  CHECK(drawn(false) > drawn(true) + 4 * 30);  // the hint's glyphs, 4 vertices each
+}

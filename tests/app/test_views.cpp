@@ -191,3 +191,35 @@ TEST_CASE("views: HUD numbers that round to zero print without a minus sign", "[
   CHECK(format("tail %.2f N  %g", -0.006, -1e-5) == "tail -0.01 N  -1e-05");
   CHECK(format("%.1e", -2.0e-30) == "-2.0e-30");
 }
+
+TEST_CASE("views: a description vehicle's HUD momentum has a unit and shows round-off as 0", "[views]") {
+  // docs/formats.md section 5: momentum = (E^T dl/dxi)_0; for Elroy's beanie (no constraints)
+  // the body's angular momentum, kg m^2/s.
+  Scenario sc = scenario("[vehicle]\ntype = \"reduced\"\ndescription = \"assets/vehicles/elroys-beanie.toml\"\n");
+  const auto view = makeView(*sc.simulation);
+  Snapshot s = sc.simulation->snapshot();
+  s.bodyVelocity.setZero();
+  s.bodyVelocity(2) = 0.5;
+  s.bodyVelocity(3) = 1.0;
+  s.energy = 2.0;  // momentum scale 2 E / |xi| = 3.6
+  auto momentumLine = [&](double p) {
+    s.momentum = p;
+    for (const auto& line : view->hud(s))
+      if (line.find("momentum") != std::string::npos) return line;
+    return std::string("no momentum line");
+  };
+  CHECK_THAT(momentumLine(-1.372e-15), Catch::EndsWith("momentum 0 kg m^2/s"));
+  CHECK_THAT(momentumLine(3.5e-9), Catch::EndsWith("momentum 3.5e-09 kg m^2/s"));  // small but real
+  CHECK_THAT(momentumLine(-0.25), Catch::EndsWith("momentum -0.25 kg m^2/s"));
+  // The snakeboard's momentum along E = w1 x w2 is also in kg m^2/s (docs/models.md: -2 m l vx + ...).
+  Scenario snake = scenario("[vehicle]\ntype = \"reduced\"\ndescription = \"assets/vehicles/snakeboard.toml\"\n");
+  Snapshot b = snake.simulation->snapshot();
+  b.momentum = 1.5;
+  bool unit = false;
+  for (const auto& line : makeView(*snake.simulation)->hud(b)) unit = unit || line.find("momentum 1.5 kg m^2/s") != std::string::npos;
+  CHECK(unit);
+  // The fully constrained robot has no symmetry direction left: no momentum line.
+  Scenario robot = scenario("[vehicle]\ntype = \"reduced\"\ndescription = \"assets/vehicles/two-wheeled-robot.toml\"\n");
+  for (const auto& line : makeView(*robot.simulation)->hud(robot.simulation->snapshot()))
+    CHECK(line.find("momentum") == std::string::npos);
+}

@@ -116,6 +116,7 @@ TEST_CASE("takes: malformed events are rejected with the file and key", "[take]"
   CHECK_THAT(error("[take]\nsteps = 10\n[[events]]\nstep = 1\nreset = true\nspeed = 2\n"),
              Catch::Contains("unknown key 'events[0].speed'"));
   CHECK_THAT(error("[take]\n"), Catch::Contains("take.steps"));
+  CHECK_THAT(error("[take]\nstepz = 10\n"), Catch::Contains("unknown key 'take.stepz'"));
 }
 
 TEST_CASE("takes: per-step inputs are checked: header, one row per step in order, finite values", "[take]") {
@@ -136,6 +137,7 @@ TEST_CASE("takes: per-step inputs are checked: header, one row per step in order
   CHECK(error("step,drive_torque,steer_rate\n0,1,0.5\n1,2,-0.5\n", 2) == "loaded 4");
   CHECK_THAT(error("t,drive_torque\n0,1\n", 1), Catch::Contains("header 'step,<channel>...'"));
   CHECK_THAT(error("step,rudder\n0,1\n", 1), Catch::Contains("unknown channel 'rudder'"));
+  CHECK_THAT(error("step,rudder\n0,1\n", 1), Catch::Contains("(expected drive_torque | steer_rate)"));
   CHECK_THAT(error("step,drive_torque\n0,1\n2,1\n", 2), Catch::Contains("expected step = 1"));
   CHECK_THAT(error("step,drive_torque\n0,1\n", 2), Catch::Contains("expected take.steps = 2 rows, got 1"));
   CHECK_THAT(error("step,drive_torque\n0,nan\n", 1), Catch::Contains("expected a finite number"));

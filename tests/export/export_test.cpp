@@ -171,7 +171,9 @@ TEST_CASE("export: a description vehicle's parts spin and turn with their shape 
     const TakeTracks tracks = sampleTake(player, 30.0);
     std::ostringstream out;
     writeGlb(tracks, dims, scene, out);
-    const Glb g = readBack(out.str(), "reduced");
+    // The vehicle node carries the description's name, not the vehicle type "reduced".
+    CHECK(dims.descriptionName == scene);
+    const Glb g = readBack(out.str(), scene);
     const bool robot = scene == "two-wheeled-robot";
     const std::string part = robot ? "part_1_wheel" : "part_1_cylinder";
     const std::size_t axis = robot ? 1 : 2;
@@ -200,4 +202,32 @@ TEST_CASE("export: a description vehicle's parts spin and turn with their shape 
     }
     CHECK(turned > 0.5);  // the part does move in these 3 s
   }
+}
+
+TEST_CASE("export: a video has a frame at every k / fps <= the take's end (lieride render)", "[export]") {
+  // docs/formats.md section 6, "Video": frame k at t = k / fps for every such t up to the end.
+  for (const long steps : {106L, 100L, 7L}) {  // 1.06 s: ends between frames; 1 s: on a frame
+    INFO(steps);
+    Scenario sc = loadScenario((testing::scenesDir() / "car-slalom.toml").string());
+    REQUIRE(sc.settings.dt == 0.01);
+    Take take;
+    take.steps = steps;
+    TakePlayer player(std::move(sc.simulation), take);
+    const TakeTracks tracks = sampleTake(player, 60.0);
+    const double end = 0.01 * static_cast<double>(steps);
+    REQUIRE(std::abs(tracks.keys.back().t - end) < 1e-9);
+    const std::size_t frames = frameCount(tracks, 60.0);
+    // The last frame is within the take and the one after it would not be.
+    CHECK(static_cast<double>(frames - 1) / 60.0 <= end + 1e-9);
+    CHECK(static_cast<double>(frames) / 60.0 > end + 1e-9);
+    // Each video frame is the key at its frame time.
+    for (std::size_t k = 0; k < frames; ++k) CHECK(std::abs(tracks.keys[k].t - static_cast<double>(k) / 60.0) < 1e-9);
+  }
+  // The case a new user met: a 1.06 s take keeps the frame at t = 1.05 s, which the glTF has.
+  Scenario sc = loadScenario((testing::scenesDir() / "car-slalom.toml").string());
+  Take take;
+  take.steps = 106;
+  TakePlayer player(std::move(sc.simulation), take);
+  const TakeTracks tracks = sampleTake(player, 60.0);
+  CHECK(frameCount(tracks, 60.0) == 64);
 }

@@ -190,3 +190,23 @@ TEST_CASE("car DMOC: the default parking guess backs into the gap along its head
   CHECK(x[CarDmoc::var(0, CarDmoc::kU)] > -0.1);     // starts from rest ...
   CHECK(x[CarDmoc::var(n - 1, CarDmoc::kU)] > -0.1);  // ... and stops
 }
+
+TEST_CASE("car DMOC: a goal inside an obstacle names the obstacle on a warm re-solve as on a cold one", "[optimize]") {
+  // The app's Optimize panel re-solves warm from the last solution after each edit; a goal
+  // typed into the rear parked car must be reported as the cold solve reports it, by the
+  // violated inequality (docs/formats.md section 4), not by a dynamics row IPOPT left broken.
+  Problem p = loadProblem(problemPath("car-parallel-park"));
+  const DmocSession first(p);
+  const SolveResult r0 = first.solve(first.defaultOptions());
+  REQUIRE(r0.status == SolveStatus::Solved);
+  // The rear corners 0.3 m inside the rear parked car: warm, IPOPT stops with the last step's
+  // x update off by 0.13 m, the largest violation, and the parked car 0.008 m inside.
+  p.goal.position = Vec2(0.6, 1.1);
+  const DmocSession edited(p);
+  SolveOptions o = edited.defaultOptions();
+  o.warm = &r0.solution;
+  const SolveResult warm = edited.solve(o);
+  REQUIRE(warm.status != SolveStatus::Solved);
+  INFO(edited.failureLine(warm));
+  CHECK_THAT(edited.failureLine(warm), Catch::Matches(".*: knot [0-9]+: rear-(left|right) corner [0-9.e-]+ m inside rear parked car"));
+}

@@ -9,9 +9,16 @@
 
 namespace lieride::gui {
 
+std::string scriptedHint(const PhysicsFrame& f) {
+  if (f.sims.empty() || f.sims.front().channels.empty() || f.sims.front().manual || f.take.playing) return "";
+  return "scripted: tick Manual control (Controls) to drive";
+}
+
 void drawVehicleHud(AppState& app, const PhysicsFrame& f) {
   if (f.sims.empty() || !app.view) return;
-  const std::vector<std::string> lines = app.view->hud(f.sims.front().curr);
+  std::vector<std::string> lines = app.view->hud(f.sims.front().curr);
+  const std::string hint = scriptedHint(f);
+  if (!hint.empty()) lines.push_back(hint);
   if (lines.empty()) return;
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   ImDrawList* fg = ImGui::GetBackgroundDrawList();  // behind every window: tooltips and popups cover it
@@ -22,7 +29,9 @@ void drawVehicleHud(AppState& app, const PhysicsFrame& f) {
   const ImVec2 p(vp->WorkPos.x + app.viewLeft + 14, bottom - lh * static_cast<float>(lines.size()));
   fg->AddRectFilled(ImVec2(p.x - 8, p.y - 6), ImVec2(p.x + w + 8, bottom + 2), IM_COL32(16, 18, 22, 190), 6);
   for (std::size_t i = 0; i < lines.size(); ++i)
-    fg->AddText(ImVec2(p.x, p.y + lh * static_cast<float>(i)), IM_COL32(230, 232, 238, 255), lines[i].c_str());
+    fg->AddText(ImVec2(p.x, p.y + lh * static_cast<float>(i)),
+                !hint.empty() && i + 1 == lines.size() ? IM_COL32(255, 200, 90, 255) : IM_COL32(230, 232, 238, 255),
+                lines[i].c_str());
 }
 
 }  // namespace lieride::gui

@@ -29,8 +29,12 @@ void drawHelp(AppState& app);
 void drawNotices(AppState& app, const PhysicsFrame& f);
 // The keyboard hint, bottom right (with the panels hidden, how to bring them back).
 void drawHint(const AppState& app, const char* hint);
-// The compact per-vehicle read-out (bottom left of the 3-D view).
+// The compact per-vehicle read-out (bottom left of the 3-D view), and below it, while a drivable
+// vehicle runs its scripted inputs (keys do nothing), the hint scriptedHint(f) names.
 void drawVehicleHud(AppState& app, const PhysicsFrame& f);
+// "scripted: tick Manual control to drive" while vehicle 1 has input channels and its scripted
+// signals drive it (not a take's replay); "" otherwise.
+std::string scriptedHint(const PhysicsFrame& f);
 // Moves/resizes the current ImGui window back inside the viewport, right of x = `left` (the
 // sidebar's right edge; at most the viewport's middle).
 void keepInside(const ImGuiViewport* vp, float left = 0);

@@ -38,10 +38,36 @@ const ReducedDescription& descriptionOf(const Simulation& sim) {
   return dynamic_cast<const ReducedModel&>(dynamic_cast<const PlanarSimulation&>(sim).model()).description();
 }
 
+// The unit of the momentum read-out p = (E^T dl/dxi)_0 (docs/formats.md section 5), with mu =
+// dl/dxi in (kg m^2/s, kg m/s, kg m/s) and each constraint row a velocity (its omega entry a
+// length, its vx, vy entries pure numbers, as the shipped descriptions write them): no
+// constraints, E = identity and p = mu_omega; two, E = w1 x w2 = (number, length, length);
+// one, E = e_a x w, (0, w_y, -w_x)-like for a = omega (kg m/s), else with a length.
+// "" when no symmetry direction is left (three constraints: no momentum).
+std::string momentumUnit(const ReducedDescription& d) {
+  if (d.numConstraints >= 3) return "";
+  if (d.numConstraints == 1 && d.kernelAxes[0] == 0) return "kg m/s";
+  return "kg m^2/s";
+}
+
+// The momentum as the HUD prints it: round-off of a zero momentum (-1.4e-15 when the beanie
+// spins up from rest) shows as 0. The threshold is relative: 1e-12 of the momentum's scale
+// 2 E / |xi| (mu . xi is twice the body's kinetic energy, so |mu| is of that order), so a
+// small momentum of a slow vehicle still shows. At rest (xi = 0) the value is shown as is.
+double shownMomentum(const Snapshot& s) {
+  const double speed = std::sqrt(s.bodyVelocity(2) * s.bodyVelocity(2) + s.bodyVelocity(3) * s.bodyVelocity(3) +
+                                 s.bodyVelocity(4) * s.bodyVelocity(4));  // |(omega, vx, vy)|
+  if (!(speed > 0.0) || !std::isfinite(s.energy)) return s.momentum;
+  return std::abs(s.momentum) < 1e-12 * 2.0 * std::abs(s.energy) / speed ? 0.0 : s.momentum;
+}
+
 class DescriptionView final : public VehicleView {
  public:
   explicit DescriptionView(const Simulation& sim)
-      : VehicleView(sim), parts_(descriptionOf(sim).parts), shape_(descriptionOf(sim).shape) {
+      : VehicleView(sim),
+        parts_(descriptionOf(sim).parts),
+        shape_(descriptionOf(sim).shape),
+        momentumUnit_(momentumUnit(descriptionOf(sim))) {
     title_ += " (" + descriptionOf(sim).name + ")";
     traits_.nonholonomic = true;
     traits_.constrained = descriptionOf(sim).numConstraints > 0;  // Elroy's beanie has none
@@ -72,7 +98,10 @@ class DescriptionView final : public VehicleView {
   std::vector<std::string> hud(const Snapshot& s) const override {
     std::vector<std::string> l;
     l.push_back(format("speed %.2f m/s   heading %.0f deg", std::hypot(s.bodyVelocity(3), s.bodyVelocity(4)), headingDeg(s)));
-    l.push_back(format("turn rate %+.2f rad/s   momentum %.4g", s.bodyVelocity(2), s.momentum));
+    std::string turn = format("turn rate %+.2f rad/s", s.bodyVelocity(2));
+    if (!momentumUnit_.empty())
+      turn += format("   momentum %.4g ", shownMomentum(s)) + momentumUnit_;
+    l.push_back(turn);
     for (std::size_t i = 0; i < s.shapeNames.size() && i < s.shape.size(); ++i)
       l.push_back(s.shapeNames[i] + format(" %+.3f", s.shape[i]) + (i < shape_.size() && !shape_[i].unit.empty() ? " " + shape_[i].unit : ""));
     for (std::size_t i = 0; i < channels_.size() && i < s.inputs.size(); ++i)
@@ -89,6 +118,7 @@ class DescriptionView final : public VehicleView {
 
   std::vector<ReducedPart> parts_;
   std::vector<ReducedShapeVariable> shape_;  // names, ranges and units of the shape variables
+  std::string momentumUnit_;                 // "" without a symmetry direction (no momentum)
 };
 
 std::unique_ptr<VehicleView> makeDescriptionView(const Simulation& sim) { return std::make_unique<DescriptionView>(sim); }

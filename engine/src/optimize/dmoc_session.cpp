@@ -191,11 +191,34 @@ std::vector<std::string> DmocSession::channels() const {
   return {"drive_torque", "steer_rate"};
 }
 
+// An infeasible problem's cause is the inequality it cannot meet (a goal inside an obstacle);
+// the dynamics rows (equalities) IPOPT leaves broken depend on where it started: a cold solve
+// ends with them met and the obstacle row violated, a warm one from the previous solution with
+// the last step's update off by metres. Naming the worst violated inequality (above the solve's
+// tolerance) tells both the same cause.
 std::string DmocSession::failureLine(const SolveResult& r) const {
   if (r.status == SolveStatus::Solved) return "solved";
   std::string line = r.message;
-  if (r.worstConstraint >= 0 && r.maxViolation > 1e-9)
-    line += ": " + nlp().describe(r.worstConstraint, r.solution.x.data(), r.maxViolation);
+  const Nlp& p = nlp();
+  int which = r.worstConstraint;
+  double violation = r.maxViolation;
+  if (r.solution.x.size() == static_cast<std::size_t>(p.numVariables())) {
+    std::vector<double> xl, xu, gl, gu;
+    p.bounds(xl, xu, gl, gu);
+    std::vector<double> g(static_cast<std::size_t>(p.numConstraints()));
+    p.constraints(r.solution.x.data(), g.data(), nullptr);
+    double worstInequality = defaultOptions().constraintTolerance;
+    for (std::size_t i = 0; i < g.size(); ++i) {
+      if (gl[i] == gu[i] || !std::isfinite(g[i])) continue;
+      const double v = std::max({0.0, gl[i] - g[i], g[i] - gu[i]});
+      if (v > worstInequality) {
+        worstInequality = v;
+        which = static_cast<int>(i);
+        violation = v;
+      }
+    }
+  }
+  if (which >= 0 && violation > 1e-9) line += ": " + p.describe(which, r.solution.x.data(), violation);
   return line;
 }
 

@@ -84,7 +84,9 @@ class DmocSession {
     std::vector<MeshLevel> levels;
   };
   std::optional<CoarseStart> coarseStart(const SolveOptions& options) const;
-  // One line naming what failed (the worst violated constraint, else the solver's status).
+  // One line naming what failed (docs/formats.md section 4): the worst violated inequality
+  // (an obstacle, a bound, the goal's tolerances) where one is violated, else the worst
+  // violated constraint, else the solver's status.
   std::string failureLine(const SolveResult& r) const;
 
   // Decision variables from a controls CSV (t plus channel columns, as written by

@@ -31,6 +31,11 @@ struct TakeTracks {
 // Plays the take to its end (or to divergence) and samples it. fps must be finite and > 0.
 TakeTracks sampleTake(TakePlayer& player, double fps);
 
+// The frames of a video of the sampled take (lieride render): every frame time k / fps <= the
+// take's end (the last key's t), i.e. floor(end x fps) + 1, the keys of sampleTake less the
+// end key added off the frame grid. At least 1, at most tracks.keys.size().
+std::size_t frameCount(const TakeTracks& tracks, double fps);
+
 double valueOf(const std::vector<std::string>& names, const std::vector<double>& values, const std::string& name,
                double fallback = 0.0);
 

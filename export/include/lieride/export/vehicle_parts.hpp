@@ -30,10 +30,11 @@ struct VehicleDims {
   Vec3 thrusterRight = Vec3(-2.0, -0.6, -0.45), thrusterLeft = Vec3(-2.0, 0.6, -0.45);
   Vec3 bodyInertia = Vec3(1.0, 2.0, 3.0);      // rigid body: box proportions
   std::vector<ReducedPart> parts;              // a description vehicle's [[parts]]
+  std::string descriptionName;                 // and its name (its glTF node); empty for the others
 };
 // Throws ScenarioError if the file cannot be read or parsed.
 VehicleDims readVehicleDims(const std::string& scenarioFile);
-// A description vehicle's [[parts]] into d.parts (from its simulation); nothing for the others.
+// A description vehicle's [[parts]] and name into d (from its simulation); nothing for the others.
 void readDescriptionParts(VehicleDims& d, const Simulation& sim);
 
 struct Part {
