@@ -96,6 +96,9 @@ std::optional<int> parseArgs(CLI::App& parser, const std::vector<std::string>& a
   } catch (const CLI::CallForHelp&) {
     std::cout << parser.help();
     return kExitOk;
+  } catch (const CLI::CallForVersion& e) {
+    std::cout << e.what() << "\n";
+    return kExitOk;
   } catch (const CLI::ParseError& e) {
     std::string message = e.what();
     std::replace(message.begin(), message.end(), '\n', ' ');

@@ -70,6 +70,7 @@ int runTopLevel(const std::vector<std::string>& args) {
       "  lieride sim helicopter-hover --out run.csv       a scene headless: its run CSV (docs/formats.md)\n";
   CLI::App parser("lieride: structure-preserving Lie group integrators, headless and in the desktop app.", "lieride");
   parser.footer(footer);
+  parser.set_version_flag("--version", std::string("lieride ") + LIERIDE_VERSION, "print the version and exit");
   std::string command;
   parser.add_option("COMMAND", command, "app | sim | export | render | list | bench | optimize")->check(CLI::IsMember(names));
   if (const auto code = lieride::cli::parseArgs(parser, args)) return *code;

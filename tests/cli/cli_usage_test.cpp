@@ -96,6 +96,13 @@ TEST_CASE("lieride --help says how to start", "[cli]") {
   CHECK(lineCount(slurp(csv)) > 1);
 }
 
+TEST_CASE("lieride --version prints the project's version", "[cli]") {
+  const Result r = lieride("--version");
+  CHECK(r.code == 0);
+  CHECK(r.out == std::string("lieride ") + LIERIDE_VERSION + "\n");
+  CHECK(r.err.empty());
+}
+
 TEST_CASE("a scene name that is neither a file nor a built-in scene is named as typed", "[cli]") {
   for (const std::string command : {"sim", "export"}) {
     const Result r = lieride(command + " helicopter-hovr --out " + (scratch() / "never.out").string());
