@@ -466,6 +466,53 @@ TEST_CASE("panels: only vehicles with velocity constraints get a constraint-resi
   CHECK(without < withPlot - 100.0f);  // a whole row of cells (each at least 110 high) fewer
 }
 
+TEST_CASE("panels: a nonholonomic vehicle whose constraints leave no symmetry gets no momentum plot", "[panels]") {
+  const std::string scenes = std::string(LIERIDE_SOURCE_DIR) + "/assets/scenes/";
+  const Scenario robot = loadScenario(scenes + "two-wheeled-robot.toml");      // three constraints: no momentum
+  const Scenario beanie = loadScenario(scenes + "elroys-beanie.toml");         // none: its angular momentum
+  const Scenario sleigh = loadScenarioFromString("[vehicle]\ntype = \"sleigh\"\n", "s.toml", ".");
+  const Scenario heli = loadScenarioFromString("[vehicle]\ntype = \"helicopter\"\n", "h.toml", ".");
+  CHECK_FALSE(hasMomentumPlot(makeView(*robot.simulation).get()));
+  CHECK(hasMomentumPlot(makeView(*beanie.simulation).get()));
+  CHECK(hasMomentumPlot(makeView(*sleigh.simulation).get()));
+  CHECK(hasMomentumPlot(makeView(*heli.simulation).get()));  // |spatial momentum|
+  CHECK(hasMomentumPlot(nullptr));
+  // The robot's Plots window has a cell fewer than the same window with its momentum: with
+  // energy, balance, constraint and iterations it fills two rows of two, not three.
+  ImGuiHeadless gui;
+  AppState app;
+  app.send = [](const Command&) {};
+  app.plots.resize(1);
+  for (int k = 0; k < 50; ++k) {
+    PlotSample s;
+    s.t = 0.02 * k;
+    s.energy = 10.0;
+    s.constraint = 1e-3 * k;
+    app.plots[0].add(s);
+  }
+  app.renderTime = 1.0;
+  PhysicsFrame f = sampleFrame();
+  f.sims.pop_back();
+  auto contentBottom = [&] {
+    float bottom = 0;
+    gui.frame([&] {
+      ImGui::SetNextWindowPos(ImVec2(0, 0));
+      ImGui::SetNextWindowSize(ImVec2(800, 700));
+      ImGui::Begin("plots");
+      const float top = ImGui::GetCursorScreenPos().y;
+      plotsPanel(app, f);
+      bottom = ImGui::GetCurrentWindow()->DC.CursorMaxPos.y - top;
+      ImGui::End();
+    });
+    return bottom;
+  };
+  app.view = makeView(*robot.simulation);
+  const float robotCells = contentBottom();
+  app.view = makeView(*sleigh.simulation);  // constrained, with a momentum: five cells
+  const float sleighCells = contentBottom();
+  CHECK(robotCells < sleighCells - 100.0f);
+}
+
 TEST_CASE("panels: a vehicle without input channels gets one line, not stick widgets", "[panels]") {
   ImGuiHeadless gui;
   AppState app;

@@ -168,6 +168,10 @@ bool hasConstraints(const VehicleView* view) {
   return view && view->traits().nonholonomic && view->traits().constrained;
 }
 
+bool hasMomentumPlot(const VehicleView* view) {
+  return !view || !view->traits().nonholonomic || view->traits().hasMomentum;
+}
+
 bool assistFlying(const PhysicsFrame& f) {
   return f.assist && std::any_of(f.sims.begin(), f.sims.end(), [](const SimView& v) { return v.manual; });
 }
@@ -452,6 +456,7 @@ void plotsPanel(AppState& app, const PhysicsFrame& f) {
   struct Def { const char* title; const char* logTitle; const char* unit; TimeSeries PlotSegment::*member; const char* help; };
   const bool planar = app.view && app.view->traits().nonholonomic;
   const bool constrained = hasConstraints(app.view.get());
+  const bool momentum = hasMomentumPlot(app.view.get());
   const std::array<Def, 5> defs = {{
       {"energy E", "energy E", "J", &PlotSegment::energy, "Kinetic plus potential energy of the state at t (gravity, buoyancy, the skids' springs)."},
       {"energy balance E - E(0) - W", "|E - E(0) - W|", "J", &PlotSegment::balance,
@@ -507,6 +512,7 @@ void plotsPanel(AppState& app, const PhysicsFrame& f) {
   for (int k = 0; k < 5; ++k) {
     const auto& def = defs[static_cast<std::size_t>(k)];
     if (def.member == &PlotSegment::constraint && !constrained) continue;  // no constraint: no plot of a residual of 0
+    if (def.member == &PlotSegment::momentum && !momentum) continue;       // no symmetry left: no momentum to plot
     if (drawn % columns != 0) ImGui::SameLine(0, 8);
     ++drawn;
     ImGui::BeginGroup();

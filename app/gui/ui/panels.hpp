@@ -63,6 +63,9 @@ bool assistFlying(const PhysicsFrame& f);
 std::string copyLegend(const PhysicsFrame& f, std::size_t i, const std::string& integrator);
 // Whether the vehicle has velocity constraints (the nonholonomic kinds): only then a constraint-residual plot.
 bool hasConstraints(const VehicleView* view);
+// Whether the Plots window shows a momentum: every vehicle but a nonholonomic one whose
+// constraints leave no symmetry direction (three constraints on SE(2): no momentum).
+bool hasMomentumPlot(const VehicleView* view);
 // The real-time factor line of the Scene panel: "paused" while paused (no factor to achieve).
 std::string realTimeText(const PhysicsFrame& f);
 

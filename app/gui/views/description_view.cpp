@@ -71,6 +71,7 @@ class DescriptionView final : public VehicleView {
     title_ += " (" + descriptionOf(sim).name + ")";
     traits_.nonholonomic = true;
     traits_.constrained = descriptionOf(sim).numConstraints > 0;  // Elroy's beanie has none
+    traits_.hasMomentum = !momentumUnit_.empty();                   // the two-wheeled robot has none
     float reach = 0.3f, top = 0.3f;
     for (std::size_t i = 0; i < parts_.size(); ++i) {
       const ReducedPart& p = parts_[i];

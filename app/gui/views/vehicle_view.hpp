@@ -47,6 +47,7 @@ struct ViewTraits {
   bool freeBody = false;         // floats in space: no ground, a fixed chase heading, lifted off the floor
   bool nonholonomic = false;     // Snapshot::momentum is the nonholonomic momentum (docs/nonholonomic.md)
   bool constrained = true;       // with nonholonomic: it has velocity constraints (a description may have none)
+  bool hasMomentum = true;       // with nonholonomic: a symmetry direction the constraints leave (none with three)
   bool pilotOverScript = false;  // the pilot flies it even when the scenario gives inputs (they are its trim)
   bool hasAssist = false;        // a flight assist the Controls panel switches
 };
