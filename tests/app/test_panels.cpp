@@ -52,6 +52,37 @@ void showHelicopter(AppState& app, const char* scene) {
   app.view = makeView(*heli.simulation);
   app.sceneName = scene;
 }
+// The height of the Plots window's content for one vehicle's view (800 x 700 window: two
+// columns of cells, each at least 110 high), with a few seconds of samples plotted.
+float plotsContentHeight(std::shared_ptr<const VehicleView> view) {
+  ImGuiHeadless gui;
+  AppState app;
+  app.send = [](const Command&) {};
+  app.plots.resize(1);
+  for (int k = 0; k < 50; ++k) {
+    PlotSample s;
+    s.t = 0.02 * k;
+    s.energy = 10.0;
+    s.constraint = 1e-3 * k;
+    app.plots[0].add(s);
+  }
+  app.renderTime = 1.0;
+  PhysicsFrame f = sampleFrame();
+  f.sims.pop_back();
+  app.view = std::move(view);
+  float bottom = 0;
+  gui.frame([&] {
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(ImVec2(800, 700));
+    ImGui::Begin("plots");
+    const float top = ImGui::GetCursorScreenPos().y;
+    plotsPanel(app, f);
+    bottom = ImGui::GetCurrentWindow()->DC.CursorMaxPos.y - top;
+    ImGui::End();
+  });
+  return bottom;
+}
+
 }  // namespace
 
 TEST_CASE("panels: each panel draws headless without a renderer", "[panels]") {
@@ -430,39 +461,10 @@ TEST_CASE("panels: only vehicles with velocity constraints get a constraint-resi
   const std::string scenes = std::string(LIERIDE_SOURCE_DIR) + "/assets/scenes/";
   CHECK(hasConstraints(makeView(*loadScenario(scenes + "two-wheeled-robot.toml").simulation).get()));
   CHECK_FALSE(hasConstraints(makeView(*loadScenario(scenes + "elroys-beanie.toml").simulation).get()));
-  // The Plots panel draws one cell fewer for the helicopter than for the sleigh's constraint.
-  ImGuiHeadless gui;
-  AppState app;
-  app.send = [](const Command&) {};
-  app.plots.resize(1);
-  for (int k = 0; k < 50; ++k) {
-    PlotSample s;
-    s.t = 0.02 * k;
-    s.energy = 10.0;
-    s.constraint = 1e-3 * k;
-    app.plots[0].add(s);
-  }
-  app.renderTime = 1.0;
-  PhysicsFrame f = sampleFrame();
-  f.sims.pop_back();
-  // Two columns at this width: five cells take three rows, four take two.
-  auto contentBottom = [&] {
-    float bottom = 0;
-    gui.frame([&] {
-      ImGui::SetNextWindowPos(ImVec2(0, 0));
-      ImGui::SetNextWindowSize(ImVec2(800, 700));
-      ImGui::Begin("plots");
-      const float top = ImGui::GetCursorScreenPos().y;
-      plotsPanel(app, f);
-      bottom = ImGui::GetCurrentWindow()->DC.CursorMaxPos.y - top;
-      ImGui::End();
-    });
-    return bottom;
-  };
-  app.view = makeView(*sleigh.simulation);
-  const float withPlot = contentBottom();
-  app.view = makeView(*heli.simulation);
-  const float without = contentBottom();
+  // The Plots panel draws one cell fewer for the helicopter than for the sleigh's constraint:
+  // two columns at this width, five cells take three rows, four take two.
+  const float withPlot = plotsContentHeight(makeView(*sleigh.simulation));
+  const float without = plotsContentHeight(makeView(*heli.simulation));
   CHECK(without < withPlot - 100.0f);  // a whole row of cells (each at least 110 high) fewer
 }
 
@@ -477,39 +479,10 @@ TEST_CASE("panels: a nonholonomic vehicle whose constraints leave no symmetry ge
   CHECK(hasMomentumPlot(makeView(*sleigh.simulation).get()));
   CHECK(hasMomentumPlot(makeView(*heli.simulation).get()));  // |spatial momentum|
   CHECK(hasMomentumPlot(nullptr));
-  // The robot's Plots window has a cell fewer than the same window with its momentum: with
-  // energy, balance, constraint and iterations it fills two rows of two, not three.
-  ImGuiHeadless gui;
-  AppState app;
-  app.send = [](const Command&) {};
-  app.plots.resize(1);
-  for (int k = 0; k < 50; ++k) {
-    PlotSample s;
-    s.t = 0.02 * k;
-    s.energy = 10.0;
-    s.constraint = 1e-3 * k;
-    app.plots[0].add(s);
-  }
-  app.renderTime = 1.0;
-  PhysicsFrame f = sampleFrame();
-  f.sims.pop_back();
-  auto contentBottom = [&] {
-    float bottom = 0;
-    gui.frame([&] {
-      ImGui::SetNextWindowPos(ImVec2(0, 0));
-      ImGui::SetNextWindowSize(ImVec2(800, 700));
-      ImGui::Begin("plots");
-      const float top = ImGui::GetCursorScreenPos().y;
-      plotsPanel(app, f);
-      bottom = ImGui::GetCurrentWindow()->DC.CursorMaxPos.y - top;
-      ImGui::End();
-    });
-    return bottom;
-  };
-  app.view = makeView(*robot.simulation);
-  const float robotCells = contentBottom();
-  app.view = makeView(*sleigh.simulation);  // constrained, with a momentum: five cells
-  const float sleighCells = contentBottom();
+  // The robot's Plots window has a cell fewer than the sleigh's (constrained, with a momentum):
+  // energy, balance, constraint and iterations fill two rows of two, not three.
+  const float robotCells = plotsContentHeight(makeView(*robot.simulation));
+  const float sleighCells = plotsContentHeight(makeView(*sleigh.simulation));
   CHECK(robotCells < sleighCells - 100.0f);
 }
 
