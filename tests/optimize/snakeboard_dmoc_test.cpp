@@ -75,3 +75,35 @@ TEST_CASE("snakeboard DMOC: snakeboard-reorient solves from its default guess an
   for (double u : tr.tauPsi) CHECK(std::abs(u) <= 60.0 + 1e-6);
   for (double u : tr.tauPhi) CHECK(std::abs(u) <= 10.0 + 1e-6);
 }
+
+TEST_CASE("snakeboard DMOC: a warm re-solve the monotone barrier cannot finish restarts with the adaptive one",
+          "[optimize]") {
+  // Moving snakeboard-reorient's goal 0.1 m turns a turn in place into a longer motion: the
+  // warm start's monotone barrier from mu = 1e-9 crawls there (169 iterations), so solveNlp
+  // starts again from the same warm point with the adaptive barrier after
+  // SolveOptions::warmRestartAfter iterations (docs/optimize.md, "Warm re-solves").
+  const Problem p = loadProblem(problemPath("snakeboard-reorient"));
+  const DmocSession cold(p);
+  const SolveResult r0 = cold.solve(cold.defaultOptions());
+  REQUIRE(r0.status == SolveStatus::Solved);
+  Problem moved = p;
+  moved.goal.position = Vec2(moved.goal.position->x() + 0.1, moved.goal.position->y());
+  const DmocSession edited(moved);
+  SolveOptions o = edited.defaultOptions();
+  o.warm = &r0.solution;
+  std::vector<int> reported;
+  o.progress = [&](const IterationInfo& i) { reported.push_back(i.iteration); };
+  const SolveResult r = edited.solve(o);
+  INFO(edited.failureLine(r) << ", " << r.iterations << " iterations, cost " << r.cost);
+  REQUIRE(r.status == SolveStatus::Solved);
+  CHECK(r.iterations > o.warmRestartAfter);  // the first attempt did not finish: the restart ran
+  // One count across both attempts: the progress lines number every iteration once.
+  REQUIRE(!reported.empty());
+  for (std::size_t i = 0; i < reported.size(); ++i) CHECK(reported[i] == static_cast<int>(i));
+  CHECK(reported.back() == r.iterations);
+  CHECK(r.maxViolation <= 1e-8);
+  CHECK(edited.replayError(r.solution.x) <= 1e-8);
+  const auto& end = edited.snakeboard().trajectory(r.solution.x).knot.back();
+  CHECK(std::abs(end[SnakeboardDmoc::kX] - moved.goal.position->x()) <= 0.01 + 1e-9);
+  CHECK(std::abs(end[SnakeboardDmoc::kTheta] - M_PI / 2) <= 0.01 + 1e-9);
+}

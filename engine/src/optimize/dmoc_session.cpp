@@ -142,6 +142,7 @@ std::optional<DmocSession::CoarseStart> DmocSession::coarseStart(const SolveOpti
   CoarseStart out;
   SolveOptions o = options;
   o.progress = nullptr;  // iteration numbers restart per level; the result lists the levels
+  o.warmRestartAfter = 0;  // a refined start: the monotone barrier throughout (solve below)
   // The iteration limit is the whole solve's: each level gets what the levels before left.
   for (std::size_t i = 0; i < levels.size(); ++i) {
     const auto coarse = level(levels[i]);
@@ -171,6 +172,7 @@ SolveResult DmocSession::solve(const SolveOptions& options) const {
   // against 22, helicopter-landing from 16 knots).
   SolveOptions o = options;
   if (coarse->usable) o.warm = &coarse->start;
+  o.warmRestartAfter = 0;
   // What the coarse levels left of the limit (0: IPOPT evaluates the start and reports the
   // iteration limit, the start being the best iterate).
   o.maxIterations = std::max(0, options.maxIterations - coarse->iterations);

@@ -272,8 +272,12 @@ double maxConstraintViolation(const Nlp& nlp, const std::vector<double>& x, int*
   return worst;
 }
 
-SolveResult solveNlp(const Nlp& nlp, const SolveOptions& o) {
-  std::lock_guard<std::mutex> lock(solverMutex());
+namespace {
+
+// How a warm start picks its barrier parameter (solveNlp below).
+enum class WarmBarrier { Monotone, Adaptive };
+
+SolveResult solveOnce(const Nlp& nlp, const SolveOptions& o, WarmBarrier warmBarrier) {
   SolveResult r;
   const auto t0 = std::chrono::steady_clock::now();
   const double cpu0 = threadSeconds();
@@ -352,9 +356,15 @@ SolveResult solveNlp(const Nlp& nlp, const SolveOptions& o) {
     opts.SetNumericValue("warm_start_mult_bound_push", 1e-9);
     // From a neighbouring solution the complementarity is already tiny: a monotone barrier
     // from 1e-9 re-solves a 0.1 m goal edit in 3 iterations (car-tunnel: 4 with the adaptive
-    // strategy from 1e-6; 21 -> 15 ms CPU).
-    opts.SetStringValue("mu_strategy", "monotone");
-    opts.SetNumericValue("mu_init", 1e-9);
+    // strategy from 1e-6; 21 -> 15 ms CPU). The adaptive barrier (quality-function oracle) is
+    // solveNlp's second attempt at an edit that changes the motion's shape.
+    if (warmBarrier == WarmBarrier::Monotone) {
+      opts.SetStringValue("mu_strategy", "monotone");
+      opts.SetNumericValue("mu_init", 1e-9);
+    } else {
+      opts.SetStringValue("mu_strategy", "adaptive");
+      opts.SetStringValue("mu_oracle", "quality-function");
+    }
     // Monotone mode never lets mu fall below tol / (barrier_tol_factor + 1): with tol = 1e-6
     // that is 9e-8, so once the subproblem at 1e-9 is solved IPOPT raises mu to it, moves
     // off the optimum and takes one more iteration to come back (helicopter-landing: 4
@@ -388,6 +398,43 @@ SolveResult solveNlp(const Nlp& nlp, const SolveOptions& o) {
   else if (s == Ipopt::USER_REQUESTED_STOP || adapter->cancelled()) r.status = SolveStatus::Cancelled;
   else r.status = SolveStatus::Failed;
   return r;
+}
+
+}  // namespace
+
+// A warm start first tries the monotone barrier from mu = 1e-9, which re-solves a small edit
+// in 3-6 iterations. An edit that changes the shape of the motion makes it crawl: the
+// snakeboard's turn in place with its goal moved 0.1 m took 169 iterations (the interior
+// point has to leave the old active set with mu pinned near 0). After
+// SolveOptions::warmRestartAfter iterations (25) without convergence the solve starts again
+// from the same warm point with the adaptive barrier (quality-function oracle), which takes
+// about 50 there (docs/optimize.md, "Warm re-solves"); restarting from the monotone attempt's
+// last iterate instead took 58-193 iterations where the warm point took 63-141 (0.1-1 m
+// edits). The shipped problems' other warm re-solves after 0.1-1 m edits take at most 16
+// iterations (the boat, 1 m), the collocation baseline's snakeboard 23.
+SolveResult solveNlp(const Nlp& nlp, const SolveOptions& o) {
+  std::lock_guard<std::mutex> lock(solverMutex());
+  const int budget = o.warmRestartAfter;
+  if (!o.warm || budget <= 0 || o.maxIterations <= budget) return solveOnce(nlp, o, WarmBarrier::Monotone);
+  SolveOptions first = o;
+  first.maxIterations = budget;
+  const SolveResult monotone = solveOnce(nlp, first, WarmBarrier::Monotone);
+  if (monotone.status != SolveStatus::IterationLimit) return monotone;
+  SolveOptions second = o;
+  second.maxIterations = o.maxIterations - monotone.iterations;
+  if (o.progress)  // one count of iterations and seconds across both attempts
+    second.progress = [&](const IterationInfo& i) {
+      if (i.iteration == 0) return;  // the warm point again, already reported as iteration 0
+      IterationInfo shifted = i;
+      shifted.iteration += monotone.iterations;
+      shifted.seconds += monotone.seconds;
+      o.progress(shifted);
+    };
+  SolveResult adaptive = solveOnce(nlp, second, WarmBarrier::Adaptive);
+  adaptive.iterations += monotone.iterations;
+  adaptive.seconds += monotone.seconds;
+  adaptive.profile += monotone.profile;
+  return adaptive;
 }
 
 }  // namespace lieride::opt
