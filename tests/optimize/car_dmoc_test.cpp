@@ -51,7 +51,7 @@ TEST_CASE("car DMOC: every shipped car problem solves and the simulator replays 
     // The goal is met by the simulated motion, not only by the optimiser's knots.
     const CarTrajectory tr = s.car().trajectory(r.solution.x);
     const Goal& g = s.problem().goal;
-    // (IPOPT relaxes bounds by 1e-10 relative: within 1e-8 of the tolerance)
+    // (an inequality row holds to IPOPT's constraint tolerance: within 1e-8 of the goal's)
   CHECK(std::abs(tr.x.back() - g.position->x()) <= g.positionTolerance + 1e-8);
     CHECK(std::abs(tr.y.back() - g.position->y()) <= g.positionTolerance + 1e-8);
     CHECK(std::abs(tr.theta.back() - *g.heading) <= g.headingTolerance + 1e-8);
