@@ -240,6 +240,11 @@ TEST_CASE("lieride optimize: bad problem files exit 2 with one line naming the k
       {"type = \"car\"", "type = \"tank\"", "\"tank\""},
       {"[problem]", "[controls]\nsteer_rate = 1.0\n[problem]", "[controls]"},
       {"integrator = \"lie-nh\"", "integrator = \"rk4\"", "problem.integrator"},
+      {"[cost]", "[cost]\npath_length = -1.0", "cost.path_length"},
+      {"[cost]", "[cost]\nhazard = 1.0\nhazard_distance = 0.0", "cost.hazard_distance"},
+      {"[problem]", "[[waypoints]]\ntime = 2.0\nposition = [5.0, 0.0]\nweight = 1.0\ntolerance = 0.1\n[problem]",
+       "waypoints[0].weight"},  // soft or hard, not both
+      {"[problem]", "[[waypoints]]\ntime = 2.0\nposition = [5.0, 0.0]\nweight = 0.0\n[problem]", "waypoints[0].weight"},
   };
   expectBadInput(good, cases, "bad");
   const Result missing = lieride("optimize " + (scratch() / "none.toml").string());

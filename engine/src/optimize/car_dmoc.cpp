@@ -135,6 +135,7 @@ void CarDmoc::bounds(std::vector<double>& xl, std::vector<double>& xu, std::vect
     xu[static_cast<std::size_t>(i)] = std::min(xu[static_cast<std::size_t>(i)], hi);
   };
   for (const Waypoint& w : problem_.waypoints) {
+    if (w.soft()) continue;  // a cost term instead (car_dmoc_cost.cpp)
     const int k = problem_.waypointKnot(w);
     narrow(var(k, kX), w.position->x() - w.tolerance, w.position->x() + w.tolerance);
     narrow(var(k, kY), w.position->y() - w.tolerance, w.position->y() + w.tolerance);
@@ -202,58 +203,6 @@ void CarDmoc::initialGuess(std::vector<double>& x) const {
   x[var(0, kP)] = start_.momentum / a_;
   for (int k = 0; k < n_; ++k) x[var(k, kF)] = (x[var(k + 1, kP)] - x[var(k, kP)]) / h_;
   if (free_) x[static_cast<std::size_t>(stepVariable())] = h_;
-}
-
-double CarDmoc::cost(const double* x) const {
-  const double h = timeStep(x);
-  double J = problem_.timeWeight * n_ * h;
-  for (int k = 0; k < n_; ++k) {
-    const double f = a_ * x[var(k, kF)], s = x[var(k, kS)], sig = x[var(k + 1, kSigma)];
-    J += h * (wTorque_ * f * f + wSteerRate_ * s * s + problem_.steerWeight * sig * sig);
-    if (k + 1 < n_) {
-      const double df = a_ * (x[var(k + 1, kF)] - x[var(k, kF)]), ds = x[var(k + 1, kS)] - s;
-      J += (wSmoothTorque_ * df * df + wSmoothSteer_ * ds * ds) / h;
-    }
-  }
-  return J;
-}
-
-void CarDmoc::costGradient(const double* x, double* grad) const {
-  std::fill(grad, grad + numVariables(), 0.0);
-  const double h = timeStep(x);
-  double dh = problem_.timeWeight * n_;
-  for (int k = 0; k < n_; ++k) {
-    const double f = a_ * x[var(k, kF)], s = x[var(k, kS)], sig = x[var(k + 1, kSigma)];
-    dh += wTorque_ * f * f + wSteerRate_ * s * s + problem_.steerWeight * sig * sig;
-    if (k + 1 < n_) {
-      const double df = a_ * (x[var(k + 1, kF)] - x[var(k, kF)]), ds = x[var(k + 1, kS)] - s;
-      dh -= (wSmoothTorque_ * df * df + wSmoothSteer_ * ds * ds) / (h * h);
-    }
-    grad[var(k, kF)] += 2.0 * h * wTorque_ * a_ * a_ * x[var(k, kF)];
-    grad[var(k, kS)] += 2.0 * h * wSteerRate_ * x[var(k, kS)];
-    grad[var(k + 1, kSigma)] += 2.0 * h * problem_.steerWeight * x[var(k + 1, kSigma)];
-    if (k + 1 < n_) {
-      const double df = a_ * a_ * (x[var(k + 1, kF)] - x[var(k, kF)]) * 2.0 * wSmoothTorque_ / h;
-      const double ds = (x[var(k + 1, kS)] - x[var(k, kS)]) * 2.0 * wSmoothSteer_ / h;
-      grad[var(k + 1, kF)] += df;
-      grad[var(k, kF)] -= df;
-      grad[var(k + 1, kS)] += ds;
-      grad[var(k, kS)] -= ds;
-    }
-  }
-  if (free_) grad[stepVariable()] = dh;
-}
-
-// The smoothness terms couple consecutive controls (the other cost terms are diagonal, and
-// every variable already has its diagonal through the constraints).
-void CarDmoc::costHessianPattern(std::vector<std::pair<int, int>>& pairs) const {
-  for (int k = 0; k + 1 < n_; ++k) {
-    pairs.emplace_back(var(k + 1, kF), var(k, kF));
-    pairs.emplace_back(var(k + 1, kS), var(k, kS));
-  }
-  if (free_)  // h multiplies every cost term
-    for (int k = 0; k < n_; ++k)
-      for (int w : {var(k, kF), var(k, kS), var(k + 1, kSigma)}) pairs.emplace_back(stepVariable(), w);
 }
 
 double CarDmoc::obstacleValue(const Obstacle& o, const Vec2& p, Vec2* grad) const {
@@ -389,32 +338,14 @@ void CarDmoc::constraints(const double* x, double* g, JacobianSink* jac) const {
   }
   // Obstacles, at every knot after the first: the four body corners outside boxes and walls;
   // the body outside circles.
-  const int nObs = static_cast<int>(problem_.obstacles.size());
   for (int k = 1; k <= n_; ++k) {
-    const double th = x[var(k, kTheta)], ct = std::cos(th), st = std::sin(th);
-    const Vec2 base(x[var(k, kX)], x[var(k, kY)]);
-    for (int j = 0; j < nObs; ++j) {
-      const Obstacle& o = problem_.obstacles[static_cast<std::size_t>(j)];
-      const int row0 = obstacleRow0_ + (k - 1) * rowsPerKnot_ + obstacleOffset_[static_cast<std::size_t>(j)];
-      if (o.kind == Obstacle::Kind::Circle) {
-        Vec3 grad = Vec3::Zero();
-        g[row0] = circleValue(o, th, base, &grad);
-        emit(row0, var(k, kTheta), grad(0));
-        emit(row0, var(k, kX), grad(1));
-        emit(row0, var(k, kY), grad(2));
-        continue;
-      }
-      for (int c = 0; c < 4; ++c) {
-        const Vec2 b = corner(c);
-        const Vec2 p = base + Vec2(ct * b.x() - st * b.y(), st * b.x() + ct * b.y());
-        const Vec2 dpdth(-st * b.x() - ct * b.y(), ct * b.x() - st * b.y());
-        Vec2 grad = Vec2::Zero();
-        g[row0 + c] = obstacleValue(o, p, &grad);
-        emit(row0 + c, var(k, kTheta), grad.dot(dpdth));
-        emit(row0 + c, var(k, kX), grad.x());
-        emit(row0 + c, var(k, kY), grad.y());
-      }
-    }
+    const int row0 = obstacleRow0_ + (k - 1) * rowsPerKnot_;
+    forEachClearance(x, k, [&](int r, double c, double dTheta, double dx, double dy) {
+      g[row0 + r] = c;
+      emit(row0 + r, var(k, kTheta), dTheta);
+      emit(row0 + r, var(k, kX), dx);
+      emit(row0 + r, var(k, kY), dy);
+    });
   }
   if (speedGoal_) {
     const double sig = x[var(n_, kSigma)], P = x[var(n_, kP)], d = 1.0 + beta_ * sig * sig;

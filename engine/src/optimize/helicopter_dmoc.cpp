@@ -199,6 +199,7 @@ void HelicopterDmoc::bounds(std::vector<double>& xl, std::vector<double>& xu, st
     set(var(n_, kQw), 0.0, 1.0);
   }
   for (const Waypoint& w : problem_.waypoints) {  // the knot nearest each time
+    if (w.soft()) continue;                       // a cost term instead (helicopter_dmoc_cost.cpp)
     const int k = problem_.waypointKnot(w);
     for (int i = 0; i < 3; ++i) {
       const auto I = static_cast<std::size_t>(var(k, kX + i));
@@ -324,39 +325,6 @@ void HelicopterDmoc::trimGuess(const std::vector<Vec3>& P, std::vector<double>& 
     if (k < n_)
       for (int i = 0; i < 6; ++i) x[xiVar(k, i)] = xi[K(k)](i);
   }
-}
-
-double HelicopterDmoc::cost(const double* x) const {
-  double J = 0.0;
-  for (int k = 0; k <= n_; ++k)
-    for (int c = 0; c < 4; ++c) {
-      const double d = x[var(k, kUc + c)] - hover_[static_cast<std::size_t>(c)];
-      J += h_ * effort_[static_cast<std::size_t>(c)] * d * d;
-      if (k < n_) {
-        const double du = x[var(k + 1, kUc + c)] - x[var(k, kUc + c)];
-        J += smooth_[static_cast<std::size_t>(c)] * du * du / h_;
-      }
-    }
-  return J;
-}
-
-void HelicopterDmoc::costGradient(const double* x, double* grad) const {
-  std::fill(grad, grad + numVariables(), 0.0);
-  for (int k = 0; k <= n_; ++k)
-    for (int c = 0; c < 4; ++c) {
-      const auto C = static_cast<std::size_t>(c);
-      grad[var(k, kUc + c)] += 2.0 * h_ * effort_[C] * (x[var(k, kUc + c)] - hover_[C]);
-      if (k < n_) {
-        const double d = 2.0 * smooth_[C] * (x[var(k + 1, kUc + c)] - x[var(k, kUc + c)]) / h_;
-        grad[var(k + 1, kUc + c)] += d;
-        grad[var(k, kUc + c)] -= d;
-      }
-    }
-}
-
-void HelicopterDmoc::costHessianPattern(std::vector<std::pair<int, int>>& pairs) const {
-  for (int k = 0; k < n_; ++k)
-    for (int c = 0; c < 4; ++c) pairs.emplace_back(var(k + 1, kUc + c), var(k, kUc + c));
 }
 
 void HelicopterDmoc::constraints(const double* x, double* g, JacobianSink* jac) const {

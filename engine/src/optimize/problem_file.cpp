@@ -268,6 +268,11 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
   if (!sleigh) readChannelWeights(cost, channels, p.effort);
   if (car) p.steerWeight = cost.nonNegative("steer", 0.0);
   if (car) p.timeWeight = cost.nonNegative("time", 0.0);
+  if (car || heli) {
+    p.pathLengthWeight = cost.nonNegative("path_length", 0.0);
+    p.hazardWeight = cost.nonNegative("hazard", 0.0);
+    p.hazardDistance = cost.positive("hazard_distance", p.hazardDistance);
+  }
   if (heli && p.freeTime) throw ScenarioError(file + ": key 'problem.free_time': free time applies to the car only so far");
   TableReader smooth = cost.table("smoothness");
   if (!sleigh) readChannelWeights(smooth, channels, p.smoothness);
@@ -344,6 +349,11 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
         w.position3 = Vec3(v[0], v[1], v[2]);
       }
       if (car && r.has("heading")) w.heading = finiteNumber(r, "heading", "a heading (rad)");
+      if (r.has("weight")) {  // soft: a cost term, no tolerance box
+        w.weight = r.positive("weight", NAN);
+        if (r.has("tolerance") || r.has("heading_tolerance"))
+          r.fail("weight", "either weight (a soft waypoint) or tolerances (a hard one), not both");
+      }
       w.tolerance = r.positive("tolerance", w.tolerance);
       if (car) w.headingTolerance = r.positive("heading_tolerance", w.headingTolerance);
       r.finish();

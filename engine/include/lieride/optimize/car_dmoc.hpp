@@ -14,6 +14,7 @@
 //   theta_k+1 = theta_k + h w
 //   (x, y)_k+1 = (x, y)_k + h rho u_k sinc(phi) (cos, sin)(theta_k + phi)     [g exp(h xi)]
 #include <array>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -74,6 +75,34 @@ class CarDmoc final : public Nlp {
   // Rows of obstacle j per knot: 4 body corners for boxes and walls; 1 for a circle (its
   // centre outside the body inflated by the radius).
   int obstacleRows(int j) const;
+  // The obstacle rows of knot k >= 1 in row order: f(row within the knot, clearance (m near
+  // the surface, >= 0 outside), its derivatives in theta_k, x_k, y_k).
+  template <class F>
+  void forEachClearance(const double* x, int k, F&& f) const {
+    const double th = x[var(k, kTheta)], ct = std::cos(th), st = std::sin(th);
+    const Vec2 base(x[var(k, kX)], x[var(k, kY)]);
+    for (std::size_t j = 0; j < problem_.obstacles.size(); ++j) {
+      const Obstacle& o = problem_.obstacles[j];
+      const int r0 = obstacleOffset_[j];
+      if (o.kind == Obstacle::Kind::Circle) {
+        Vec3 grad = Vec3::Zero();
+        const double c = circleValue(o, th, base, &grad);
+        f(r0, c, grad(0), grad(1), grad(2));
+        continue;
+      }
+      for (int c = 0; c < 4; ++c) {
+        const Vec2 b = corner(c);
+        const Vec2 p = base + Vec2(ct * b.x() - st * b.y(), st * b.x() + ct * b.y());
+        const Vec2 dpdth(-st * b.x() - ct * b.y(), ct * b.x() - st * b.y());
+        Vec2 grad = Vec2::Zero();
+        const double v = obstacleValue(o, p, &grad);
+        f(r0 + c, v, grad.dot(dpdth), grad.x(), grad.y());
+      }
+    }
+  }
+  // Path length, hazard and soft waypoints (car_dmoc_cost.cpp): their sum; with grad, their
+  // gradient added to it and their derivative in h to *dh.
+  double shapingCost(const double* x, double h, double* grad, double* dh) const;
   double obstacleValue(const Obstacle& o, const Vec2& p, Vec2* grad) const;
   double circleValue(const Obstacle& o, double theta, const Vec2& rear, Vec3* grad) const;
   // Exact penetration depth (> 0 inside), for messages.

@@ -75,6 +75,9 @@ class HelicopterDmoc final : public Nlp {
  private:
   // Body wrench at a knot and its derivatives in (q, u).
   Vec6 wrench(const double* x, int k, Eigen::Matrix<double, 6, 4>* dq, Eigen::Matrix<double, 6, 4>* du) const;
+  // Path length, hazard and soft waypoints (helicopter_dmoc_cost.cpp): their sum; with grad,
+  // their gradient added to it.
+  double shapingCost(const double* x, double* grad) const;
   // The default guess's flight through the knot positions P, trimmed (initialGuess).
   void trimGuess(const std::vector<Vec3>& P, std::vector<double>& x) const;
 

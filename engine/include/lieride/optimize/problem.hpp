@@ -55,6 +55,10 @@ struct Waypoint {
   std::optional<double> heading;  // car only
   double tolerance = 0.05;
   double headingTolerance = 0.05;
+  // > 0: a soft waypoint, weight * (|p_k - position|^2 + (theta_k - heading)^2) in the cost
+  // instead of the tolerance box (docs/formats.md section 4).
+  double weight = 0.0;
+  bool soft() const { return weight > 0.0; }
 };
 
 struct Problem {
@@ -75,6 +79,15 @@ struct Problem {
   std::map<std::string, double> effort;      // [cost] per channel: weight on h u^2
   std::map<std::string, double> smoothness;  // [cost.smoothness] per channel: weight on (du)^2 / h
   double steerWeight = 0.0;                  // [cost] steer: weight on h sigma^2 (car)
+  // [cost] path_length: weight on the length of the knots' path, sum of |p_k+1 - p_k| (m),
+  // smoothed as sqrt(|d|^2 + eps^2) - eps, eps = kPathEpsilon (car, helicopter).
+  double pathLengthWeight = 0.0;
+  static constexpr double kPathEpsilon = 1e-3;
+  // [cost] hazard: weight on h (1 - c / hazard_distance)^2 summed over the knots after the
+  // first and every clearance c < hazard_distance that the obstacle rows measure (car,
+  // helicopter); [cost] hazard_distance (m).
+  double hazardWeight = 0.0;
+  double hazardDistance = 1.0;
   std::map<std::string, std::pair<double, double>> channelBounds;  // [bounds] per channel
   std::optional<double> maxSteer;                                  // [bounds] steer (rad)
   std::optional<std::pair<double, double>> speedBounds;            // [bounds] speed (m/s)
