@@ -133,7 +133,8 @@ std::unique_ptr<Nlp> DmocSession::collocation() const {
 
 std::optional<DmocSession::CoarseStart> DmocSession::coarseStart(const SolveOptions& options) const {
   const std::vector<int>& levels = problem_.coarseKnots;
-  if (levels.empty() || !heli_ || options.warm || !options.initial.empty()) return std::nullopt;
+  // Not with free time: the levels would each find their own h.
+  if (levels.empty() || !heli_ || heli_->freeTime() || options.warm || !options.initial.empty()) return std::nullopt;
   auto level = [&](int knots) {
     Problem p = problem_;
     p.knots = knots;
@@ -249,7 +250,9 @@ void DmocSession::simulate(const CarTrajectory& controls, double h, CarTrajector
 }
 
 std::vector<Vec3> DmocSession::simulateHelicopter(const HelicopterTrajectory& tr) const {
-  Scenario sc = loadScenarioFromString(replayScenarioToml(problem_, ""), problem_.file, problem_.baseDir);
+  // The plan's own step (a free-time solution's), t_1 = h.
+  const std::optional<double> h = tr.t.size() > 1 ? std::optional<double>(tr.t[1]) : std::nullopt;
+  Scenario sc = loadScenarioFromString(replayScenarioToml(problem_, "", h), problem_.file, problem_.baseDir);
   ControlSet& c = sc.simulation->controls();
   for (std::size_t ch = 0; ch < tr.inputs.front().size(); ++ch) {
     std::vector<double> y;
@@ -343,13 +346,13 @@ namespace {
 // last knot, where no step of the plan starts, repeats wx..vz). Dmoc: HelicopterDmoc or BoatDmoc.
 template <class Dmoc>
 void writeSe3Csv(const Problem& problem, const Dmoc& dmoc, const std::vector<double>& x, std::ostream& out) {
-  Scenario sc = loadScenarioFromString(replayScenarioToml(problem, ""), problem.file, problem.baseDir);
+  const HelicopterTrajectory tr = dmoc.trajectory(x);
+  const double h = tr.t.size() > 1 ? tr.t[1] : dmoc.timeStep();  // a free-time plan's own step
+  Scenario sc = loadScenarioFromString(replayScenarioToml(problem, "", h), problem.file, problem.baseDir);
   const auto& se3 = dynamic_cast<const Se3Simulation&>(*sc.simulation);
   const auto& forces = se3.forceModel();
-  const HelicopterTrajectory tr = dmoc.trajectory(x);
   std::vector<double> g(static_cast<std::size_t>(dmoc.numConstraints()));
   dmoc.constraints(x.data(), g.data(), nullptr);
-  const double h = dmoc.timeStep();
   const auto stepRows = static_cast<std::size_t>(Dmoc::kStepRows);
   const auto cols = runCsvColumns(se3);
   for (std::size_t i = 0; i < cols.size(); ++i) out << (i ? "," : "") << cols[i];

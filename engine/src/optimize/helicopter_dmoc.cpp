@@ -99,6 +99,7 @@ HelicopterDmoc::HelicopterDmoc(const Problem& problem, const HelicopterParams& p
     : problem_(problem), params_(params), Id_(inertia), mu0_(mu0), g0_(g0), n_(problem.knots), h_(problem.timeStep()) {
   goalRow0_ = kStepRows * n_;
   velocityGoal_ = problem.goal.velocity.has_value();
+  free_ = problem.freeTime.has_value();
   obstacleRow0_ = goalRow0_ + (velocityGoal_ ? 6 : 0);
   numConstraints_ = obstacleRow0_ + n_ * static_cast<int>(problem.obstacles.size());
   const char* names[] = {"collective", "tail", "cyclic_pitch", "cyclic_roll"};
@@ -176,6 +177,7 @@ void HelicopterDmoc::bounds(std::vector<double>& xl, std::vector<double>& xu, st
     xl[static_cast<std::size_t>(i)] = lo;
     xu[static_cast<std::size_t>(i)] = hi;
   };
+  if (free_) set(stepVariable(), problem_.freeTime->first / n_, problem_.freeTime->second / n_);
   const char* names[] = {"collective", "tail", "cyclic_pitch", "cyclic_roll"};
   for (int c = 0; c < 4; ++c) {
     auto it = problem_.channelBounds.find(names[c]);
@@ -269,9 +271,10 @@ void HelicopterDmoc::initialGuess(std::vector<double>& x) const {
         for (int i = 0; i < 3; ++i) x[xiVar(k, 3 + i)] = v(i);
       }
     }
-    return;
+  } else {
+    trimGuess(P, x);
   }
-  trimGuess(P, x);
+  if (free_) x[static_cast<std::size_t>(stepVariable())] = h_;  // the horizon's step
 }
 
 // Flight along the knot positions P trimmed to them: at each knot the attitude (the start
@@ -329,7 +332,8 @@ void HelicopterDmoc::trimGuess(const std::vector<Vec3>& P, std::vector<double>& 
 
 void HelicopterDmoc::constraints(const double* x, double* g, JacobianSink* jac) const {
   const Emit emit{jac};
-  const double h = h_;
+  const double h = timeStep(x);
+  const int hVar = stepVariable();  // with free time: every step row depends on h
   Eigen::Matrix<double, 6, 4> fq, fu;
   Mat6 dM;
   for (int k = 0; k < n_; ++k) {
@@ -337,17 +341,24 @@ void HelicopterDmoc::constraints(const double* x, double* g, JacobianSink* jac) 
     Vec6 xi;
     for (int i = 0; i < 6; ++i) xi(i) = x[xiVar(k, i)];
     // Forced discrete Euler-Poincare (Eq. 10 with C_TLN): C^T(h xi_k) I xi_k - pi+_k = 0.
-    Vec6 res = momentumTLN(Id_, xi, h, &dM);
+    const Vec6 M = momentumTLN(Id_, xi, h, &dM);
+    Vec6 res = M;
     const Vec6 f = wrench(x, k, &fq, &fu);
+    // d/dh: C^T(h xi) I xi depends on h through h xi alone, so its h-derivative is
+    // (dM xi - M) / h with dM its xi-derivative (likewise for the step -h before).
+    Vec6 resH = (dM * xi - M) / h;
     if (k == 0) {
       res -= mu0_ + 0.5 * h * f;
+      resH -= 0.5 * f;
       fq *= 0.5;  // d/d(q, u) of -(h/2) f_0 below, scaled with h after
       fu *= 0.5;
     } else {
       Vec6 prev;
       for (int i = 0; i < 6; ++i) prev(i) = x[xiVar(k - 1, i)];
       Mat6 dPrev;
-      res -= momentumTLN(Id_, prev, -h, &dPrev) + h * f;
+      const Vec6 P = momentumTLN(Id_, prev, -h, &dPrev);
+      res -= P + h * f;
+      resH -= (dPrev * prev - P) / h + f;
       for (int i = 0; i < 6; ++i)
         for (int j = 0; j < 6; ++j) emit(r + i, xiVar(k - 1, j), -dPrev(i, j));
     }
@@ -356,6 +367,7 @@ void HelicopterDmoc::constraints(const double* x, double* g, JacobianSink* jac) 
       for (int j = 0; j < 6; ++j) emit(r + i, xiVar(k, j), dM(i, j));
       for (int j = 0; j < 4; ++j) emit(r + i, var(k, kQw + j), -h * fq(i, j));
       for (int j = 0; j < 4; ++j) emit(r + i, var(k, kUc + j), -h * fu(i, j));
+      if (free_) emit(r + i, hVar, resH(i));
     }
     // Reconstruction g_k+1 = g_k (cay(h w), B_cay(h w) h v) (Eq. 9, se3::updateCayPaperB).
     const Eigen::Vector4d q(x[var(k, kQw)], x[var(k, kQx)], x[var(k, kQy)], x[var(k, kQz)]);
@@ -370,6 +382,7 @@ void HelicopterDmoc::constraints(const double* x, double* g, JacobianSink* jac) 
       emit(r + 6 + i, var(k + 1, kQw + i), 1.0);
       for (int j = 0; j < 4; ++j) emit(r + 6 + i, var(k, kQw + j), -dqa(i, j));
       for (int j = 0; j < 3; ++j) emit(r + 6 + i, xiVar(k, j), -dqw(i, j));
+      if (free_) emit(r + 6 + i, hVar, -dqw.row(i).dot(xi.head<3>()) / h);  // d/dh through h w
     }
     Mat3 dBw;
     const Vec3 y = bCay(hw, hv, &dBw);
@@ -386,6 +399,8 @@ void HelicopterDmoc::constraints(const double* x, double* g, JacobianSink* jac) 
       for (int j = 0; j < 4; ++j) emit(r + 10 + i, var(k, kQw + j), -dRq(i, j));
       for (int j = 0; j < 3; ++j) emit(r + 10 + i, xiVar(k, j), -dxw(i, j));
       for (int j = 0; j < 3; ++j) emit(r + 10 + i, xiVar(k, 3 + j), -dxv(i, j));
+      if (free_)  // d/dh through h w and h v
+        emit(r + 10 + i, hVar, -(dxw.row(i).dot(xi.head<3>()) + dxv.row(i).dot(xi.tail<3>())) / h);
     }
   }
   if (velocityGoal_) {
@@ -393,13 +408,17 @@ void HelicopterDmoc::constraints(const double* x, double* g, JacobianSink* jac) 
     Vec6 prev;
     for (int i = 0; i < 6; ++i) prev(i) = x[xiVar(n_ - 1, i)];
     Mat6 dPrev;
-    const Vec6 mu = momentumTLN(Id_, prev, -h, &dPrev) + 0.5 * h * wrench(x, n_, &fq, &fu);
+    const Vec6 P = momentumTLN(Id_, prev, -h, &dPrev);
+    const Vec6 fN = wrench(x, n_, &fq, &fu);
+    const Vec6 mu = P + 0.5 * h * fN;
+    const Vec6 muH = (dPrev * prev - P) / h + 0.5 * fN;
     for (int i = 0; i < 6; ++i) {
       const int row = goalRow0_ + i;
       g[row] = mu(i) / Id_(i);
       for (int j = 0; j < 6; ++j) emit(row, xiVar(n_ - 1, j), dPrev(i, j) / Id_(i));
       for (int j = 0; j < 4; ++j) emit(row, var(n_, kQw + j), 0.5 * h * fq(i, j) / Id_(i));
       for (int j = 0; j < 4; ++j) emit(row, var(n_, kUc + j), 0.5 * h * fu(i, j) / Id_(i));
+      if (free_) emit(row, hVar, muH(i) / Id_(i));
     }
   }
   const int nObs = static_cast<int>(problem_.obstacles.size());
@@ -455,7 +474,7 @@ HelicopterTrajectory se3Trajectory(const std::vector<double>& x, int n, double h
 
 HelicopterTrajectory HelicopterDmoc::trajectory(const std::vector<double>& x) const {
   static_assert(kQw == 0 && kX == 4 && kUc == 7 && kStride == kKnotVars + 6);
-  return se3Trajectory(x, n_, h_, kKnotVars);
+  return se3Trajectory(x, n_, timeStep(x), kKnotVars);
 }
 
 }  // namespace lieride::opt

@@ -10,32 +10,39 @@
 namespace lieride::opt {
 
 double HelicopterDmoc::cost(const double* x) const {
-  double J = 0.0;
+  const double h = timeStep(x);
+  double J = problem_.timeWeight * n_ * h;
   for (int k = 0; k <= n_; ++k)
     for (int c = 0; c < 4; ++c) {
       const double d = x[var(k, kUc + c)] - hover_[static_cast<std::size_t>(c)];
-      J += h_ * effort_[static_cast<std::size_t>(c)] * d * d;
+      J += h * effort_[static_cast<std::size_t>(c)] * d * d;
       if (k < n_) {
         const double du = x[var(k + 1, kUc + c)] - x[var(k, kUc + c)];
-        J += smooth_[static_cast<std::size_t>(c)] * du * du / h_;
+        J += smooth_[static_cast<std::size_t>(c)] * du * du / h;
       }
     }
-  return J + shapingCost(x, nullptr);
+  return J + shapingCost(x, h, nullptr, nullptr);
 }
 
 void HelicopterDmoc::costGradient(const double* x, double* grad) const {
   std::fill(grad, grad + numVariables(), 0.0);
+  const double h = timeStep(x);
+  double dh = problem_.timeWeight * n_;
   for (int k = 0; k <= n_; ++k)
     for (int c = 0; c < 4; ++c) {
       const auto C = static_cast<std::size_t>(c);
-      grad[var(k, kUc + c)] += 2.0 * h_ * effort_[C] * (x[var(k, kUc + c)] - hover_[C]);
+      const double d = x[var(k, kUc + c)] - hover_[C];
+      grad[var(k, kUc + c)] += 2.0 * h * effort_[C] * d;
+      dh += effort_[C] * d * d;
       if (k < n_) {
-        const double d = 2.0 * smooth_[C] * (x[var(k + 1, kUc + c)] - x[var(k, kUc + c)]) / h_;
-        grad[var(k + 1, kUc + c)] += d;
-        grad[var(k, kUc + c)] -= d;
+        const double du = x[var(k + 1, kUc + c)] - x[var(k, kUc + c)];
+        grad[var(k + 1, kUc + c)] += 2.0 * smooth_[C] * du / h;
+        grad[var(k, kUc + c)] -= 2.0 * smooth_[C] * du / h;
+        dh -= smooth_[C] * du * du / (h * h);
       }
     }
-  shapingCost(x, grad);
+  shapingCost(x, h, grad, &dh);
+  if (free_) grad[stepVariable()] = dh;
 }
 
 void HelicopterDmoc::costHessianPattern(std::vector<std::pair<int, int>>& pairs) const {
@@ -51,9 +58,12 @@ void HelicopterDmoc::costHessianPattern(std::vector<std::pair<int, int>>& pairs)
       if (path && k < n_)
         for (int b = 0; b < 3; ++b) pairs.emplace_back(var(k + 1, kX + a), var(k, kX + b));
     }
+  if (free_)  // h multiplies the effort and the hazard, divides the smoothness
+    for (int k = 0; k <= n_; ++k)
+      for (int i = 0; i < 3 + 4; ++i) pairs.emplace_back(stepVariable(), var(k, i < 3 ? kX + i : kUc + i - 3));
 }
 
-double HelicopterDmoc::shapingCost(const double* x, double* grad) const {
+double HelicopterDmoc::shapingCost(const double* x, double h, double* grad, double* dh) const {
   auto position = [&](int k) { return Vec3(x[var(k, kX)], x[var(k, kY)], x[var(k, kZ)]); };
   double J = 0.0;
   const double wPath = problem_.pathLengthWeight;
@@ -74,9 +84,12 @@ double HelicopterDmoc::shapingCost(const double* x, double* grad) const {
         Vec3 gc;
         double dc = 0.0;
         const double c = obstacleValue(o, problem_.bodyRadius, position(k), grad ? &gc : nullptr);
-        J += wHazard * h_ * shaping::hazard(c, problem_.hazardDistance, grad ? &dc : nullptr);
-        if (grad)
-          for (int i = 0; i < 3; ++i) grad[var(k, kX + i)] += wHazard * h_ * dc * gc(i);
+        const double v = shaping::hazard(c, problem_.hazardDistance, grad ? &dc : nullptr);
+        J += wHazard * h * v;
+        if (grad) {
+          for (int i = 0; i < 3; ++i) grad[var(k, kX + i)] += wHazard * h * dc * gc(i);
+          *dh += wHazard * v;
+        }
       }
   for (const Waypoint& w : problem_.waypoints) {
     if (!w.soft()) continue;

@@ -106,7 +106,7 @@ class DmocSession {
     if (car_) return car_->timeStep(x);
     if (snake_) return snake_->timeStep();
     if (boat_) return boat_->timeStep();
-    return sleigh_ ? sleigh_->timeStep() : heli_->timeStep();
+    return sleigh_ ? sleigh_->timeStep() : heli_->timeStep(x);
   }
   // The conventional baseline of the same problem (collocation.hpp): trapezoidal collocation
   // with the same variables' meaning, bounds, cost and guess; car, helicopter, boat and

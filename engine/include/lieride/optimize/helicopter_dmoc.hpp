@@ -43,7 +43,8 @@ class HelicopterDmoc final : public Nlp {
   HelicopterDmoc(const Problem& problem, const HelicopterParams& params, const Vec6& inertia, const SE3& g0,
                  const Vec6& mu0);
 
-  int numVariables() const override { return kStride * n_ + kKnotVars; }
+  // With [problem] free_time the step h is one more variable, the last.
+  int numVariables() const override { return kStride * n_ + kKnotVars + (free_ ? 1 : 0); }
   int numConstraints() const override { return numConstraints_; }
   void bounds(std::vector<double>& xl, std::vector<double>& xu, std::vector<double>& gl,
               std::vector<double>& gu) const override;
@@ -55,7 +56,12 @@ class HelicopterDmoc final : public Nlp {
   void costHessianPattern(std::vector<std::pair<int, int>>& pairs) const override;
 
   int knots() const { return n_; }
+  bool freeTime() const { return free_; }
+  int stepVariable() const { return kStride * n_ + kKnotVars; }  // h, when free
+  // The step: the problem's horizon / N, or with free time the initial guess's.
   double timeStep() const { return h_; }
+  double timeStep(const double* x) const { return free_ ? x[stepVariable()] : h_; }
+  double timeStep(const std::vector<double>& x) const { return timeStep(x.data()); }
   static int var(int k, int which) { return kStride * k + which; }
   static int xiVar(int k, int i) { return kStride * k + kKnotVars + i; }
   HelicopterTrajectory trajectory(const std::vector<double>& x) const;
@@ -75,9 +81,9 @@ class HelicopterDmoc final : public Nlp {
  private:
   // Body wrench at a knot and its derivatives in (q, u).
   Vec6 wrench(const double* x, int k, Eigen::Matrix<double, 6, 4>* dq, Eigen::Matrix<double, 6, 4>* du) const;
-  // Path length, hazard and soft waypoints (helicopter_dmoc_cost.cpp): their sum; with grad,
-  // their gradient added to it.
-  double shapingCost(const double* x, double* grad) const;
+  // Path length, hazard and soft waypoints (helicopter_dmoc_cost.cpp): their sum at step h;
+  // with grad, their gradient added to it and their derivative in h to *dh.
+  double shapingCost(const double* x, double h, double* grad, double* dh) const;
   // The default guess's flight through the knot positions P, trimmed (initialGuess).
   void trimGuess(const std::vector<Vec3>& P, std::vector<double>& x) const;
 
@@ -88,7 +94,7 @@ class HelicopterDmoc final : public Nlp {
   int n_;
   double h_;
   int numConstraints_ = 0, goalRow0_ = 0, obstacleRow0_ = 0;
-  bool velocityGoal_ = false;
+  bool velocityGoal_ = false, free_ = false;
   std::vector<double> effort_, smooth_, hover_;
 };
 
