@@ -109,3 +109,36 @@ TEST_CASE("snakeboard DMOC: a warm re-solve the monotone barrier cannot finish r
   CHECK(std::abs(end[SnakeboardDmoc::kX] - moved.goal.position->x()) <= 0.01 + 1e-9);
   CHECK(std::abs(end[SnakeboardDmoc::kTheta] - M_PI / 2) <= 0.01 + 1e-9);
 }
+
+TEST_CASE("snakeboard DMOC: free final time: the h column matches central differences, solves replay at their step",
+          "[optimize]") {
+  Problem p = loadProblem(problemPath("snakeboard-reorient"));
+  const double T0 = p.horizon;
+  p.freeTime = std::make_pair(0.5 * T0, 2.0 * T0);
+  {
+    Problem small = loadProblemFromString(kSmall, "small.toml", ".");
+    small.freeTime = std::make_pair(0.5 * small.horizon, 2.0 * small.horizon);
+    small.timeWeight = 0.7;
+    const DmocSession s(small);
+    REQUIRE(s.snakeboard().freeTime());
+    const JacobianCheck j = jacobianCheck(s.nlp(), jitteredGuess(s.nlp(), 17, 0.05));
+    INFO(j);
+    CHECK(j.error < 1e-7);
+  }
+  // The final time falls as its weight grows (and stays within free_time).
+  double lastT = INFINITY;
+  for (double w : {0.0, 20.0, 200.0}) {
+    p.timeWeight = w;
+    const DmocSession s(p);
+    const SolveResult r = s.solve(s.defaultOptions());
+    INFO("time weight " << w << ": " << s.failureLine(r));
+    REQUIRE(r.status == SolveStatus::Solved);
+    const double T = p.knots * s.timeStep(r.solution.x);
+    INFO("T = " << T << " s");
+    CHECK(T >= 0.5 * T0);
+    CHECK(T <= 2.0 * T0);
+    CHECK(T < lastT);
+    CHECK(s.replayError(r.solution.x) <= 1e-8);
+    lastT = T;
+  }
+}

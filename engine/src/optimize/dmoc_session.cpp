@@ -286,8 +286,8 @@ std::vector<std::array<double, 5>> DmocSession::simulateSleigh(const SleighTraje
 }
 
 std::vector<std::array<double, 3>> DmocSession::simulateSnakeboard(const SnakeboardTrajectory& tr) const {
-  auto sim = simulation();
-  const double h = snake_->timeStep();
+  const double h = tr.t.size() > 1 ? tr.t[1] : snake_->timeStep();  // the plan's own step (t_1 = h)
+  auto sim = simulation(h);
   std::vector<double> t;
   for (std::size_t k = 0; k < tr.tauPsi.size(); ++k) t.push_back((static_cast<double>(k) + 0.5) * h);
   ControlSet& c = sim->controls();
@@ -461,7 +461,7 @@ void DmocSession::writeSnakeboardCsv(const std::vector<double>& x, std::ostream&
     if (k > 0)
       for (int r = 0; r < SnakeboardDmoc::kStepRows; ++r)
         residual = std::max(residual, std::abs(g[(k - 1) * SnakeboardDmoc::kStepRows + static_cast<std::size_t>(r)]));
-    const double stepC = k > 0 ? model.stepResidual(prev, s, snake_->timeStep(), 0.5) : 0.0;
+    const double stepC = k > 0 ? model.stepResidual(prev, s, snake_->timeStep(x), 0.5) : 0.0;
     prev = s;
     for (std::size_t i = 0; i < v.size(); ++i) {
       out << (i ? "," : "");
@@ -543,7 +543,7 @@ void DmocSession::writeControlsCsv(const std::vector<double>& x, std::ostream& o
   auto mid = [](std::size_t k, double h) { return (static_cast<double>(k) + 0.5) * h; };
   if (snake_) {
     const SnakeboardTrajectory tr = snake_->trajectory(x);
-    for (std::size_t k = 0; k < tr.tauPsi.size(); ++k) row(mid(k, snake_->timeStep()), {tr.tauPsi[k], tr.tauPhi[k]});
+    for (std::size_t k = 0; k < tr.tauPsi.size(); ++k) row(mid(k, snake_->timeStep(x)), {tr.tauPsi[k], tr.tauPhi[k]});
     return;
   }
   if (sleigh_) {

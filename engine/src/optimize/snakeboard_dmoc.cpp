@@ -14,7 +14,7 @@ namespace {
 
 constexpr double kInf = 1e19;
 constexpr int kIn = SnakeboardDmoc::kStride;  // inputs of a step: knot k's variables, step k's torques
-using Deriv = Eigen::Matrix<double, kIn, 1>;
+using Deriv = Eigen::Matrix<double, kIn + 1, 1>;   // and h (a variable with free time)
 using AD = Eigen::AutoDiffScalar<Deriv>;
 
 double valueOf(double v) { return v; }
@@ -39,7 +39,7 @@ void expCoefficients(const T& a, T& s, T& c) {
 // lie-nh's snakeboard step (LieNhSnakeboard::step with torque inputs, alpha = 1/2): knot k's
 // variables and step k's torques in z (kStride values), knot k+1's variables out.
 template <class T>
-void step(const SnakeboardParams& p, double h, const T* z, T* out) {
+void step(const SnakeboardParams& p, const T& h, const T* z, T* out) {
   using std::cos;
   using std::sin;
   using std::tan;
@@ -74,7 +74,8 @@ const char* const kChannels[2] = {"rotor_torque", "steer_torque"};
 }  // namespace
 
 SnakeboardDmoc::SnakeboardDmoc(const Problem& problem, const SnakeboardParams& params, const std::array<double, 9>& start)
-    : problem_(problem), params_(params), start_(start), n_(problem.knots), h_(problem.timeStep()) {
+    : problem_(problem), params_(params), start_(start), n_(problem.knots), h_(problem.timeStep()),
+      free_(problem.freeTime.has_value()) {
   for (int c = 0; c < 2; ++c) {
     auto e = problem.effort.find(kChannels[c]);
     auto s = problem.smoothness.find(kChannels[c]);
@@ -99,6 +100,7 @@ void SnakeboardDmoc::bounds(std::vector<double>& xl, std::vector<double>& xu, st
     if (it == problem_.channelBounds.end()) continue;
     for (int k = 0; k < n_; ++k) set(var(k, kTauPsi + c), it->second.first, it->second.second);
   }
+  if (free_) set(stepVariable(), problem_.freeTime->first / n_, problem_.freeTime->second / n_);
   const Goal& g = problem_.goal;
   if (g.position) {
     set(var(n_, kX), g.position->x() - g.positionTolerance, g.position->x() + g.positionTolerance);
@@ -136,6 +138,7 @@ std::vector<double> SnakeboardDmoc::gaitGuess(double a) const {
     z[kTauPsi] = (P - z[kPiPsi]) / (0.5 * h_);
     step(params_, h_, z, x.data() + var(k + 1, 0));
   }
+  if (free_) x[static_cast<std::size_t>(stepVariable())] = h_;  // the horizon's step
   return x;
 }
 
@@ -148,6 +151,7 @@ std::vector<double> SnakeboardDmoc::rollout(const std::vector<double>& tauPsi, c
     z[kTauPhi] = tauPhi.at(static_cast<std::size_t>(k));
     step(params_, h_, z, x.data() + var(k + 1, 0));
   }
+  if (free_) x[static_cast<std::size_t>(stepVariable())] = h_;  // the horizon's step
   return x;
 }
 
@@ -166,14 +170,15 @@ void SnakeboardDmoc::initialGuess(std::vector<double>& x) const {
 }
 
 double SnakeboardDmoc::cost(const double* x) const {
-  double J = 0.0;
+  const double h = timeStep(x);
+  double J = problem_.timeWeight * n_ * h;
   for (int k = 0; k < n_; ++k)
     for (int c = 0; c < 2; ++c) {
       const double u = x[var(k, kTauPsi + c)];
-      J += wTau_[c] * h_ * u * u;
+      J += wTau_[c] * h * u * u;
       if (k + 1 < n_) {
         const double d = x[var(k + 1, kTauPsi + c)] - u;
-        J += wSmooth_[c] * d * d / h_;
+        J += wSmooth_[c] * d * d / h;
       }
     }
   return J;
@@ -181,40 +186,51 @@ double SnakeboardDmoc::cost(const double* x) const {
 
 void SnakeboardDmoc::costGradient(const double* x, double* grad) const {
   std::fill(grad, grad + numVariables(), 0.0);
+  const double h = timeStep(x);
+  double dh = problem_.timeWeight * n_;
   for (int k = 0; k < n_; ++k)
     for (int c = 0; c < 2; ++c) {
       const double u = x[var(k, kTauPsi + c)];
-      grad[var(k, kTauPsi + c)] += 2.0 * wTau_[c] * h_ * u;
+      grad[var(k, kTauPsi + c)] += 2.0 * wTau_[c] * h * u;
+      dh += wTau_[c] * u * u;
       if (k + 1 < n_) {
-        const double d = 2.0 * wSmooth_[c] * (x[var(k + 1, kTauPsi + c)] - u) / h_;
-        grad[var(k + 1, kTauPsi + c)] += d;
-        grad[var(k, kTauPsi + c)] -= d;
+        const double du = x[var(k + 1, kTauPsi + c)] - u;
+        grad[var(k + 1, kTauPsi + c)] += 2.0 * wSmooth_[c] * du / h;
+        grad[var(k, kTauPsi + c)] -= 2.0 * wSmooth_[c] * du / h;
+        dh -= wSmooth_[c] * du * du / (h * h);
       }
     }
+  if (free_) grad[stepVariable()] = dh;
 }
 
 void SnakeboardDmoc::costHessianPattern(std::vector<std::pair<int, int>>& pairs) const {
   for (int k = 0; k + 1 < n_; ++k)
     for (int c = 0; c < 2; ++c) pairs.emplace_back(var(k + 1, kTauPsi + c), var(k, kTauPsi + c));
+  if (free_)  // h multiplies the effort and divides the smoothness
+    for (int k = 0; k < n_; ++k)
+      for (int c = 0; c < 2; ++c) pairs.emplace_back(stepVariable(), var(k, kTauPsi + c));
 }
 
 void SnakeboardDmoc::constraints(const double* x, double* g, JacobianSink* jac) const {
+  const double h = timeStep(x);
   for (int k = 0; k < n_; ++k) {
     const double* z = x + var(k, 0);
     const int r = kStepRows * k;
     if (!jac) {
       double next[kKnotVars];
-      step(params_, h_, z, next);
+      step(params_, h, z, next);
       for (int i = 0; i < kKnotVars; ++i) g[r + i] = x[var(k + 1, i)] - next[i];
       continue;
     }
     AD za[kIn], next[kKnotVars];
-    for (int j = 0; j < kIn; ++j) za[j] = AD(z[j], kIn, j);
-    step(params_, h_, za, next);
+    for (int j = 0; j < kIn; ++j) za[j] = AD(z[j], kIn + 1, j);
+    const AD ha(h, kIn + 1, kIn);
+    step(params_, ha, za, next);
     for (int i = 0; i < kKnotVars; ++i) {
       g[r + i] = x[var(k + 1, i)] - next[i].value();
       for (int j = 0; j < kIn; ++j) jac->add(r + i, var(k, j), -next[i].derivatives()(j));
       jac->add(r + i, var(k + 1, i), 1.0);
+      if (free_) jac->add(r + i, stepVariable(), -next[i].derivatives()(kIn));
     }
   }
 }
@@ -230,8 +246,9 @@ std::string SnakeboardDmoc::describe(int row, const double*, double violation) c
 
 SnakeboardTrajectory SnakeboardDmoc::trajectory(const std::vector<double>& x) const {
   SnakeboardTrajectory tr;
+  const double h = timeStep(x);
   for (int k = 0; k <= n_; ++k) {
-    tr.t.push_back(k * h_);
+    tr.t.push_back(k * h);
     std::array<double, 9> v{};
     for (int i = 0; i < kKnotVars; ++i) v[static_cast<std::size_t>(i)] = x[var(k, i)];
     tr.knot.push_back(v);

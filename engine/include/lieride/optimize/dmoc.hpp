@@ -104,7 +104,7 @@ class DmocSession {
   // The step and the horizon of a solution (free time: its own).
   double timeStep(const std::vector<double>& x) const {
     if (car_) return car_->timeStep(x);
-    if (snake_) return snake_->timeStep();
+    if (snake_) return snake_->timeStep(x);
     if (boat_) return boat_->timeStep();
     return sleigh_ ? sleigh_->timeStep() : heli_->timeStep(x);
   }

@@ -45,7 +45,8 @@ class SnakeboardDmoc final : public Nlp {
   // start: the memory of knot 0 as lie-nh's reset takes it from the [initial] state.
   SnakeboardDmoc(const Problem& problem, const SnakeboardParams& params, const std::array<double, 9>& start);
 
-  int numVariables() const override { return kStride * n_ + kKnotVars; }
+  // With [problem] free_time the step h is one more variable, the last.
+  int numVariables() const override { return kStride * n_ + kKnotVars + (free_ ? 1 : 0); }
   int numConstraints() const override { return kStepRows * n_; }
   void bounds(std::vector<double>& xl, std::vector<double>& xu, std::vector<double>& gl,
               std::vector<double>& gu) const override;
@@ -59,7 +60,12 @@ class SnakeboardDmoc final : public Nlp {
   void costHessianPattern(std::vector<std::pair<int, int>>& pairs) const override;
 
   int knots() const { return n_; }
+  bool freeTime() const { return free_; }
+  int stepVariable() const { return kStride * n_ + kKnotVars; }  // h, when free
+  // The step: the problem's horizon / N, or with free time the solution's.
   double timeStep() const { return h_; }
+  double timeStep(const double* x) const { return free_ ? x[stepVariable()] : h_; }
+  double timeStep(const std::vector<double>& x) const { return timeStep(x.data()); }
   static int var(int k, int which) { return kStride * k + which; }
   SnakeboardTrajectory trajectory(const std::vector<double>& x) const;
   // The continuous velocities at a knot from its memory (the Legendre transform at phi_k that
@@ -81,6 +87,7 @@ class SnakeboardDmoc final : public Nlp {
   std::array<double, 9> start_;
   int n_;
   double h_;
+  bool free_ = false;
   double wTau_[2] = {0.0, 0.0}, wSmooth_[2] = {0.0, 0.0};
 };
 
