@@ -134,3 +134,37 @@ TEST_CASE("boat DMOC: boat-docking solves from its default guess and the simulat
       CHECK(c <= 500.0);
     }
 }
+
+TEST_CASE("boat DMOC: free final time: the h column matches central differences, solves replay at their step",
+          "[optimize]") {
+  {
+    Problem small = loadProblemFromString(kSmall, "small.toml", ".");
+    small.freeTime = std::make_pair(0.5 * small.horizon, 2.0 * small.horizon);
+    small.timeWeight = 0.4;
+    small.goal.atRest = true;  // the final-velocity rows depend on h too
+    const DmocSession s(small);
+    REQUIRE(s.boat().freeTime());
+    const JacobianCheck j = jacobianCheck(s.nlp(), jitteredGuess(s.nlp(), 19, 0.05));
+    INFO(j);
+    CHECK(j.error < 1e-7);
+  }
+  // boat-docking with T free in [8, 24] s: the final time falls as its weight grows. (With a
+  // weight of 1 or less the solve reaches the iteration limit: docs/optimize.md.)
+  Problem p = loadProblem(problemPath("boat-docking"));
+  p.freeTime = std::make_pair(8.0, 24.0);
+  double lastT = INFINITY;
+  for (double w : {20.0, 100.0}) {
+    p.timeWeight = w;
+    const DmocSession s(p);
+    const SolveResult r = s.solve(s.defaultOptions());
+    INFO("time weight " << w << ": " << s.failureLine(r));
+    REQUIRE(r.status == SolveStatus::Solved);
+    const double T = p.knots * s.timeStep(r.solution.x);
+    INFO("T = " << T << " s");
+    CHECK(T >= 8.0);
+    CHECK(T <= 24.0);
+    CHECK(T < lastT);
+    CHECK(s.replayError(r.solution.x) <= 1e-8);
+    lastT = T;
+  }
+}

@@ -21,14 +21,15 @@ constexpr int kIn = 28;
 using namespace boat_wrench;
 
 // C_TLN(s h xi)^T I xi = I xi - (s h / 2) ad_xi^T (I xi) (se3::adTranspose).
-template <class T>
-V6<T> momentumTLN(const Vec6& Id, const V6<T>& xi, double sh) {
+template <class T, class S>
+V6<T> momentumTLN(const Vec6& Id, const V6<T>& xi, const S& sh) {
   V6<T> mu;
   for (int i = 0; i < 6; ++i) mu(i) = Id(i) * xi(i);
   const V3<T> w = xi.template head<3>(), v = xi.template tail<3>(), pi = mu.template head<3>(), pl = mu.template tail<3>();
   V6<T> ad;
   ad << cross<T>(pi, w) + cross<T>(pl, v), cross<T>(pl, w);
-  return mu - (0.5 * sh) * ad;
+  const S half = 0.5 * sh;
+  return mu - half * ad;
 }
 
 template <class T>
@@ -41,8 +42,8 @@ V6<T> velocity(const Vec6& Id, const V6<T>& mu) {
 // g_k+1 = g_k (cay(h w), B_cay(h w) h v) from q_k and xi_k: out = (q_k+1 (4), x_k+1 - x_k (3)).
 // q_k+1 = q_k c, c = (n, n h w / 2), n = (1 + |h w|^2 / 4)^(-1/2);
 // x_k+1 = x_k + R(q_k) 2 / (4 + |h w|^2) (2 h v + h w x h v).
-template <class T>
-void reconstruction(double h, const T* q, const V6<T>& xi, T* out) {
+template <class T, class S>
+void reconstruction(const S& h, const T* q, const V6<T>& xi, T* out) {
   using std::sqrt;
   const V3<T> hw = h * xi.template head<3>(), hv = h * xi.template tail<3>();
   const T n = 1.0 / sqrt(1.0 + 0.25 * hw.squaredNorm());
@@ -63,8 +64,8 @@ void reconstruction(double h, const T* q, const V6<T>& xi, T* out) {
 
 // The rows of step k: z = (xi_k-1, q_k, x_k, u_k, xi_k, q_k+1, x_k+1) (kIn values; at k = 0 the
 // first six are unused and mu0 enters instead). out: 6 momentum rows, 4 attitude, 3 position.
-template <class T>
-void stepRows(const BoatParams& p, const Vec6& Id, double h, const Vec6& mu0, bool first, const T* z, T* out) {
+template <class T, class S>
+void stepRows(const BoatParams& p, const Vec6& Id, const S& h, const Vec6& mu0, bool first, const T* z, T* out) {
   const T* q = z + 6;
   const Geometry<T> G = geometry(p, q, z[12]);
   const T ur = z[13], ul = z[14];
@@ -73,22 +74,23 @@ void stepRows(const BoatParams& p, const Vec6& Id, double h, const Vec6& mu0, bo
     xi(i) = z[15 + i];
     prev(i) = z[i];
   }
-  V6<T> res = momentumTLN(Id, xi, h);
+  const T hT = T(h), half = T(0.5 * h), minusH = T(-h);
+  V6<T> res = momentumTLN(Id, xi, hT);
   if (first) {
     V6<T> m0;
     for (int i = 0; i < 6; ++i) m0(i) = T(mu0(i));
-    res -= m0 + (0.5 * h) * wrench(p, G, velocity(Id, m0), ur, ul);
+    res -= m0 + half * wrench(p, G, velocity(Id, m0), ur, ul);
   } else {
-    const V6<T> piMinus = momentumTLN(Id, prev, -h);
+    const V6<T> piMinus = momentumTLN(Id, prev, minusH);
     const V6<T> f0 = wrench(p, G, velocity(Id, piMinus), ur, ul);
-    const V6<T> f = wrench(p, G, velocity(Id, V6<T>(piMinus + (0.5 * h) * f0)), ur, ul);
-    res -= piMinus + h * f;
+    const V6<T> f = wrench(p, G, velocity(Id, V6<T>(piMinus + half * f0)), ur, ul);
+    res -= piMinus + hT * f;
   }
   // Divided by the inertia: velocity units, like the other rows' metres (the weight and the
   // buoyancy, some 8e3 N, nearly cancel; unscaled rows would carry their round-off).
   for (int i = 0; i < 6; ++i) out[i] = res(i) / Id(i);
   T next[7];
-  reconstruction(h, q, xi, next);
+  reconstruction(hT, q, xi, next);
   out[6] = z[21] - next[0];
   for (int i = 0; i < 3; ++i) out[7 + i] = z[22 + i] - next[1 + i];
   for (int i = 0; i < 3; ++i) out[10 + i] = z[25 + i] - z[10 + i] - next[4 + i];
@@ -96,14 +98,15 @@ void stepRows(const BoatParams& p, const Vec6& Id, double h, const Vec6& mu0, bo
 
 // The velocity at t_N as the simulator computes it: (pi-_N + h/2 f_N) / I with f_N at the
 // two-pass velocity estimate. z = (xi_N-1, q_N, x_N, u_N).
-template <class T>
-void finalVelocity(const BoatParams& p, const Vec6& Id, double h, const T* z, T* out) {
+template <class T, class S>
+void finalVelocity(const BoatParams& p, const Vec6& Id, const S& h, const T* z, T* out) {
   V6<T> prev;
   for (int i = 0; i < 6; ++i) prev(i) = z[i];
   const Geometry<T> G = geometry(p, z + 6, z[12]);
-  const V6<T> piMinus = momentumTLN(Id, prev, -h);
+  const T half = T(0.5 * h), minusH = T(-h);
+  const V6<T> piMinus = momentumTLN(Id, prev, minusH);
   const V6<T> f0 = wrench(p, G, velocity(Id, piMinus), z[13], z[14]);
-  const V6<T> mu = piMinus + (0.5 * h) * wrench(p, G, velocity(Id, V6<T>(piMinus + (0.5 * h) * f0)), z[13], z[14]);
+  const V6<T> mu = piMinus + half * wrench(p, G, velocity(Id, V6<T>(piMinus + half * f0)), z[13], z[14]);
   for (int i = 0; i < 6; ++i) out[i] = mu(i) / Id(i);
 }
 
@@ -237,12 +240,26 @@ void stepRowsJacobian(const BoatParams& p, const Vec6& Id, double h, const Vec6&
   }
 }
 
+// With free time: the derivative in h of step k's rows (hRows) and of the velocity at t_N
+// (hFinal), by one-direction forward differentiation of the same templated code with the
+// inputs z held.
+using ADh = Eigen::AutoDiffScalar<Eigen::Matrix<double, 1, 1>>;
+
+template <int N, class F>
+void hDerivative(double h, const double* z, int nz, double* out, F&& rows) {
+  ADh za[kIn], res[N];
+  for (int j = 0; j < nz; ++j) za[j] = ADh(z[j], Eigen::Matrix<double, 1, 1>::Zero());
+  rows(ADh(h, 1, 0), za, res);
+  for (int i = 0; i < N; ++i) out[i] = res[i].derivatives()(0);
+}
+
 const char* const kChannels[2] = {"thrust_right", "thrust_left"};
 
 }  // namespace
 
 BoatDmoc::BoatDmoc(const Problem& problem, const BoatParams& params, const Vec6& inertia, const SE3& g0, const Vec6& mu0)
-    : problem_(problem), params_(params), Id_(inertia), mu0_(mu0), g0_(g0), n_(problem.knots), h_(problem.timeStep()) {
+    : problem_(problem), params_(params), Id_(inertia), mu0_(mu0), g0_(g0), n_(problem.knots), h_(problem.timeStep()),
+      free_(problem.freeTime.has_value()) {
   goalRow0_ = kStepRows * n_;
   numConstraints_ = goalRow0_ + (problem.goal.atRest ? 6 : 0);
   if (problem.goal.heading) headingRow_ = numConstraints_++;
@@ -277,6 +294,7 @@ void BoatDmoc::bounds(std::vector<double>& xl, std::vector<double>& xu, std::vec
     }
     for (int k = 0; k <= n_; ++k) set(var(k, kUr + c), lo, hi);
   }
+  if (free_) set(stepVariable(), problem_.freeTime->first / n_, problem_.freeTime->second / n_);
   const double q0[4] = {g0_.q.w(), g0_.q.x(), g0_.q.y(), g0_.q.z()};
   for (int i = 0; i < 4; ++i) set(var(0, kQw + i), q0[i], q0[i]);
   for (int i = 0; i < 3; ++i) set(var(0, kX + i), g0_.x(i), g0_.x(i));
@@ -359,17 +377,19 @@ void BoatDmoc::initialGuess(std::vector<double>& x) const {
     for (int i = 0; i < 7; ++i) x[var(k + 1, i)] = -out[6 + i];
     for (int i = 0; i < 6; ++i) xiPrev(i) = x[xiVar(k, i)];
   }
+  if (free_) x[static_cast<std::size_t>(stepVariable())] = h_;  // the horizon's step
 }
 
 double BoatDmoc::cost(const double* x) const {
-  double J = 0.0;
+  const double h = timeStep(x);
+  double J = problem_.timeWeight * n_ * h;
   for (int k = 0; k <= n_; ++k)
     for (int c = 0; c < 2; ++c) {
       const double u = x[var(k, kUr + c)];
-      J += h_ * effort_[c] * u * u;
+      J += h * effort_[c] * u * u;
       if (k < n_) {
         const double d = x[var(k + 1, kUr + c)] - u;
-        J += smooth_[c] * d * d / h_;
+        J += smooth_[c] * d * d / h;
       }
     }
   return J;
@@ -377,24 +397,33 @@ double BoatDmoc::cost(const double* x) const {
 
 void BoatDmoc::costGradient(const double* x, double* grad) const {
   std::fill(grad, grad + numVariables(), 0.0);
+  const double h = timeStep(x);
+  double dh = problem_.timeWeight * n_;
   for (int k = 0; k <= n_; ++k)
     for (int c = 0; c < 2; ++c) {
       const double u = x[var(k, kUr + c)];
-      grad[var(k, kUr + c)] += 2.0 * h_ * effort_[c] * u;
+      grad[var(k, kUr + c)] += 2.0 * h * effort_[c] * u;
+      dh += effort_[c] * u * u;
       if (k < n_) {
-        const double d = 2.0 * smooth_[c] * (x[var(k + 1, kUr + c)] - u) / h_;
-        grad[var(k + 1, kUr + c)] += d;
-        grad[var(k, kUr + c)] -= d;
+        const double du = x[var(k + 1, kUr + c)] - u;
+        grad[var(k + 1, kUr + c)] += 2.0 * smooth_[c] * du / h;
+        grad[var(k, kUr + c)] -= 2.0 * smooth_[c] * du / h;
+        dh -= smooth_[c] * du * du / (h * h);
       }
     }
+  if (free_) grad[stepVariable()] = dh;
 }
 
 void BoatDmoc::costHessianPattern(std::vector<std::pair<int, int>>& pairs) const {
   for (int k = 0; k < n_; ++k)
     for (int c = 0; c < 2; ++c) pairs.emplace_back(var(k + 1, kUr + c), var(k, kUr + c));
+  if (free_)  // h multiplies the effort and divides the smoothness
+    for (int k = 0; k <= n_; ++k)
+      for (int c = 0; c < 2; ++c) pairs.emplace_back(stepVariable(), var(k, kUr + c));
 }
 
 void BoatDmoc::constraints(const double* x, double* g, JacobianSink* jac) const {
+  const double h = timeStep(x);
   // Step k's inputs are the kIn consecutive variables from xiVar(k - 1, 0) (= var(k, 0) - 6).
   for (int k = 0; k < n_; ++k) {
     const int base = var(k, 0) - 6, r = kStepRows * k;
@@ -402,32 +431,44 @@ void BoatDmoc::constraints(const double* x, double* g, JacobianSink* jac) const 
     if (!jac) {
       double z[kIn] = {}, out[kStepRows];
       for (int j = first ? 6 : 0; j < kIn; ++j) z[j] = x[base + j];
-      stepRows(params_, Id_, h_, mu0_, first, z, out);
+      stepRows(params_, Id_, h, mu0_, first, z, out);
       for (int i = 0; i < kStepRows; ++i) g[r + i] = out[i];
       continue;
     }
     double z[kIn] = {}, out[kStepRows];
     for (int j = first ? 6 : 0; j < kIn; ++j) z[j] = x[base + j];
     StepJacobian J;
-    stepRowsJacobian(params_, Id_, h_, mu0_, first, z, out, J);
+    stepRowsJacobian(params_, Id_, h, mu0_, first, z, out, J);
+    double dh[kStepRows] = {};
+    if (free_)
+      hDerivative<kStepRows>(h, z, kIn, dh, [&](const ADh& ha, const ADh* za, ADh* res) {
+        stepRows(params_, Id_, ha, mu0_, first, za, res);
+      });
     for (int i = 0; i < kStepRows; ++i) {
       g[r + i] = out[i];
       for (int j = first ? 6 : 0; j < kIn; ++j) jac->add(r + i, base + j, J(i, j));
+      if (free_) jac->add(r + i, stepVariable(), dh[i]);
     }
   }
   if (problem_.goal.atRest) {
     const int base = var(n_, 0) - 6;
     if (!jac) {
       double out[6];
-      finalVelocity(params_, Id_, h_, x + base, out);
+      finalVelocity(params_, Id_, h, x + base, out);
       for (int i = 0; i < 6; ++i) g[goalRow0_ + i] = out[i];
     } else {
       Vec6 mu;
       MomentumJacobian d;
-      impulse(params_, Id_, h_, mu0_, false, 0.5, x + base, mu, d);
+      impulse(params_, Id_, h, mu0_, false, 0.5, x + base, mu, d);
+      double dh[6] = {};
+      if (free_)
+        hDerivative<6>(h, x + base, 15, dh, [&](const ADh& ha, const ADh* za, ADh* res) {
+          finalVelocity(params_, Id_, ha, za, res);
+        });
       for (int i = 0; i < 6; ++i) {
         g[goalRow0_ + i] = mu(i) / Id_(i);
         for (int j = 0; j < 15; ++j) jac->add(goalRow0_ + i, base + j, d(i, j) / Id_(i));
+        if (free_) jac->add(goalRow0_ + i, stepVariable(), dh[i]);
       }
     }
   }
@@ -463,7 +504,7 @@ std::string BoatDmoc::describe(int row, const double*, double violation) const {
 
 HelicopterTrajectory BoatDmoc::trajectory(const std::vector<double>& x) const {
   static_assert(kQw == 0 && kX == 4 && kUr == 7 && kStride == kKnotVars + 6);
-  return se3Trajectory(x, n_, h_, kKnotVars);
+  return se3Trajectory(x, n_, timeStep(x), kKnotVars);
 }
 
 }  // namespace lieride::opt

@@ -227,10 +227,9 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
     throw ScenarioError(file + ": key 'problem.integrator': expected \"lie-nh\" for the " + p.vehicle + " (Kobilarov et al. Eqs. 16-17)");
   if ((heli || boat) && p.integrator != "lie-cay-tln")
     throw ScenarioError(file + ": key 'problem.integrator': expected \"lie-cay-tln\" for the " + p.vehicle + " (Kobilarov et al. Eqs. 9-14)");
-  if (boat && p.freeTime) throw ScenarioError(file + ": key 'problem.free_time': free time applies to the car, the helicopter and the snakeboard only so far");
   if (sleigh && p.integrator != "retraction-midpoint")
     throw ScenarioError(file + ": key 'problem.integrator': expected \"retraction-midpoint\" for the sleigh-controlled (Anahory Simoes et al. VI.C)");
-  if (sleigh && p.freeTime) throw ScenarioError(file + ": key 'problem.free_time': free time applies to the car, the helicopter and the snakeboard only so far");
+  if (sleigh && p.freeTime) throw ScenarioError(file + ": key 'problem.free_time': free time applies to the car, the helicopter, the snakeboard and the boat, not to the sleigh-controlled (its horizon is fixed)");
   const std::vector<std::string> channels = sc.simulation->controls().channels();
 
   TableReader goal = root.table("goal");
@@ -266,7 +265,7 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
   // The sleigh's cost is fixed: 1/2 int |u|^2 dt, the cost of its PMP problems.
   if (!sleigh) readChannelWeights(cost, channels, p.effort);
   if (car) p.steerWeight = cost.nonNegative("steer", 0.0);
-  if (car || heli || snake) p.timeWeight = cost.nonNegative("time", 0.0);
+  if (car || heli || snake || boat) p.timeWeight = cost.nonNegative("time", 0.0);
   if (car || heli) {
     p.pathLengthWeight = cost.nonNegative("path_length", 0.0);
     p.hazardWeight = cost.nonNegative("hazard", 0.0);

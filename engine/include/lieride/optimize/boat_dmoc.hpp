@@ -32,7 +32,8 @@ class BoatDmoc final : public Nlp {
   // The boat's forces must be for still water (no waves; a uniform current is fine).
   BoatDmoc(const Problem& problem, const BoatParams& params, const Vec6& inertia, const SE3& g0, const Vec6& mu0);
 
-  int numVariables() const override { return kStride * n_ + kKnotVars; }
+  // With [problem] free_time the step h is one more variable, the last.
+  int numVariables() const override { return kStride * n_ + kKnotVars + (free_ ? 1 : 0); }
   int numConstraints() const override { return numConstraints_; }
   void bounds(std::vector<double>& xl, std::vector<double>& xu, std::vector<double>& gl,
               std::vector<double>& gu) const override;
@@ -46,7 +47,12 @@ class BoatDmoc final : public Nlp {
   void costHessianPattern(std::vector<std::pair<int, int>>& pairs) const override;
 
   int knots() const { return n_; }
+  bool freeTime() const { return free_; }
+  int stepVariable() const { return kStride * n_ + kKnotVars; }  // h, when free
+  // The step: the problem's horizon / N, or with free time the solution's.
   double timeStep() const { return h_; }
+  double timeStep(const double* x) const { return free_ ? x[stepVariable()] : h_; }
+  double timeStep(const std::vector<double>& x) const { return timeStep(x.data()); }
   static int var(int k, int which) { return kStride * k + which; }
   static int xiVar(int k, int i) { return kStride * k + kKnotVars + i; }
   // Knots and steps in the helicopter's layout: inputs = (thrust_right, thrust_left).
@@ -69,6 +75,7 @@ class BoatDmoc final : public Nlp {
   int n_;
   double h_;
   int numConstraints_ = 0, goalRow0_ = 0, headingRow_ = -1;
+  bool free_ = false;
   double effort_[2] = {0.0, 0.0}, smooth_[2] = {0.0, 0.0};
 };
 

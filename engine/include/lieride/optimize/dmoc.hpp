@@ -105,7 +105,7 @@ class DmocSession {
   double timeStep(const std::vector<double>& x) const {
     if (car_) return car_->timeStep(x);
     if (snake_) return snake_->timeStep(x);
-    if (boat_) return boat_->timeStep();
+    if (boat_) return boat_->timeStep(x);
     return sleigh_ ? sleigh_->timeStep() : heli_->timeStep(x);
   }
   // The conventional baseline of the same problem (collocation.hpp): trapezoidal collocation
