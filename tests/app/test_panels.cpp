@@ -236,6 +236,30 @@ TEST_CASE("hud: labels over side-by-side vehicles never cover each other", "[pan
   CHECK(at[3].y == Approx(600 - ts.y));  // alone: right over its vehicle
 }
 
+TEST_CASE("hud: placing overlapping labels ends for any fractional position", "[panels]") {
+  // A label moved below the box it covered, p.y = (b.y1 + 2) + 4, was tested again as
+  // p.y - 4 < b.y1 + 2: with rounding that can still hold by one ulp, and the placement looped
+  // for ever (the app hung with large steps and an rk2 copy whose labels overlapped). Two
+  // overlapping labels at many fractional heights: every placement ends with the labels apart.
+  ImGuiHeadless gui;
+  gui.frame([] {});
+  ImGui::NewFrame();
+  const std::string longer = "copy 1: lie-cay, h = 0.5 s   E = 4.671 J", shorter = "copy 2: rk4, h = 0.5 s   E = 4.37 J";
+  const ImVec2 a = ImGui::CalcTextSize(longer.c_str()), b = ImGui::CalcTextSize(shorter.c_str());
+  int apart = 0;
+  const int n = 2000;
+  for (int k = 0; k < n; ++k) {
+    const float y = 246.0f + 0.000731f * static_cast<float>(k);
+    const std::vector<ScreenLabel> labels{{694.525452f, y, longer, false}, {813.010315f, y + 7.480f, shorter, false}};
+    const std::vector<ImVec2> at = placeLabels(labels, 80);
+    const bool apartX = at[1].x - 8 >= at[0].x + a.x + 8 || at[0].x - 8 >= at[1].x + b.x + 8;
+    const bool apartY = at[1].y - 4 >= at[0].y + a.y + 4 || at[0].y - 4 >= at[1].y + b.y + 4;
+    apart += apartX || apartY;
+  }
+  ImGui::EndFrame();
+  CHECK(apart == n);
+}
+
 TEST_CASE("panels: a divergence reason names the failed step, not a second divergence time", "[panels]") {
   // The badge and the panel say "diverged at t = 39.500 s" (the last good state, on screen).
   CHECK(divergenceReason("diverged at t = 40: energy 66.7582 left the bound around E0 = 4.50875") ==

@@ -56,13 +56,19 @@ std::vector<ImVec2> placeLabels(const std::vector<ScreenLabel>& labels, float to
     const ImVec2 ts = ImGui::CalcTextSize(l.text.c_str());
     ImVec2 p(l.x - ts.x * 0.5f, std::max(l.y - ts.y, top));
     // The drawn box is the text plus 8 px each side and 4 px above and below; 2 px between boxes.
+    // The test for "covers b" and the move below b use the same float, b.y1 + 6: tested as
+    // p.y - 4 < b.y1 + 2 after p.y = b.y1 + 2 + 4, rounding could still find it covering by one
+    // ulp and the loop never ended. Now a move sets p.y to exactly the bound it was tested
+    // against, and p.y only grows, so each placed box moves the label at most once.
     for (bool moved = true; moved;) {
       moved = false;
-      for (const Box& b : placed)
-        if (p.x - 8 < b.x1 && p.x + ts.x + 8 > b.x0 && p.y - 4 < b.y1 + 2 && p.y + ts.y + 4 > b.y0 - 2) {
-          p.y = b.y1 + 2 + 4;  // below the box it would cover
+      for (const Box& b : placed) {
+        const float below = b.y1 + 6;  // 2 px gap, then the label box's 4 px above its text
+        if (p.x - 8 < b.x1 && p.x + ts.x + 8 > b.x0 && p.y < below && p.y + ts.y + 6 > b.y0) {
+          p.y = below;
           moved = true;
         }
+      }
     }
     placed.push_back({p.x - 8, p.y - 4, p.x + ts.x + 8, p.y + ts.y + 4});
     at.push_back(p);
