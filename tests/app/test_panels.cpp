@@ -297,6 +297,27 @@ TEST_CASE("hud: the HUD draws behind windows, so tooltips and popups cover it", 
   CHECK(background > 500);  // status line, label, vehicle read-out, caption, notice, hint
 }
 
+TEST_CASE("hud: a divergence badge sits below the caption, not over its right end", "[panels]") {
+  // large steps with an rk2 copy: the red "rk2 diverged" badge (top right, 48 px down) covered
+  // the caption's right end ("... rk4 spins down").
+  ImGuiHeadless gui;
+  AppState app;
+  app.send = [](const Command&) {};
+  showHelicopter(app, "large steps");
+  app.caption = "Same free body, same large h: lie-cay keeps the flip's energy bounded; rk4 loses energy and spins down.";
+  const PhysicsFrame f = sampleFrame();  // its second copy diverged
+  REQUIRE(f.sims[1].frozen);
+  for (int i = 0; i < 2; ++i)  // an auto-resized window is measured, hidden, first
+    gui.frame([&] {
+      drawHud(app, f);
+      drawNotices(app, f);
+      const ImGuiWindow* badge = ImGui::FindWindowByName("##diverged1");
+      REQUIRE(badge != nullptr);
+      const float captionBottom = 44 + ImGui::GetTextLineHeight() + 5;  // drawNotices: text at 44, 5 px plate
+      if (i == 1) CHECK(badge->Pos.y >= captionBottom);
+    });
+}
+
 TEST_CASE("hud: with the panels hidden (Tab) a hint still says how to bring them back", "[panels]") {
   ImGuiHeadless gui;
   AppState app;

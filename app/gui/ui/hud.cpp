@@ -90,23 +90,11 @@ void drawHud(AppState& app, const PhysicsFrame& f) {
     fg->AddRectFilled(ImVec2(p.x - 10, p.y - 5), ImVec2(p.x + ts.x + 10, p.y + ts.y + 5), IM_COL32(16, 18, 22, 200), 6);
     fg->AddText(p, f.paused ? IM_COL32(255, 200, 90, 255) : IM_COL32(230, 232, 238, 255), line);
   }
-  // Labels over vehicles, below the status line and caption.
-  const std::vector<ImVec2> labelAt = placeLabels(app.labels, vp->WorkPos.y + (app.caption.empty() ? 48.0f : 80.0f));
-  const std::array<float, 4>& panel = app.plotsRect;
-  for (std::size_t i = 0; i < app.labels.size(); ++i) {
-    const ScreenLabel& l = app.labels[i];
-    const ImVec2 ts = ImGui::CalcTextSize(l.text.c_str()), p = labelAt[i];
-    // Not over the panels, which draw no background of their own (nor is the vehicle drawn there).
-    const bool overPlots = panel[2] > panel[0] && p.x - 8 < panel[2] && p.x + ts.x + 8 > panel[0] &&
-                           p.y - 4 < panel[3] && p.y + ts.y + 4 > panel[1];
-    if (p.x - 8 < app.viewLeft || overPlots) continue;
-    fg->AddRectFilled(ImVec2(p.x - 8, p.y - 4), ImVec2(p.x + ts.x + 8, p.y + ts.y + 4),
-                      l.diverged ? IM_COL32(170, 30, 30, 230) : IM_COL32(20, 24, 30, 210), 5);
-    fg->AddText(p, IM_COL32(245, 245, 245, 255), l.text.c_str());
-  }
   // Divergence badges with a reset button; an amber warning while a period-2 constraint mode
   // grows (nh-reflect, docs/nonholonomic.md "Known behaviour").
-  float y = vp->WorkPos.y + 48;
+  // Below the status line, and below the caption where there is one: at 48 px the first badge
+  // covered the right end of the large-steps caption.
+  float y = vp->WorkPos.y + (app.caption.empty() ? 48.0f : 80.0f);
   for (std::size_t i = 0; i < f.sims.size(); ++i) {
     const bool period2 = !f.sims[i].frozen && f.sims[i].curr.period2Growing;
     if (!f.sims[i].frozen && !period2) continue;
@@ -129,6 +117,20 @@ void drawHud(AppState& app, const PhysicsFrame& f) {
     }
     ImGui::End();
     ImGui::PopStyleColor();
+  }
+  // Labels over vehicles, below the status line, the caption and the badges.
+  const std::vector<ImVec2> labelAt = placeLabels(app.labels, y);
+  const std::array<float, 4>& panel = app.plotsRect;
+  for (std::size_t i = 0; i < app.labels.size(); ++i) {
+    const ScreenLabel& l = app.labels[i];
+    const ImVec2 ts = ImGui::CalcTextSize(l.text.c_str()), p = labelAt[i];
+    // Not over the panels, which draw no background of their own (nor is the vehicle drawn there).
+    const bool overPlots = panel[2] > panel[0] && p.x - 8 < panel[2] && p.x + ts.x + 8 > panel[0] &&
+                           p.y - 4 < panel[3] && p.y + ts.y + 4 > panel[1];
+    if (p.x - 8 < app.viewLeft || overPlots) continue;
+    fg->AddRectFilled(ImVec2(p.x - 8, p.y - 4), ImVec2(p.x + ts.x + 8, p.y + ts.y + 4),
+                      l.diverged ? IM_COL32(170, 30, 30, 230) : IM_COL32(20, 24, 30, 210), 5);
+    fg->AddText(p, IM_COL32(245, 245, 245, 255), l.text.c_str());
   }
   // Controller disconnected banner.
   if (app.disconnectedBanner) {
