@@ -61,7 +61,7 @@ bool App::loadScene(int index, const SceneEntry* entry, bool startPaused) {
   st_.plots.assign(n, PlotHistory{});
   st_.deviation.assign(n, TimeSeries{});
   st_.caption = n > 1 ? (current_.name == "large steps"
-                             ? "Same free body, same large h: lie-cay keeps the flip's energy bounded; rk4 spins down or diverges."
+                             ? "Same body, same large h: lie-cay keeps the energy bounded, rk4 spins down (pick rk2 to see a divergence)."
                              : current_.take ? "Ghost copies replay the take's inputs with another integrator: the deviation plot shows how far each strays."
                                              : "The copies start from the same state: what differs is the integrator (and h where shown).")
                       : std::string();

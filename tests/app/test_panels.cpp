@@ -297,25 +297,32 @@ TEST_CASE("hud: the HUD draws behind windows, so tooltips and popups cover it", 
   CHECK(background > 500);  // status line, label, vehicle read-out, caption, notice, hint
 }
 
-TEST_CASE("hud: a divergence badge sits below the caption, not over its right end", "[panels]") {
+TEST_CASE("hud: the caption fits the view right of the sidebar, and a divergence badge sits below it", "[panels]") {
   // large steps with an rk2 copy: the red "rk2 diverged" badge (top right, 48 px down) covered
-  // the caption's right end ("... rk4 spins down").
+  // the caption's right end, and at 1024 px the caption ran under the sidebar and off the window.
   ImGuiHeadless gui;
   AppState app;
   app.send = [](const Command&) {};
   showHelicopter(app, "large steps");
-  app.caption = "Same free body, same large h: lie-cay keeps the flip's energy bounded; rk4 loses energy and spins down.";
+  app.caption = "Same body, same large h: lie-cay keeps the energy bounded, rk4 spins down (pick rk2 to see a divergence).";
+  app.viewLeft = 360;
   const PhysicsFrame f = sampleFrame();  // its second copy diverged
   REQUIRE(f.sims[1].frozen);
-  for (int i = 0; i < 2; ++i)  // an auto-resized window is measured, hidden, first
-    gui.frame([&] {
-      drawHud(app, f);
-      drawNotices(app, f);
-      const ImGuiWindow* badge = ImGui::FindWindowByName("##diverged1");
-      REQUIRE(badge != nullptr);
-      const float captionBottom = 44 + ImGui::GetTextLineHeight() + 5;  // drawNotices: text at 44, 5 px plate
-      if (i == 1) CHECK(badge->Pos.y >= captionBottom);
-    });
+  for (const ImVec2 display : {ImVec2(1280, 720), ImVec2(1024, 600), ImVec2(800, 600)}) {
+    ImGui::GetIO().DisplaySize = display;
+    CAPTURE(display.x);
+    for (int i = 0; i < 2; ++i)  // an auto-resized window is measured, hidden, first
+      gui.frame([&] {
+        drawHud(app, f);
+        drawNotices(app, f);
+        const CaptionBox c = captionBox(app);
+        CHECK(c.pos.x - 10 >= app.viewLeft);  // its plate: 10 px around the text
+        CHECK(c.pos.x + c.size.x + 10 <= display.x);
+        const ImGuiWindow* badge = ImGui::FindWindowByName("##diverged1");
+        REQUIRE(badge != nullptr);
+        if (i == 1) CHECK(badge->Pos.y >= c.pos.y + c.size.y + 5);
+      });
+  }
 }
 
 TEST_CASE("hud: with the panels hidden (Tab) a hint still says how to bring them back", "[panels]") {

@@ -46,6 +46,14 @@ void applyStyle(float scale) {
   s.ScaleAllSizes(scale);
 }
 
+CaptionBox captionBox(const AppState& app) {
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  const float x0 = vp->WorkPos.x + app.viewLeft, x1 = vp->WorkPos.x + vp->WorkSize.x;
+  const float wrap = std::max(120.0f, x1 - x0 - 40);
+  const ImVec2 ts = ImGui::CalcTextSize(app.caption.c_str(), nullptr, false, wrap);
+  return {ImVec2(0.5f * (x0 + x1) - 0.5f * ts.x, vp->WorkPos.y + 44), ts, wrap};
+}
+
 std::vector<ImVec2> placeLabels(const std::vector<ScreenLabel>& labels, float top) {
   struct Box {
     float x0, y0, x1, y1;
@@ -94,7 +102,11 @@ void drawHud(AppState& app, const PhysicsFrame& f) {
   // grows (nh-reflect, docs/nonholonomic.md "Known behaviour").
   // Below the status line, and below the caption where there is one: at 48 px the first badge
   // covered the right end of the large-steps caption.
-  float y = vp->WorkPos.y + (app.caption.empty() ? 48.0f : 80.0f);
+  float y = vp->WorkPos.y + 48;
+  if (!app.caption.empty()) {
+    const CaptionBox c = captionBox(app);
+    y = std::max(vp->WorkPos.y + 80, c.pos.y + c.size.y + 15);
+  }
   for (std::size_t i = 0; i < f.sims.size(); ++i) {
     const bool period2 = !f.sims[i].frozen && f.sims[i].curr.period2Growing;
     if (!f.sims[i].frozen && !period2) continue;
@@ -171,12 +183,14 @@ void drawNotices(AppState& app, const PhysicsFrame& f) {
   const float x0 = vp->WorkPos.x + app.viewLeft, x1 = vp->WorkPos.x + vp->WorkSize.x;
   // With the panels hidden (Tab) the hint says how to bring them back.
   if (!app.showUi) drawHint(app, "Tab panels   F1 shortcuts");
-  // Caption: what to look for (side-by-side scenes), centred over the free part of the view.
+  // Caption: what to look for (side-by-side scenes), centred over the free part of the view and
+  // wrapped to its width (at 1024 px the large-steps caption ran under the sidebar and off the
+  // window's right edge).
   if (!app.caption.empty()) {
-    const ImVec2 ts = ImGui::CalcTextSize(app.caption.c_str());
-    const ImVec2 p(0.5f * (x0 + x1) - 0.5f * ts.x, vp->WorkPos.y + 44);
+    const CaptionBox c = captionBox(app);
+    const ImVec2 p = c.pos, ts = c.size;
     fg->AddRectFilled(ImVec2(p.x - 10, p.y - 5), ImVec2(p.x + ts.x + 10, p.y + ts.y + 5), IM_COL32(16, 18, 22, 190), 6);
-    fg->AddText(p, IM_COL32(250, 220, 150, 255), app.caption.c_str());
+    fg->AddText(ImGui::GetFont(), ImGui::GetFontSize(), p, IM_COL32(250, 220, 150, 255), app.caption.c_str(), nullptr, c.wrap);
   }
   // F12: where the screenshot went, for four seconds.
   if (!app.lastScreenshot.empty() && app.screenshotShownAt >= 0 && ImGui::GetTime() - app.screenshotShownAt < 4.0) {
