@@ -40,6 +40,9 @@ bool App::loadScene(int index, const SceneEntry* entry, bool startPaused) {
   st_.view = scene.view;
   st_.offsets = scene.offsets;
   st_.scripted = scene.scripted;
+  // Problem and replay scenes have their own pause (Optimize panel); takes end by themselves.
+  st_.scriptEnd = scene.scripted && !e->take && sceneProblem(*e).empty() ? scene.duration : 0;
+  st_.pausedAtScriptEnd = false;
   if (!e->take) st_.settings.lastScene = scene.name;  // a take is not reopened at start
   st_.takes.file = e->take ? e->file : std::string();
   // Scripted sinusoids become editable gait sliders.
@@ -173,7 +176,9 @@ void App::frame(double wallDt, int w, int h, const CameraInput& in) {
     for (auto& t : trails_) t.points.clear();
     for (auto& d : st_.deviation) d.clear();
     for (auto& g : lastGood_) g = InterpolatedPose{};
+    st_.pausedAtScriptEnd = false;
   }
+  if (st_.reachedScriptEnd(f)) st_.command(CommandKind::TogglePause);
 
   // Interpolate each vehicle between its two latest states at the render time.
   const double target = f.targetTime(steadySeconds());
