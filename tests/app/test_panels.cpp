@@ -42,6 +42,7 @@ PhysicsFrame sampleFrame() {
   }
   f.stats.physicsRate = 1000;
   f.stats.achievedSpeed = 0.98;
+  f.stats.measured = true;
   return f;
 }
 
@@ -495,9 +496,14 @@ TEST_CASE("panels: a take's plot legends name its copies as the 3-D labels do", 
 TEST_CASE("panels: while paused the real-time line says paused, not a factor of 0", "[panels]") {
   PhysicsFrame f = sampleFrame();
   f.stats.achievedSpeed = 0.0;
+  f.stats.measured = false;
   f.paused = true;
   CHECK(realTimeText(f) == "paused");
   f.paused = false;
+  // Before the first measuring window ends (0.5 s, 1.25 s at h = 0.5 s) there is no figure.
+  CHECK(realTimeText(f).find("measuring") != std::string::npos);
+  CHECK(realTimeText(f).find("0.00") == std::string::npos);
+  f.stats.measured = true;
   f.stats.achievedSpeed = 0.98;
   CHECK(realTimeText(f).find("0.98 achieved") != std::string::npos);
 }
