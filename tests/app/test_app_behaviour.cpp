@@ -15,6 +15,7 @@
 
 #include "lieride/sim/scenario.hpp"
 #include "pilot.hpp"
+#include "render/camera.hpp"
 #include "physics_thread.hpp"
 #include "scenes.hpp"
 #include "imgui_headless.hpp"
@@ -468,4 +469,20 @@ TEST_CASE("scenes: a scripted scene pauses once at its scenario's duration", "[a
   app.scriptEnd = 0;  // not scripted
   app.pausedAtScriptEnd = false;
   CHECK_FALSE(app.reachedScriptEnd(f));
+}
+
+TEST_CASE("camera: side-by-side copies are framed by those still running", "[app][camera]") {
+  // large steps with an rk2 copy: rk2 freezes where it blew up, 40 m off; framing it too put
+  // the two running bodies at the window's bottom edge, under the vehicle read-out.
+  const std::vector<glm::vec3> at{{0, 0, 0}, {3, 0, 0}, {10, 0, 40}};
+  const CopyFraming running = frameCopies(at, {false, false, true});
+  CHECK(running.focus.x == Approx(1.5f));
+  CHECK(running.focus.z == Approx(0.0f));
+  CHECK(running.spread == Approx(3.0f));
+  const CopyFraming all = frameCopies(at, {false, false, false});  // none diverged: all three
+  CHECK(all.focus.z == Approx(40.0f / 3.0f));
+  CHECK(all.spread == Approx(glm::length(at[2] - at[0])));
+  const CopyFraming none = frameCopies(at, {true, true, true});  // all diverged: still all three
+  CHECK(none.focus.x == Approx(13.0f / 3.0f));
+  CHECK(frameCopies({{1, 2, 3}}, {false}).spread == 0.0f);  // one vehicle: itself
 }
