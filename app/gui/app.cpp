@@ -40,6 +40,9 @@ bool App::loadScene(int index, const SceneEntry* entry, bool startPaused) {
   st_.view = scene.view;
   st_.offsets = scene.offsets;
   st_.scripted = scene.scripted;
+  // Problem and replay scenes have their own pause (Optimize panel); takes end by themselves.
+  st_.scriptEnd = scene.scripted && !e->take && sceneProblem(*e).empty() ? scene.duration : 0;
+  st_.pausedAtScriptEnd = false;
   if (!e->take) st_.settings.lastScene = scene.name;  // a take is not reopened at start
   st_.takes.file = e->take ? e->file : std::string();
   // Scripted sinusoids become editable gait sliders.
@@ -61,7 +64,7 @@ bool App::loadScene(int index, const SceneEntry* entry, bool startPaused) {
   st_.plots.assign(n, PlotHistory{});
   st_.deviation.assign(n, TimeSeries{});
   st_.caption = n > 1 ? (current_.name == "large steps"
-                             ? "Same free body, same large h: lie-cay keeps the flip's energy bounded; rk4 spins down or diverges."
+                             ? "Same body, same large h: lie-cay keeps the energy bounded, rk4 spins down (pick rk2 to see a divergence)."
                              : current_.take ? "Ghost copies replay the take's inputs with another integrator: the deviation plot shows how far each strays."
                                              : "The copies start from the same state: what differs is the integrator (and h where shown).")
                       : std::string();
@@ -173,13 +176,16 @@ void App::frame(double wallDt, int w, int h, const CameraInput& in) {
     for (auto& t : trails_) t.points.clear();
     for (auto& d : st_.deviation) d.clear();
     for (auto& g : lastGood_) g = InterpolatedPose{};
+    st_.pausedAtScriptEnd = false;
   }
+  if (st_.reachedScriptEnd(f)) st_.command(CommandKind::TogglePause);
 
   // Interpolate each vehicle between its two latest states at the render time.
   const double target = f.targetTime(steadySeconds());
   poses_.clear();
   st_.labels.clear();
-  glm::vec3 focus(0);
+  std::vector<glm::vec3> copyAt;
+  std::vector<bool> copyFrozen;
   float yaw = 0;
   for (std::size_t i = 0; i < f.sims.size(); ++i) {
     const SimView& v = f.sims[i];
@@ -218,7 +224,8 @@ void App::frame(double wallDt, int w, int h, const CameraInput& in) {
     // Deviation of each copy from the first (same start, same h: the integrators' difference).
     if (i > 0 && !f.paused && i < st_.deviation.size())
       st_.deviation[i].push(p.t, (p.position - interpolate(f.sims[0].prev, f.sims[0].curr, target).position).norm());
-    focus += glm::vec3(M[3]) / static_cast<float>(f.sims.size());
+    copyAt.emplace_back(M[3]);
+    copyFrozen.push_back(v.frozen);
     // Chase heading: the vehicle's, except for free bodies whose tumbling would spin the view.
     if (i == 0) yaw = st_.view->traits().freeBody ? 0.35f : static_cast<float>(std::atan2(R(1, 0), R(0, 0)));
   }
@@ -241,10 +248,11 @@ void App::frame(double wallDt, int w, int h, const CameraInput& in) {
     const float x0 = std::clamp(st_.viewLeft, 0.0f, 0.6f * W), y1 = st_.viewBottom > 0.3f * H ? st_.viewBottom : H;
     cam_.shift = glm::vec2(x0 / W, (H - y1) / H);  // NDC of the free area's centre
   }
-  // Frame every copy: the camera backs off with their spread (the large-steps bodies drift apart).
-  float spread = 0;
-  for (const auto& a : poses_)
-    for (const auto& b : poses_) spread = std::max(spread, glm::length(glm::vec3(a.world[3]) - glm::vec3(b.world[3])));
+  // Frame the running copies: the camera backs off with their spread (the large-steps bodies
+  // drift apart); a diverged copy left frozen far away is not followed (frameCopies).
+  const CopyFraming framing = frameCopies(copyAt, copyFrozen);
+  const glm::vec3 focus = framing.focus;
+  const float spread = framing.spread;
   const ViewTraits& traits = st_.view->traits();
   const float size = traits.size * (f.sims.size() > 1 ? 1.8f : 1.0f) + 0.9f * spread;
   CameraInput camIn = in;  // a drag on an Optimize handle moves it instead of orbiting

@@ -15,6 +15,7 @@
 
 #include "lieride/sim/scenario.hpp"
 #include "pilot.hpp"
+#include "render/camera.hpp"
 #include "physics_thread.hpp"
 #include "scenes.hpp"
 #include "imgui_headless.hpp"
@@ -430,4 +431,58 @@ TEST_CASE("physics: side-by-side copies with their own h keep one clock", "[app]
   CHECK(f.h == 0.1);  // the first copy's h is the one shown
   // Both follow the same clock: never more than the larger step apart.
   CHECK(std::abs(f.sims[0].curr.t - f.sims[1].curr.t) <= 0.1 + 1e-9);
+}
+
+TEST_CASE("scenes: a scripted scene pauses once at its scenario's duration", "[app][scenes]") {
+  // car parallel parking stands in its slot at t = 8 s (its duration); running on, the sinusoids
+  // repeated the manoeuvre and drove the car over the kerb onto the pavement.
+  const std::vector<SceneEntry> scenes = listScenes();
+  const SceneEntry* parking = findScene(scenes, "car parallel parking", nullptr);
+  const SceneEntry* heli = findScene(scenes, "helicopter free flight", nullptr);
+  REQUIRE(parking != nullptr);
+  REQUIRE(heli != nullptr);
+  const LoadedScene car = loadScene(*parking);
+  CHECK(car.scripted);
+  CHECK(car.duration == 8.0);
+  CHECK_FALSE(loadScene(*heli).scripted);  // the pilot flies it: no end
+
+  AppState app;
+  app.scriptEnd = car.duration;
+  PhysicsFrame f;
+  f.sims.resize(1);
+  f.sims[0].curr.t = 7.99;
+  CHECK_FALSE(app.reachedScriptEnd(f));
+  f.sims[0].manual = true;  // the driver took over: the script no longer drives it
+  f.sims[0].curr.t = 8.0;
+  CHECK_FALSE(app.reachedScriptEnd(f));
+  f.sims[0].manual = false;
+  f.paused = true;  // already paused: nothing to do
+  CHECK_FALSE(app.reachedScriptEnd(f));
+  f.paused = false;
+  CHECK(app.reachedScriptEnd(f));
+  CHECK(app.pausedAtScriptEnd);
+  f.sims[0].curr.t = 9.0;  // Space ran on: once only
+  CHECK_FALSE(app.reachedScriptEnd(f));
+  app.pausedAtScriptEnd = false;  // Reset re-arms it
+  f.sims[0].curr.t = 8.01;
+  CHECK(app.reachedScriptEnd(f));
+  app.scriptEnd = 0;  // not scripted
+  app.pausedAtScriptEnd = false;
+  CHECK_FALSE(app.reachedScriptEnd(f));
+}
+
+TEST_CASE("camera: side-by-side copies are framed by those still running", "[app][camera]") {
+  // large steps with an rk2 copy: rk2 freezes where it blew up, 40 m off; framing it too put
+  // the two running bodies at the window's bottom edge, under the vehicle read-out.
+  const std::vector<glm::vec3> at{{0, 0, 0}, {3, 0, 0}, {10, 0, 40}};
+  const CopyFraming running = frameCopies(at, {false, false, true});
+  CHECK(running.focus.x == Approx(1.5f));
+  CHECK(running.focus.z == Approx(0.0f));
+  CHECK(running.spread == Approx(3.0f));
+  const CopyFraming all = frameCopies(at, {false, false, false});  // none diverged: all three
+  CHECK(all.focus.z == Approx(40.0f / 3.0f));
+  CHECK(all.spread == Approx(glm::length(at[2] - at[0])));
+  const CopyFraming none = frameCopies(at, {true, true, true});  // all diverged: still all three
+  CHECK(none.focus.x == Approx(13.0f / 3.0f));
+  CHECK(frameCopies({{1, 2, 3}}, {false}).spread == 0.0f);  // one vehicle: itself
 }

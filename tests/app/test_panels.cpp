@@ -42,6 +42,7 @@ PhysicsFrame sampleFrame() {
   }
   f.stats.physicsRate = 1000;
   f.stats.achievedSpeed = 0.98;
+  f.stats.measured = true;
   return f;
 }
 
@@ -236,6 +237,30 @@ TEST_CASE("hud: labels over side-by-side vehicles never cover each other", "[pan
   CHECK(at[3].y == Approx(600 - ts.y));  // alone: right over its vehicle
 }
 
+TEST_CASE("hud: placing overlapping labels ends for any fractional position", "[panels]") {
+  // A label moved below the box it covered, p.y = (b.y1 + 2) + 4, was tested again as
+  // p.y - 4 < b.y1 + 2: with rounding that can still hold by one ulp, and the placement looped
+  // for ever (the app hung with large steps and an rk2 copy whose labels overlapped). Two
+  // overlapping labels at many fractional heights: every placement ends with the labels apart.
+  ImGuiHeadless gui;
+  gui.frame([] {});
+  ImGui::NewFrame();
+  const std::string longer = "copy 1: lie-cay, h = 0.5 s   E = 4.671 J", shorter = "copy 2: rk4, h = 0.5 s   E = 4.37 J";
+  const ImVec2 a = ImGui::CalcTextSize(longer.c_str()), b = ImGui::CalcTextSize(shorter.c_str());
+  int apart = 0;
+  const int n = 2000;
+  for (int k = 0; k < n; ++k) {
+    const float y = 246.0f + 0.000731f * static_cast<float>(k);
+    const std::vector<ScreenLabel> labels{{694.525452f, y, longer, false}, {813.010315f, y + 7.480f, shorter, false}};
+    const std::vector<ImVec2> at = placeLabels(labels, 80);
+    const bool apartX = at[1].x - 8 >= at[0].x + a.x + 8 || at[0].x - 8 >= at[1].x + b.x + 8;
+    const bool apartY = at[1].y - 4 >= at[0].y + a.y + 4 || at[0].y - 4 >= at[1].y + b.y + 4;
+    apart += apartX || apartY;
+  }
+  ImGui::EndFrame();
+  CHECK(apart == n);
+}
+
 TEST_CASE("panels: a divergence reason names the failed step, not a second divergence time", "[panels]") {
   // The badge and the panel say "diverged at t = 39.500 s" (the last good state, on screen).
   CHECK(divergenceReason("diverged at t = 40: energy 66.7582 left the bound around E0 = 4.50875") ==
@@ -271,6 +296,34 @@ TEST_CASE("hud: the HUD draws behind windows, so tooltips and popups cover it", 
   });
   CHECK(foreground == 0);
   CHECK(background > 500);  // status line, label, vehicle read-out, caption, notice, hint
+}
+
+TEST_CASE("hud: the caption fits the view right of the sidebar, and a divergence badge sits below it", "[panels]") {
+  // large steps with an rk2 copy: the red "rk2 diverged" badge (top right, 48 px down) covered
+  // the caption's right end, and at 1024 px the caption ran under the sidebar and off the window.
+  ImGuiHeadless gui;
+  AppState app;
+  app.send = [](const Command&) {};
+  showHelicopter(app, "large steps");
+  app.caption = "Same body, same large h: lie-cay keeps the energy bounded, rk4 spins down (pick rk2 to see a divergence).";
+  app.viewLeft = 360;
+  const PhysicsFrame f = sampleFrame();  // its second copy diverged
+  REQUIRE(f.sims[1].frozen);
+  for (const ImVec2 display : {ImVec2(1280, 720), ImVec2(1024, 600), ImVec2(800, 600)}) {
+    ImGui::GetIO().DisplaySize = display;
+    CAPTURE(display.x);
+    for (int i = 0; i < 2; ++i)  // an auto-resized window is measured, hidden, first
+      gui.frame([&] {
+        drawHud(app, f);
+        drawNotices(app, f);
+        const CaptionBox c = captionBox(app);
+        CHECK(c.pos.x - 10 >= app.viewLeft);  // its plate: 10 px around the text
+        CHECK(c.pos.x + c.size.x + 10 <= display.x);
+        const ImGuiWindow* badge = ImGui::FindWindowByName("##diverged1");
+        REQUIRE(badge != nullptr);
+        if (i == 1) CHECK(badge->Pos.y >= c.pos.y + c.size.y + 5);
+      });
+  }
 }
 
 TEST_CASE("hud: with the panels hidden (Tab) a hint still says how to bring them back", "[panels]") {
@@ -443,9 +496,14 @@ TEST_CASE("panels: a take's plot legends name its copies as the 3-D labels do", 
 TEST_CASE("panels: while paused the real-time line says paused, not a factor of 0", "[panels]") {
   PhysicsFrame f = sampleFrame();
   f.stats.achievedSpeed = 0.0;
+  f.stats.measured = false;
   f.paused = true;
   CHECK(realTimeText(f) == "paused");
   f.paused = false;
+  // Before the first measuring window ends (0.5 s, 1.25 s at h = 0.5 s) there is no figure.
+  CHECK(realTimeText(f).find("measuring") != std::string::npos);
+  CHECK(realTimeText(f).find("0.00") == std::string::npos);
+  f.stats.measured = true;
   f.stats.achievedSpeed = 0.98;
   CHECK(realTimeText(f).find("0.98 achieved") != std::string::npos);
 }

@@ -89,6 +89,40 @@ TEST_CASE("views: the helicopter's neutral sticks give the engine's hover trim m
   }
 }
 
+TEST_CASE("views: the helicopter's sticks move it the way the Controls panel says", "[views]") {
+  // Controls panel: right stick up (I) noses down and flies forward, right (L) banks right, left
+  // stick left (A) turns the nose left; with the flight assist and without. 10 m up, no skids.
+  for (const bool assist : {true, false}) {
+    CAPTURE(assist);
+    auto fly = [&](const PilotAxes& a) {
+      Scenario sc = scenario("[vehicle]\ntype = \"helicopter\"\n[initial]\nposition = [0.0, 0.0, 10.0]\n[integrator]\ndt = 0.005\n");
+      const auto view = makeView(*sc.simulation);
+      for (int k = 0; k < 120; ++k) {  // 0.6 s
+        const Snapshot s = sc.simulation->snapshot();
+        view->pilot(a, assist, *sc.simulation, &s);
+        sc.simulation->step();
+      }
+      return sc.simulation->snapshot();
+    };
+    PilotAxes forward, right, left;
+    forward.ry = 1.0f;
+    right.rx = 1.0f;
+    left.lx = -1.0f;
+    const Snapshot f = fly(forward), r = fly(right), l = fly(left);
+    const Mat3 Rf = f.orientation.toRotationMatrix(), Rr = r.orientation.toRotationMatrix();
+    CHECK(Rf(2, 0) < -0.02);               // the nose (body x) points below the horizon
+    CHECK(worldVelocity(f).x() > 0.05);     // and it moves forward (+x, heading 0)
+    CHECK(Rr(2, 1) > 0.02);                // the left side (body y) rises: banked right
+    CHECK(worldVelocity(r).y() < -0.05);    // and it slides right (-y)
+    CHECK(headingDeg(l) > 2.0);             // the nose turned left (counter-clockwise from above)
+    const auto help = makeView(*scenario("[vehicle]\ntype = \"helicopter\"\n").simulation)->help(assist);
+    REQUIRE(help.size() == 4);
+    CHECK(help[2].second.find("up (I)") != std::string::npos);
+    CHECK(help[3].second.find("right (L)") != std::string::npos);
+    CHECK(help[1].second.find("left (A)") != std::string::npos);
+  }
+}
+
 TEST_CASE("views: the boat's throttle runs each thruster between the scenario's thrust limits", "[views]") {
   Scenario sc = scenario("[vehicle]\ntype = \"boat\"\n[vehicle.thrusters]\nmax_thrust = 321.0\nmin_thrust = -123.0\n");
   const auto view = makeView(*sc.simulation);

@@ -25,6 +25,7 @@ struct SimView {
 struct PhysicsStats {
   double physicsRate = 0;      // steps per wall-clock second (per vehicle)
   double achievedSpeed = 0;    // d(sim time)/d(wall time) over the last half second
+  bool measured = false;       // a first window has ended: until then the two above read 0
   double stepCostUs = 0;       // mean wall time of one step of all vehicles
   double stepCostMaxUs = 0;    // worst step in the last window
   long totalSteps = 0;

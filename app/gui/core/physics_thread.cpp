@@ -485,6 +485,7 @@ void PhysicsThread::run() {
       if (dt > 0) {
         stats_.physicsRate = static_cast<double>(windowSteps_) / dt;
         stats_.achievedSpeed = (clock - windowClock_) / dt;
+        stats_.measured = true;
       }
       windowClock_ = clock;
       const std::size_t alive = static_cast<std::size_t>(

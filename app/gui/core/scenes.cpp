@@ -213,6 +213,7 @@ LoadedScene loadScene(const SceneEntry& entry) {
     out.scripted = (!sc.simulation->controls().identicallyZero() || !sc.simulation->snapshot().extras.empty()) &&
                    !out.view->traits().pilotOverScript;
     out.scripted = out.scripted || !sceneProblem(entry).empty();  // optimal controls, not the pilot
+    out.duration = sc.settings.duration;
     takeWaterFrom(*sc.simulation, out.geometry);
     out.slots.push_back({std::move(sc.simulation), entry.name, !out.scripted, out.view});
     out.offsets.push_back(Vec3::Zero());

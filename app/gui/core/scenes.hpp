@@ -40,6 +40,7 @@ struct LoadedScene {
   std::vector<SimSlot> slots;
   std::vector<Vec3> offsets;  // where each copy is drawn (world frame, metres)
   bool scripted = false;      // the scenario's own inputs drive it (parking, gaits)
+  double duration = 0;        // its [integrator] duration (s), where a scripted scene pauses; 0: none
   VehicleGeometry geometry;
   std::shared_ptr<const VehicleView> view;  // of the first copy's kind (all copies share it)
 };

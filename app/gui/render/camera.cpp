@@ -23,6 +23,22 @@ float wrapPi(float a) {
 }
 }  // namespace
 
+CopyFraming frameCopies(const std::vector<glm::vec3>& at, const std::vector<bool>& frozen) {
+  const bool anyRunning = std::any_of(frozen.begin(), frozen.end(), [](bool f) { return !f; }) || frozen.size() < at.size();
+  auto counted = [&](std::size_t i) { return !anyRunning || i >= frozen.size() || !frozen[i]; };
+  CopyFraming out;
+  float n = 0;
+  for (std::size_t i = 0; i < at.size(); ++i) {
+    if (!counted(i)) continue;
+    out.focus += at[i];
+    n += 1;
+    for (std::size_t j = 0; j < i; ++j)
+      if (counted(j)) out.spread = std::max(out.spread, glm::length(at[i] - at[j]));
+  }
+  if (n > 0) out.focus /= n;
+  return out;
+}
+
 void CameraRig::update(double dt, const glm::vec3& target, float yaw, float size, const CameraInput& in) {
   const float k = first_ ? 1.0f : 1.0f - std::exp(-static_cast<float>(dt) * 4.0f);
   if (orbitDistance <= 0) orbitDistance = 3.2f * size;

@@ -1,6 +1,7 @@
 #pragma once
 // Chase, orbit (mouse) and free cameras. Pure math (GLM), no GL.
 #include <glm/glm.hpp>
+#include <vector>
 
 namespace lieride::gui {
 
@@ -11,6 +12,16 @@ struct CameraInput {
   glm::vec2 dragLeft{0}, dragRight{0}, dragMiddle{0};  // pixels this frame
   float wheel = 0;
 };
+
+// What the camera frames of side-by-side copies: the mean of their positions and their largest
+// distance apart, over the copies still running. A diverged copy freezes where it blew up,
+// often far off (rk2 at h = 0.5 s), and framing it too pushed the running ones to the
+// window's edge. With none running, all of them.
+struct CopyFraming {
+  glm::vec3 focus{0};
+  float spread = 0;
+};
+CopyFraming frameCopies(const std::vector<glm::vec3>& at, const std::vector<bool>& frozen);
 
 class CameraRig {
  public:

@@ -8,6 +8,13 @@
 
 namespace lieride::gui {
 
+bool AppState::reachedScriptEnd(const PhysicsFrame& f) {
+  if (scriptEnd <= 0 || pausedAtScriptEnd || f.paused || f.sims.empty() || f.sims.front().manual || f.take.playing) return false;
+  if (f.sims.front().curr.t < scriptEnd - 1e-9) return false;
+  pausedAtScriptEnd = true;
+  return true;
+}
+
 void PlotHistory::add(const PlotSample& s) {
   if (s.kind == SampleKind::Reset) {
     clear();

@@ -94,6 +94,14 @@ struct AppState {
   std::vector<Vec3> offsets;
   std::vector<GaitControl> gaits;
   bool scripted = false;
+  // A scripted scene pauses once at its scenario's duration, where `lieride sim` stops: the
+  // sinusoids run on, and the parking manoeuvre, repeated, drove the car over the kerb. Reset
+  // (or a new scene) re-arms it; Space runs on.
+  double scriptEnd = 0;            // the scenario's duration (s); 0: never pause
+  bool pausedAtScriptEnd = false;  // paused there (the read-out says why)
+  // True once, on the frame the scripted run reaches scriptEnd (running, not under Manual
+  // control, not a take): the caller pauses.
+  bool reachedScriptEnd(const PhysicsFrame& f);
   Settings settings;
   std::vector<PlotHistory> plots;
   std::vector<TimeSeries> deviation;  // per copy: |x_i - x_1| (m), side-by-side scenes

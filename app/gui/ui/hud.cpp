@@ -46,6 +46,14 @@ void applyStyle(float scale) {
   s.ScaleAllSizes(scale);
 }
 
+CaptionBox captionBox(const AppState& app) {
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  const float x0 = vp->WorkPos.x + app.viewLeft, x1 = vp->WorkPos.x + vp->WorkSize.x;
+  const float wrap = std::max(120.0f, x1 - x0 - 40);
+  const ImVec2 ts = ImGui::CalcTextSize(app.caption.c_str(), nullptr, false, wrap);
+  return {ImVec2(0.5f * (x0 + x1) - 0.5f * ts.x, vp->WorkPos.y + 44), ts, wrap};
+}
+
 std::vector<ImVec2> placeLabels(const std::vector<ScreenLabel>& labels, float top) {
   struct Box {
     float x0, y0, x1, y1;
@@ -56,13 +64,19 @@ std::vector<ImVec2> placeLabels(const std::vector<ScreenLabel>& labels, float to
     const ImVec2 ts = ImGui::CalcTextSize(l.text.c_str());
     ImVec2 p(l.x - ts.x * 0.5f, std::max(l.y - ts.y, top));
     // The drawn box is the text plus 8 px each side and 4 px above and below; 2 px between boxes.
+    // The test for "covers b" and the move below b use the same float, b.y1 + 6: tested as
+    // p.y - 4 < b.y1 + 2 after p.y = b.y1 + 2 + 4, rounding could still find it covering by one
+    // ulp and the loop never ended. Now a move sets p.y to exactly the bound it was tested
+    // against, and p.y only grows, so each placed box moves the label at most once.
     for (bool moved = true; moved;) {
       moved = false;
-      for (const Box& b : placed)
-        if (p.x - 8 < b.x1 && p.x + ts.x + 8 > b.x0 && p.y - 4 < b.y1 + 2 && p.y + ts.y + 4 > b.y0 - 2) {
-          p.y = b.y1 + 2 + 4;  // below the box it would cover
+      for (const Box& b : placed) {
+        const float below = b.y1 + 6;  // 2 px gap, then the label box's 4 px above its text
+        if (p.x - 8 < b.x1 && p.x + ts.x + 8 > b.x0 && p.y < below && p.y + ts.y + 6 > b.y0) {
+          p.y = below;
           moved = true;
         }
+      }
     }
     placed.push_back({p.x - 8, p.y - 4, p.x + ts.x + 8, p.y + ts.y + 4});
     at.push_back(p);
@@ -84,23 +98,15 @@ void drawHud(AppState& app, const PhysicsFrame& f) {
     fg->AddRectFilled(ImVec2(p.x - 10, p.y - 5), ImVec2(p.x + ts.x + 10, p.y + ts.y + 5), IM_COL32(16, 18, 22, 200), 6);
     fg->AddText(p, f.paused ? IM_COL32(255, 200, 90, 255) : IM_COL32(230, 232, 238, 255), line);
   }
-  // Labels over vehicles, below the status line and caption.
-  const std::vector<ImVec2> labelAt = placeLabels(app.labels, vp->WorkPos.y + (app.caption.empty() ? 48.0f : 80.0f));
-  const std::array<float, 4>& panel = app.plotsRect;
-  for (std::size_t i = 0; i < app.labels.size(); ++i) {
-    const ScreenLabel& l = app.labels[i];
-    const ImVec2 ts = ImGui::CalcTextSize(l.text.c_str()), p = labelAt[i];
-    // Not over the panels, which draw no background of their own (nor is the vehicle drawn there).
-    const bool overPlots = panel[2] > panel[0] && p.x - 8 < panel[2] && p.x + ts.x + 8 > panel[0] &&
-                           p.y - 4 < panel[3] && p.y + ts.y + 4 > panel[1];
-    if (p.x - 8 < app.viewLeft || overPlots) continue;
-    fg->AddRectFilled(ImVec2(p.x - 8, p.y - 4), ImVec2(p.x + ts.x + 8, p.y + ts.y + 4),
-                      l.diverged ? IM_COL32(170, 30, 30, 230) : IM_COL32(20, 24, 30, 210), 5);
-    fg->AddText(p, IM_COL32(245, 245, 245, 255), l.text.c_str());
-  }
   // Divergence badges with a reset button; an amber warning while a period-2 constraint mode
   // grows (nh-reflect, docs/nonholonomic.md "Known behaviour").
+  // Below the status line, and below the caption where there is one: at 48 px the first badge
+  // covered the right end of the large-steps caption.
   float y = vp->WorkPos.y + 48;
+  if (!app.caption.empty()) {
+    const CaptionBox c = captionBox(app);
+    y = std::max(vp->WorkPos.y + 80, c.pos.y + c.size.y + 15);
+  }
   for (std::size_t i = 0; i < f.sims.size(); ++i) {
     const bool period2 = !f.sims[i].frozen && f.sims[i].curr.period2Growing;
     if (!f.sims[i].frozen && !period2) continue;
@@ -123,6 +129,20 @@ void drawHud(AppState& app, const PhysicsFrame& f) {
     }
     ImGui::End();
     ImGui::PopStyleColor();
+  }
+  // Labels over vehicles, below the status line, the caption and the badges.
+  const std::vector<ImVec2> labelAt = placeLabels(app.labels, y);
+  const std::array<float, 4>& panel = app.plotsRect;
+  for (std::size_t i = 0; i < app.labels.size(); ++i) {
+    const ScreenLabel& l = app.labels[i];
+    const ImVec2 ts = ImGui::CalcTextSize(l.text.c_str()), p = labelAt[i];
+    // Not over the panels, which draw no background of their own (nor is the vehicle drawn there).
+    const bool overPlots = panel[2] > panel[0] && p.x - 8 < panel[2] && p.x + ts.x + 8 > panel[0] &&
+                           p.y - 4 < panel[3] && p.y + ts.y + 4 > panel[1];
+    if (p.x - 8 < app.viewLeft || overPlots) continue;
+    fg->AddRectFilled(ImVec2(p.x - 8, p.y - 4), ImVec2(p.x + ts.x + 8, p.y + ts.y + 4),
+                      l.diverged ? IM_COL32(170, 30, 30, 230) : IM_COL32(20, 24, 30, 210), 5);
+    fg->AddText(p, IM_COL32(245, 245, 245, 255), l.text.c_str());
   }
   // Controller disconnected banner.
   if (app.disconnectedBanner) {
@@ -163,12 +183,14 @@ void drawNotices(AppState& app, const PhysicsFrame& f) {
   const float x0 = vp->WorkPos.x + app.viewLeft, x1 = vp->WorkPos.x + vp->WorkSize.x;
   // With the panels hidden (Tab) the hint says how to bring them back.
   if (!app.showUi) drawHint(app, "Tab panels   F1 shortcuts");
-  // Caption: what to look for (side-by-side scenes), centred over the free part of the view.
+  // Caption: what to look for (side-by-side scenes), centred over the free part of the view and
+  // wrapped to its width (at 1024 px the large-steps caption ran under the sidebar and off the
+  // window's right edge).
   if (!app.caption.empty()) {
-    const ImVec2 ts = ImGui::CalcTextSize(app.caption.c_str());
-    const ImVec2 p(0.5f * (x0 + x1) - 0.5f * ts.x, vp->WorkPos.y + 44);
+    const CaptionBox c = captionBox(app);
+    const ImVec2 p = c.pos, ts = c.size;
     fg->AddRectFilled(ImVec2(p.x - 10, p.y - 5), ImVec2(p.x + ts.x + 10, p.y + ts.y + 5), IM_COL32(16, 18, 22, 190), 6);
-    fg->AddText(p, IM_COL32(250, 220, 150, 255), app.caption.c_str());
+    fg->AddText(ImGui::GetFont(), ImGui::GetFontSize(), p, IM_COL32(250, 220, 150, 255), app.caption.c_str(), nullptr, c.wrap);
   }
   // F12: where the screenshot went, for four seconds.
   if (!app.lastScreenshot.empty() && app.screenshotShownAt >= 0 && ImGui::GetTime() - app.screenshotShownAt < 4.0) {

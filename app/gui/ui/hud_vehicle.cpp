@@ -2,6 +2,7 @@
 // at a glance, as the vehicle's view writes it (VehicleView::hud).
 #include <imgui.h>
 
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -17,7 +18,10 @@ std::string scriptedHint(const PhysicsFrame& f) {
 void drawVehicleHud(AppState& app, const PhysicsFrame& f) {
   if (f.sims.empty() || !app.view) return;
   std::vector<std::string> lines = app.view->hud(f.sims.front().curr);
-  const std::string hint = scriptedHint(f);
+  char end[128] = "";
+  if (app.pausedAtScriptEnd && f.paused)
+    std::snprintf(end, sizeof end, "end of the scripted run (%.3g s): Space runs on, Backspace replays", app.scriptEnd);
+  const std::string hint = end[0] ? std::string(end) : scriptedHint(f);
   if (!hint.empty()) lines.push_back(hint);
   if (lines.empty()) return;
   const ImGuiViewport* vp = ImGui::GetMainViewport();

@@ -127,7 +127,7 @@ void scenePanel(AppState& app, const PhysicsFrame& f) {
     c.value[0] = speed;
     app.send(c);
   }
-  const bool behind = f.stats.achievedSpeed < 0.9 * f.speed && !f.paused;
+  const bool behind = f.stats.measured && f.stats.achievedSpeed < 0.9 * f.speed && !f.paused;
   const ImVec4 colour = f.paused ? ImVec4(0.75f, 0.75f, 0.75f, 1) : behind ? ImVec4(1, 0.7f, 0.3f, 1) : ImVec4(0.7f, 0.9f, 0.7f, 1);
   ImGui::TextColored(colour, "%s", realTimeText(f).c_str());
   tooltip("Simulated seconds per wall-clock second, achieved (the clock the picture follows) and requested. "
@@ -148,6 +148,12 @@ void scenePanel(AppState& app, const PhysicsFrame& f) {
 std::string realTimeText(const PhysicsFrame& f) {
   if (f.paused) return "paused";
   char text[80];
+  // The first window (at least half a second, 2.5 h at a large h) has not ended: no figure yet,
+  // rather than an orange "0.00 achieved" at every start.
+  if (!f.stats.measured) {
+    std::snprintf(text, sizeof text, "real-time factor: measuring / %.2f requested", f.speed);
+    return text;
+  }
   std::snprintf(text, sizeof text, "real-time factor %.2f achieved / %.2f requested", f.stats.achievedSpeed, f.speed);
   return text;
 }
@@ -405,6 +411,7 @@ void diagnosticsPanel(AppState& app, const PhysicsFrame& f) {
   ImGui::Text("physics rate    %8.0f steps/s", st.physicsRate);
   ImGui::Text("step cost       %8.2f us (max %.1f)", st.stepCostUs, st.stepCostMaxUs);
   if (f.paused) ImGui::Text("real-time       paused (requested %.2f)", f.speed);
+  else if (!st.measured) ImGui::Text("real-time       measuring (requested %.2f)", f.speed);
   else ImGui::Text("real-time       %8.2f x (requested %.2f)", st.achievedSpeed, f.speed);
   ImGui::Text("frame time p50  %8.2f ms   p99 %.2f ms", app.frameTimes.percentile(0.5), app.frameTimes.percentile(0.99));
   ImGui::Text("clock re-syncs  %8d   capped bursts %d", st.resyncs, st.burstCapHits);

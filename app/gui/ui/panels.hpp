@@ -27,6 +27,13 @@ std::vector<ImVec2> placeLabels(const std::vector<ScreenLabel>& labels, float to
 void drawHelp(AppState& app);
 // Notices that stay when Tab hides the panels: the F12 screenshot path, the caption.
 void drawNotices(AppState& app, const PhysicsFrame& f);
+// The side-by-side caption's text box (top left and size) and wrap width: centred over the
+// part of the view right of the sidebar, wrapped to fit it. The badges and labels start below it.
+struct CaptionBox {
+  ImVec2 pos, size;
+  float wrap = 0;
+};
+CaptionBox captionBox(const AppState& app);
 // The keyboard hint, bottom right (with the panels hidden, how to bring them back).
 void drawHint(const AppState& app, const char* hint);
 // The compact per-vehicle read-out (bottom left of the 3-D view), and below it, while a drivable

@@ -92,13 +92,13 @@ class HelicopterView final : public VehicleView {
   HelpLines help(bool assist) const override {
     if (assist)
       return {{"Left stick up/down  (W/S)", "climb rate, +/-3 m/s; descent eases to a touchdown on the skids"},
-              {"Left stick left/right  (A/D)", "yaw rate, +/-90 deg/s"},
-              {"Right stick up/down  (I/K, arrows)", "pitch angle, +/-25 deg"},
-              {"Right stick left/right  (J/L, arrows)", "roll angle, +/-25 deg"}};
+              {"Left stick left/right  (A/D)", "yaw rate, +/-90 deg/s: left (A) turns the nose left"},
+              {"Right stick up/down  (I/K, arrows)", "pitch angle, +/-25 deg: up (I) noses down and flies forward"},
+              {"Right stick left/right  (J/L, arrows)", "roll angle, +/-25 deg: right (L) banks and slides right"}};
     return {{"Left stick up/down  (W/S)", format("collective u_c = m g (1 +/- 0.5), hover %.4g N", hover_)},
-            {"Left stick left/right  (A/D)", "tail rotor u_psi"},
-            {"Right stick up/down  (I/K, arrows)", "cyclic pitch gamma_p, +/-0.12 rad"},
-            {"Right stick left/right  (J/L, arrows)", "cyclic roll gamma_r, +/-0.12 rad"}};
+            {"Left stick left/right  (A/D)", "tail rotor u_psi: left (A) yaws the nose left"},
+            {"Right stick up/down  (I/K, arrows)", "cyclic pitch gamma_p, +/-0.12 rad: up (I) tilts the rotor forward"},
+            {"Right stick left/right  (J/L, arrows)", "cyclic roll gamma_r, +/-0.12 rad: right (L) tilts it right"}};
   }
 
   std::string stepWarning(bool assist, double h) const override {
