@@ -81,7 +81,15 @@ class LieVariationalSe3 final : public Se3Integrator {
   Vec6 cTransposeTimes(const Vec6& y, const Vec6& mu) const;      // C(y)^T mu
   Mat6 cTransposeTimesJacobian(const Vec6& y, const Vec6& mu) const;  // d/dy [C(y)^T mu]
   Mat6 cTranspose(const Vec6& y) const;
-  Vec6 forceAt(const Se3Dynamics& d, double t, const SE3& g, const Vec6& piMinus, double h) const;
+  // f at t_k for a velocity-dependent wrench: at the estimate pi^- + h f0 / 2 (one pass), or,
+  // where that pass does not contract (stiff friction or damping), at the solution of
+  // mu = pi^- + h f(mu) / 2 by stiffKick; adds to report.
+  Vec6 forceAt(const Se3Dynamics& d, double t, const SE3& g, const Vec6& piMinus, double h, StepReport& report) const;
+  // Newton on mu = pi^- + h f(t, g, I^{-1} mu) / 2 from mu (the wrench's Jacobian in mu by
+  // forward differences): the trapezoidal kick solved implicitly, stable for any damping rate.
+  // Returns mu, the wrench there in force; adds iterations and residual to report.
+  Vec6 stiffKick(const Se3Dynamics& d, double t, const SE3& g, const Vec6& piMinus, double h, Vec6 mu, Vec6& force,
+                 StepReport& report) const;
 
   struct Continuation {  // what the previous step left, to continue bit-identically
     bool valid = false;
