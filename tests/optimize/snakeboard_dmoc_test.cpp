@@ -105,7 +105,8 @@ TEST_CASE("snakeboard DMOC: a warm re-solve the monotone barrier cannot finish r
   CHECK(reported.back() == r.iterations);
   CHECK(r.maxViolation <= 1e-8);
   CHECK(edited.replayError(r.solution.x) <= 1e-8);
-  const auto& end = edited.snakeboard().trajectory(r.solution.x).knot.back();
+  const SnakeboardTrajectory tr = edited.snakeboard().trajectory(r.solution.x);
+  const auto& end = tr.knot.back();
   CHECK(std::abs(end[SnakeboardDmoc::kX] - moved.goal.position->x()) <= 0.01 + 1e-9);
   CHECK(std::abs(end[SnakeboardDmoc::kTheta] - M_PI / 2) <= 0.01 + 1e-9);
 }
