@@ -56,7 +56,9 @@ std::vector<double> DmocSession::guessFromControls(const std::string& csvPath) c
                                    column("x"), column("y"), column("z")};
   for (const std::string& channel : set.channels()) from.push_back(column(channel));
   const std::size_t xi = column("xi_wx");
-  std::vector<double> x(static_cast<std::size_t>(stride * n + knotVars), 0.0), row;
+  const bool freeTime = heli_ ? heli_->freeTime() : boat_->freeTime();  // h last, at the horizon's step
+  std::vector<double> x(static_cast<std::size_t>(stride * n + knotVars + (freeTime ? 1 : 0)), 0.0), row;
+  if (freeTime) x.back() = h;
   for (int k = 0; k <= n; ++k) {
     row.clear();
     runCsvRow(sim, row);
