@@ -152,19 +152,5 @@ TEST_CASE("boat DMOC: free final time: the h column matches central differences,
   // weight of 1 or less the solve reaches the iteration limit: docs/optimize.md.)
   Problem p = loadProblem(problemPath("boat-docking"));
   p.freeTime = std::make_pair(8.0, 24.0);
-  double lastT = INFINITY;
-  for (double w : {20.0, 100.0}) {
-    p.timeWeight = w;
-    const DmocSession s(p);
-    const SolveResult r = s.solve(s.defaultOptions());
-    INFO("time weight " << w << ": " << s.failureLine(r));
-    REQUIRE(r.status == SolveStatus::Solved);
-    const double T = p.knots * s.timeStep(r.solution.x);
-    INFO("T = " << T << " s");
-    CHECK(T >= 8.0);
-    CHECK(T <= 24.0);
-    CHECK(T < lastT);
-    CHECK(s.replayError(r.solution.x) <= 1e-8);
-    lastT = T;
-  }
+  checkFinalTimeFalls(p, {20.0, 100.0});
 }

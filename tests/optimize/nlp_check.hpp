@@ -1,8 +1,11 @@
 #pragma once
 // Shared checks of the DMOC transcriptions: the analytic sparse constraint Jacobian against
 // central differences, over the whole matrix (entries outside the declared structure must be 0).
+#include <catch2/catch.hpp>
+
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
 #include <map>
 #include <ostream>
 #include <random>
@@ -80,6 +83,45 @@ inline JacobianCheck jacobianCheck(const Nlp& nlp, const std::vector<double>& x)
   JacobianCheck c;
   c.error = jacobianError(nlp, x, &c.row, &c.col);
   return c;
+}
+
+// Largest |analytic - central difference| / max(1, |analytic|) over the cost gradient at x.
+inline double costGradientError(const Nlp& nlp, const std::vector<double>& x) {
+  std::vector<double> grad(x.size());
+  nlp.costGradient(x.data(), grad.data());
+  double worst = 0.0;
+  for (std::size_t j = 0; j < x.size(); ++j) {
+    std::vector<double> p = x, m = x;
+    const double eps = 1e-6 * std::max(1.0, std::abs(x[j]));
+    p[j] += eps;
+    m[j] -= eps;
+    const double fd = (nlp.cost(p.data()) - nlp.cost(m.data())) / (2.0 * eps);
+    worst = std::max(worst, std::abs(fd - grad[j]) / std::max(1.0, std::abs(grad[j])));
+  }
+  return worst;
+}
+
+// p (with [problem] free_time) solved at each time weight, in increasing order: every solve
+// succeeds within the violation tolerance, its final time lies within free_time and falls as
+// the weight grows, and the simulator replays it at its own optimal step to 1e-8 m.
+inline void checkFinalTimeFalls(Problem p, std::initializer_list<double> weights) {
+  REQUIRE(p.freeTime);
+  double lastT = INFINITY;
+  for (double w : weights) {
+    p.timeWeight = w;
+    const DmocSession s(p);
+    const SolveResult r = s.solve(s.defaultOptions());
+    INFO("time weight " << w << ": " << s.failureLine(r));
+    REQUIRE(r.status == SolveStatus::Solved);
+    CHECK(r.maxViolation <= 1e-8);
+    const double T = p.knots * s.timeStep(r.solution.x);
+    INFO("T = " << T << " s");
+    CHECK(T >= p.freeTime->first);
+    CHECK(T <= p.freeTime->second);
+    CHECK(T < lastT);
+    CHECK(s.replayError(r.solution.x) <= 1e-8);
+    lastT = T;
+  }
 }
 
 inline std::ostream& operator<<(std::ostream& o, const JacobianCheck& c) {

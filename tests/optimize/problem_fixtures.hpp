@@ -55,6 +55,39 @@ center = [3.0, -2.5]
 radius = 0.7
 )";
 
+// From hover to rest 20 m ahead past a box 1.5 m beside the straight line (20 knots, 8 s).
+inline constexpr const char* kHelicopterPastABox = R"(
+[vehicle]
+type = "helicopter"
+[initial]
+position = [0.0, 0.0, 10.0]
+orientation = [1.0, 0.0, 0.0, 0.0]
+[problem]
+method = "dmoc"
+integrator = "lie-cay-tln"
+knots = 20
+horizon = 8.0
+[goal]
+position = [20.0, 0.0, 10.0]
+velocity = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+[cost]
+collective = 0.01
+tail = 0.1
+cyclic_pitch = 10.0
+cyclic_roll = 10.0
+[[obstacles]]
+shape = "box"
+center = [10.0, 2.5, 10.0]
+size = [2.0, 2.0, 4.0]
+)";
+
+// `text` with `insert` added after the first occurrence of `after` (a fixture's table line).
+inline std::string withAfter(std::string text, const std::string& after, const std::string& insert) {
+  const std::size_t at = text.find(after);
+  if (at == std::string::npos) throw std::logic_error("fixture has no '" + after + "'");
+  return text.insert(at + after.size(), insert);
+}
+
 // The third obstacle kind, appended to kCarBoxCylinder.
 inline constexpr const char* kCarWall = R"([[obstacles]]
 shape = "wall"

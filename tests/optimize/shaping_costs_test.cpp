@@ -17,22 +17,6 @@ using namespace lieride::opt::test;
 
 namespace {
 
-// Largest |analytic - central difference| / max(1, |analytic|) of the cost gradient.
-double costGradientError(const Nlp& nlp, const std::vector<double>& x) {
-  std::vector<double> grad(x.size());
-  nlp.costGradient(x.data(), grad.data());
-  double worst = 0.0;
-  for (std::size_t j = 0; j < x.size(); ++j) {
-    std::vector<double> p = x, m = x;
-    const double eps = 1e-6 * std::max(1.0, std::abs(x[j]));
-    p[j] += eps;
-    m[j] -= eps;
-    const double fd = (nlp.cost(p.data()) - nlp.cost(m.data())) / (2.0 * eps);
-    worst = std::max(worst, std::abs(fd - grad[j]) / std::max(1.0, std::abs(grad[j])));
-  }
-  return worst;
-}
-
 class Triplets final : public JacobianSink {
  public:
   void add(int row, int col, double) override {
@@ -68,48 +52,18 @@ double hessianOutsidePattern(const Nlp& nlp, const std::vector<double>& x) {
   return worst;
 }
 
-// A small car problem (kCarBoxCylinder's start, goal and obstacles) with every shaping term:
-// the hazard reaches both obstacles from the guess; a soft waypoint with a heading; free time
-// when asked (h multiplies the hazard).
+// kCarBoxCylinder with every shaping term: the hazard reaches both obstacles from the guess;
+// a soft waypoint with a heading; free time when asked (h multiplies the hazard).
 std::string shapedCar(bool freeTime) {
-  return joined({R"(
-[vehicle]
-type = "car"
-[initial]
-position = [0.0, 0.0]
-heading = 0.3
-shape = [0.0, 0.2]
-linear_velocity = [2.0, 0.0]
-[problem]
-method = "dmoc"
-knots = 6
-horizon = 3.0
-)",
-                 freeTime ? "free_time = [2.0, 4.0]\n" : "", R"([goal]
-position = [6.0, 1.0]
-heading = 0.0
-speed = 1.0
-[cost]
-steer = 1.0
-time = 0.1
-path_length = 0.7
-hazard = 3.0
-hazard_distance = 2.5
-[[obstacles]]
-shape = "box"
-center = [3.0, 3.0]
-size = [2.0, 1.0]
-heading = 0.4
-[[obstacles]]
-shape = "cylinder"
-center = [3.0, -2.5]
-radius = 0.7
-[[waypoints]]
+  std::string text = withAfter(kCarBoxCylinder, "steer = 1.0\n",
+                               "time = 0.1\npath_length = 0.7\nhazard = 3.0\nhazard_distance = 2.5\n");
+  if (freeTime) text = withAfter(text, "horizon = 3.0\n", "free_time = [2.0, 4.0]\n");
+  return text + R"([[waypoints]]
 time = 1.5
 position = [3.0, 0.8]
 heading = 0.2
 weight = 4.0
-)"});
+)";
 }
 
 }  // namespace
@@ -270,32 +224,7 @@ TEST_CASE("shaping costs: the helicopter's path length, hazard and soft waypoint
 }
 
 TEST_CASE("shaping costs: on the helicopter each term moves the optimum the way it should", "[optimize]") {
-  // From hover to rest 20 m ahead past a box 1.5 m beside the straight line (20 knots, 8 s).
-  const Problem base = loadProblemFromString(R"(
-[vehicle]
-type = "helicopter"
-[initial]
-position = [0.0, 0.0, 10.0]
-orientation = [1.0, 0.0, 0.0, 0.0]
-[problem]
-method = "dmoc"
-integrator = "lie-cay-tln"
-knots = 20
-horizon = 8.0
-[goal]
-position = [20.0, 0.0, 10.0]
-velocity = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
-[cost]
-collective = 0.01
-tail = 0.1
-cyclic_pitch = 10.0
-cyclic_roll = 10.0
-[[obstacles]]
-shape = "box"
-center = [10.0, 2.5, 10.0]
-size = [2.0, 2.0, 4.0]
-)",
-                                             "past-a-box.toml", ".");
+  const Problem base = loadProblemFromString(kHelicopterPastABox, "past-a-box.toml", ".");
   struct Solved {
     HelicopterTrajectory tr;
     double clearance;

@@ -54,17 +54,7 @@ TEST_CASE("sleigh DMOC: analytic constraint Jacobian and cost gradient match cen
   const double err = jacobianError(s.nlp(), x);
   INFO("largest relative Jacobian error " << err);
   CHECK(err < 1e-7);
-  std::vector<double> grad(x.size());
-  s.nlp().costGradient(x.data(), grad.data());
-  double worst = 0.0;
-  for (std::size_t j = 0; j < x.size(); ++j) {
-    std::vector<double> xp = x, xm = x;
-    xp[j] += 1e-6;
-    xm[j] -= 1e-6;
-    const double fd = (s.nlp().cost(xp.data()) - s.nlp().cost(xm.data())) / 2e-6;
-    worst = std::max(worst, std::abs(fd - grad[j]) / std::max(1.0, std::abs(grad[j])));
-  }
-  CHECK(worst < 1e-7);
+  CHECK(costGradientError(s.nlp(), x) < 1e-7);
 }
 
 TEST_CASE("sleigh DMOC: the constraints are the simulator's retraction-midpoint steps", "[optimize]") {

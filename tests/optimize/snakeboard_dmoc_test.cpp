@@ -127,19 +127,5 @@ TEST_CASE("snakeboard DMOC: free final time: the h column matches central differ
     CHECK(j.error < 1e-7);
   }
   // The final time falls as its weight grows (and stays within free_time).
-  double lastT = INFINITY;
-  for (double w : {0.0, 20.0, 200.0}) {
-    p.timeWeight = w;
-    const DmocSession s(p);
-    const SolveResult r = s.solve(s.defaultOptions());
-    INFO("time weight " << w << ": " << s.failureLine(r));
-    REQUIRE(r.status == SolveStatus::Solved);
-    const double T = p.knots * s.timeStep(r.solution.x);
-    INFO("T = " << T << " s");
-    CHECK(T >= 0.5 * T0);
-    CHECK(T <= 2.0 * T0);
-    CHECK(T < lastT);
-    CHECK(s.replayError(r.solution.x) <= 1e-8);
-    lastT = T;
-  }
+  checkFinalTimeFalls(p, {0.0, 20.0, 200.0});
 }
