@@ -19,6 +19,8 @@ struct FdHessian::Plan {
   int n = 0, m = 0;
   std::vector<int> jr, jc;
   std::vector<std::pair<int, int>> costPattern;
+  bool declared = false;  // constraintPattern from the Nlp (else from the Jacobian's rows)
+  std::vector<std::pair<int, int>> constraintPattern;
   // Lower-triangle pattern, sorted by (row, column).
   std::vector<int> hr, hc;
   int numColours = 0;
@@ -42,18 +44,24 @@ class ValueSink final : public JacobianSink {
 using Plan = FdHessian::Plan;
 auto at(int i) { return static_cast<std::size_t>(i); }
 
-// Pairs of columns sharing a constraint row, plus the cost's pairs: the lower triangle
-// (row >= col), sorted. (Per-column lists sorted once: a std::set of the ~10^5 pairs took
-// longer than a warm re-solve's iterations.)
+// The constraints' pairs (declared by the Nlp, else every two columns sharing a Jacobian
+// row), plus the cost's pairs and every diagonal entry: the lower triangle (row >= col),
+// sorted. (Per-column lists sorted once: a std::set of the ~10^5 pairs took longer than a
+// warm re-solve's iterations.)
 void buildPattern(Plan& p) {
-  std::vector<std::vector<int>> rowCols(at(p.m));
-  for (std::size_t i = 0; i < p.jr.size(); ++i) rowCols[at(p.jr[i])].push_back(p.jc[i]);
   std::vector<std::vector<int>> lower(at(p.n));  // lower[j]: rows i >= j of column j
-  for (auto& rc : rowCols) {
-    std::sort(rc.begin(), rc.end());
-    rc.erase(std::unique(rc.begin(), rc.end()), rc.end());
-    for (std::size_t a = 0; a < rc.size(); ++a)
-      for (std::size_t b = 0; b <= a; ++b) lower[at(rc[b])].push_back(rc[a]);
+  if (p.declared) {
+    for (auto [i, j] : p.constraintPattern) lower[at(std::min(i, j))].push_back(std::max(i, j));
+    for (int j = 0; j < p.n; ++j) lower[at(j)].push_back(j);
+  } else {
+    std::vector<std::vector<int>> rowCols(at(p.m));
+    for (std::size_t i = 0; i < p.jr.size(); ++i) rowCols[at(p.jr[i])].push_back(p.jc[i]);
+    for (auto& rc : rowCols) {
+      std::sort(rc.begin(), rc.end());
+      rc.erase(std::unique(rc.begin(), rc.end()), rc.end());
+      for (std::size_t a = 0; a < rc.size(); ++a)
+        for (std::size_t b = 0; b <= a; ++b) lower[at(rc[b])].push_back(rc[a]);
+    }
   }
   for (auto [i, j] : p.costPattern) lower[at(std::min(i, j))].push_back(std::max(i, j));
   std::vector<std::pair<int, int>> pattern;  // (row, col)
@@ -164,11 +172,13 @@ std::shared_ptr<const Plan> planFor(const Nlp& nlp, const std::vector<int>& rows
   p->jr = rows;
   p->jc = cols;
   nlp.costHessianPattern(p->costPattern);
+  p->declared = nlp.constraintHessianPattern(p->constraintPattern);
   {
     const std::lock_guard<std::mutex> lock(mutex);
     for (std::size_t i = 0; i < recent.size(); ++i) {
       const Plan& q = *recent[i];
-      if (q.n == p->n && q.m == p->m && q.jr == p->jr && q.jc == p->jc && q.costPattern == p->costPattern) {
+      if (q.n == p->n && q.m == p->m && q.jr == p->jr && q.jc == p->jc && q.costPattern == p->costPattern &&
+          q.declared == p->declared && q.constraintPattern == p->constraintPattern) {
         std::shared_ptr<const Plan> hit = recent[i];
         recent.erase(recent.begin() + static_cast<std::ptrdiff_t>(i));
         recent.insert(recent.begin(), hit);

@@ -432,6 +432,36 @@ void HelicopterDmoc::constraints(const double* x, double* g, JacobianSink* jac) 
     }
 }
 
+// Where the rows above have second derivatives. The momentum rows are sums of separate
+// terms: C^T(h xi_k) I xi_k and C^T(-h xi_k-1) I xi_k-1 (each quadratic in its own xi), the
+// control wrench (in u_k alone) and gravity in the body frame (quadratic in q_k alone). The
+// attitude rows are q_k+1 (linear) minus q_k cay(h w_k); the position rows x_k+1 - x_k
+// (linear) minus R(q_k) B_cay(h w_k) h v_k, linear in v_k. The obstacle rows are in one
+// knot's position. So the constraints couple no two knots: per knot the blocks (q, q), (u, u),
+// (x, x), (xi, xi) and (q, xi), and with free time h with q, u and xi. The dense pattern
+// (every two columns of a row, across two knots) needed 36 colours on helicopter-canyon.
+bool HelicopterDmoc::constraintHessianPattern(std::vector<std::pair<int, int>>& pairs) const {
+  auto block = [&](int a0, int na, int b0, int nb) {
+    for (int a = 0; a < na; ++a)
+      for (int b = 0; b < nb; ++b) pairs.emplace_back(a0 + a, b0 + b);
+  };
+  for (int k = 0; k <= n_; ++k) {
+    block(var(k, kQw), 4, var(k, kQw), 4);
+    block(var(k, kUc), 4, var(k, kUc), 4);
+    if (!problem_.obstacles.empty()) block(var(k, kX), 3, var(k, kX), 3);
+    if (k < n_) {
+      block(xiVar(k, 0), 6, xiVar(k, 0), 6);
+      block(var(k, kQw), 4, xiVar(k, 0), 6);
+    }
+    if (free_) {
+      block(stepVariable(), 1, var(k, kQw), 4);
+      block(stepVariable(), 1, var(k, kUc), 4);
+      if (k < n_) block(stepVariable(), 1, xiVar(k, 0), 6);
+    }
+  }
+  return true;
+}
+
 std::string HelicopterDmoc::describe(int row, const double* x, double violation) const {
   char buf[256];
   if (row >= obstacleRow0_) {

@@ -211,6 +211,18 @@ void SnakeboardDmoc::costHessianPattern(std::vector<std::pair<int, int>>& pairs)
       for (int c = 0; c < 2; ++c) pairs.emplace_back(stepVariable(), var(k, kTauPsi + c));
 }
 
+// Step k's rows are z_k+1 - step(z_k, tau_k, h): knot k+1 enters linearly, so the second
+// derivatives couple only step k's own inputs (and h): one block per step, no two knots
+// (the pattern from the Jacobian's rows also coupled z_k with z_k+1).
+bool SnakeboardDmoc::constraintHessianPattern(std::vector<std::pair<int, int>>& pairs) const {
+  for (int k = 0; k < n_; ++k)
+    for (int a = 0; a < kIn; ++a) {
+      for (int b = 0; b <= a; ++b) pairs.emplace_back(var(k, a), var(k, b));
+      if (free_) pairs.emplace_back(stepVariable(), var(k, a));
+    }
+  return true;
+}
+
 void SnakeboardDmoc::constraints(const double* x, double* g, JacobianSink* jac) const {
   const double h = timeStep(x);
   for (int k = 0; k < n_; ++k) {

@@ -54,6 +54,7 @@ class HelicopterDmoc final : public Nlp {
   void constraints(const double* x, double* g, JacobianSink* jac) const override;
   std::string describe(int constraint, const double* x, double violation) const override;
   void costHessianPattern(std::vector<std::pair<int, int>>& pairs) const override;
+  bool constraintHessianPattern(std::vector<std::pair<int, int>>& pairs) const override;
 
   int knots() const { return n_; }
   bool freeTime() const { return free_; }

@@ -37,6 +37,12 @@ class Nlp {
   // Pairs (i, j) where the cost's Hessian may be non-zero (the constraints' pattern is taken
   // from their Jacobian). Only the finite-difference Hessian uses it.
   virtual void costHessianPattern(std::vector<std::pair<int, int>>&) const {}
+  // Pairs (i, j) where the constraints' second derivatives may be non-zero, when the
+  // transcription knows them; false: every two columns of one Jacobian row are taken as
+  // coupled. Variables that enter their rows linearly, or in separate terms, couple with
+  // nothing there, and a sparser pattern needs fewer colours (fd_hessian.hpp). Only the
+  // finite-difference Hessian uses it; tests/optimize checks it against a dense Hessian.
+  virtual bool constraintHessianPattern(std::vector<std::pair<int, int>>&) const { return false; }
 };
 
 // Largest violation of the bounds of g at x (and the index of that constraint, -1 if none).
