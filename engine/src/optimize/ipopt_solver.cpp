@@ -11,6 +11,9 @@
 #include <cmath>
 #include <ctime>
 #include <memory>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <mutex>
 #include <sstream>
 
@@ -223,6 +226,25 @@ std::mutex& solverMutex() {
   return m;
 }
 
+// MUMPS allocates its factorisation workspace (megabytes) and frees it again for every
+// factorisation, several per iteration. glibc's default thresholds adapt to the sizes seen
+// so far, and in a process that has already done other work (the app, `lieride bench`) they
+// ended up returning the top of the heap to the system after each factorisation and faulting
+// it back in for the next: 1700 brk calls and twice the CPU time for a canyon solve (572 ms
+// against 267 in the same bench run; `lieride optimize` as a fresh process: 48). With fixed
+// thresholds (kept below 64 MB at the top of the heap, blocks of 32 MB and more mapped
+// alone) the workspace stays mapped between factorisations. Set once, for the process, at the
+// first solve (docs/optimize.md, "Memory between factorisations").
+void keepSolverWorkspace() {
+#ifdef __GLIBC__
+  static std::once_flag once;
+  std::call_once(once, [] {
+    mallopt(M_TRIM_THRESHOLD, 64 << 20);
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);
+  });
+#endif
+}
+
 const char* words(Ipopt::SolverReturn s) {
   switch (s) {
     case Ipopt::SUCCESS: return "converged";
@@ -416,6 +438,7 @@ SolveResult solveOnce(const Nlp& nlp, const SolveOptions& o, WarmBarrier warmBar
 // iterations (the boat, 1 m), the collocation baseline's snakeboard 23.
 SolveResult solveNlp(const Nlp& nlp, const SolveOptions& o) {
   std::lock_guard<std::mutex> lock(solverMutex());
+  keepSolverWorkspace();
   const int budget = o.warmRestartAfter;
   if (!o.warm || budget <= 0 || o.maxIterations <= budget) return solveOnce(nlp, o, WarmBarrier::Monotone);
   SolveOptions first = o;
