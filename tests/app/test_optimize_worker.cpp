@@ -8,6 +8,7 @@
 #include <mutex>
 #include <thread>
 
+#include "lieride/optimize/dmoc.hpp"
 #include "optimize_worker.hpp"
 
 using namespace lieride;
@@ -149,4 +150,25 @@ TEST_CASE("threads: optimize worker: an unsolved problem reports its failure lin
   const auto t = w.waitFor([&](const OptimizeSnapshot& x) { return finished(x, again); });
   CHECK(t->phase == OptimizeSnapshot::Phase::Solved);
   CHECK(t->warm);
+}
+
+TEST_CASE("threads: optimize worker: a coarse-to-fine cold solve is the CLI's solve, iterations counted over the levels",
+          "[threads][optimize]") {
+  // The landing on 24 knots from 8 (coarse_knots): the worker's solved snapshot must report the
+  // iterations, cost and final knot `lieride optimize` gets (DmocSession::solve). Before, the
+  // worker ran the fine level with the warm restart and counted only its iterations.
+  opt::Problem p = opt::loadProblem(std::string(LIERIDE_SOURCE_DIR) + "/assets/problems/helicopter-landing.toml");
+  p.knots = 24;
+  p.coarseKnots = {8};
+  const opt::DmocSession session(p);
+  const opt::SolveResult cli = session.solve(session.defaultOptions());
+  REQUIRE(cli.status == opt::SolveStatus::Solved);
+  REQUIRE(cli.levels.size() == 1);
+  OptimizeWorker w;
+  const auto id = w.solve(p);
+  const auto s = w.waitFor([&](const OptimizeSnapshot& x) { return finished(x, id); });
+  REQUIRE(s->phase == OptimizeSnapshot::Phase::Solved);
+  CHECK(s->iteration == cli.iterations);
+  CHECK(s->iteration > cli.levels.front().iterations);
+  CHECK(std::abs(s->cost - cli.cost) <= 1e-12 * std::abs(cli.cost));
 }

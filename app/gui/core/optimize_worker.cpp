@@ -35,6 +35,9 @@ class RecordingNlp final : public opt::Nlp {
     return nlp_.describe(constraint, x, violation);
   }
   void costHessianPattern(std::vector<std::pair<int, int>>& pairs) const override { nlp_.costHessianPattern(pairs); }
+  bool constraintHessianPattern(std::vector<std::pair<int, int>>& pairs) const override {
+    return nlp_.constraintHessianPattern(pairs);
+  }
   const std::vector<double>& lastIterate() const { return last_; }
 
  private:
@@ -221,11 +224,10 @@ void OptimizeWorker::solveOne(const Request& req) {
     base->line = base->warm ? "solving (warm start)" : "solving";
     publish(base);
   }
-  // A cold solve of a problem with coarse_knots starts from its coarse levels' solution
-  // (DmocSession::solve does the same for the CLI); a cancel during them stops the solve below
-  // at its first iteration.
-  const std::optional<opt::DmocSession::CoarseStart> coarse = session->coarseStart(o);
-  if (coarse && coarse->usable) o.warm = &coarse->start;
+  // A cold solve of a problem with coarse_knots starts from its coarse levels' solution, as in
+  // `lieride optimize` (DmocSession::solve: the same levels, the same fine solve, iterations and
+  // time counted over all levels); a cancel during them stops the solve at the fine level's
+  // first iteration. The progress lines are the fine level's.
   o.progress = [&](const opt::IterationInfo& it) {
     auto s = std::make_shared<OptimizeSnapshot>();
     s->phase = Phase::Solving;
@@ -248,7 +250,7 @@ void OptimizeWorker::solveOne(const Request& req) {
     publish(s);
     if (hook_) hook_(*s);
   };
-  const opt::SolveResult r = opt::solveNlp(recording, o);
+  const opt::SolveResult r = session->solve(o, recording);
 
   auto s = std::make_shared<OptimizeSnapshot>();
   s->request = req.id;

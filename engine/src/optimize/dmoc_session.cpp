@@ -165,9 +165,11 @@ std::optional<DmocSession::CoarseStart> DmocSession::coarseStart(const SolveOpti
   return out;
 }
 
-SolveResult DmocSession::solve(const SolveOptions& options) const {
+SolveResult DmocSession::solve(const SolveOptions& options) const { return solve(options, nlp()); }
+
+SolveResult DmocSession::solve(const SolveOptions& options, const Nlp& same) const {
   std::optional<CoarseStart> coarse = coarseStart(options);
-  if (!coarse) return solveNlp(nlp(), options);
+  if (!coarse) return solveNlp(same, options);
   // The refined start is near-optimal but not feasible to tolerance: the warm start's monotone
   // barrier from 1e-9 suits it (an adaptive barrier or mu from 1e-7 took 24-31 iterations
   // against 22, helicopter-landing from 16 knots).
@@ -177,7 +179,7 @@ SolveResult DmocSession::solve(const SolveOptions& options) const {
   // What the coarse levels left of the limit (0: IPOPT evaluates the start and reports the
   // iteration limit, the start being the best iterate).
   o.maxIterations = std::max(0, options.maxIterations - coarse->iterations);
-  SolveResult r = solveNlp(nlp(), o);
+  SolveResult r = solveNlp(same, o);
   r.iterations += coarse->iterations;
   r.seconds += coarse->seconds;
   r.profile += coarse->profile;

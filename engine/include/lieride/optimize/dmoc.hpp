@@ -70,6 +70,9 @@ class DmocSession {
   // from the finest level refined, as a warm start (docs/optimize.md, "Coarse-to-fine cold
   // start"). The result counts every level's iterations and time and lists the levels.
   SolveResult solve(const SolveOptions& options) const;
+  // The same with the last (finest) level solved through `same`: nlp() wrapped, with its
+  // structure (the app's Optimize worker records the iterates through such a wrapper).
+  SolveResult solve(const SolveOptions& options, const Nlp& same) const;
   // That start: null without coarse_knots or when options bring their own start (warm or
   // initial); not usable when a coarse level does not solve (the problem then starts from its
   // default guess; after a cancelled level the solve stops at its first iteration). Its
