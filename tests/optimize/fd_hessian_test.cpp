@@ -10,10 +10,12 @@
 
 #include "lieride/optimize/dmoc.hpp"
 #include "lieride/optimize/fd_hessian.hpp"
+#include "nlp_check.hpp"
 #include "problem_fixtures.hpp"
 
 using namespace lieride;
 using namespace lieride::opt;
+using lieride::opt::test::jitteredGuess;
 using lieride::opt::test::kCarBoxCylinder;
 using lieride::opt::test::kHelicopterGoal;
 using lieride::opt::test::kHelicopterProblem;
@@ -47,18 +49,20 @@ std::vector<double> lagrangianGradient(const Nlp& nlp, const std::vector<double>
   return grad;
 }
 
-// Largest |coloured - plain| / max(1, |entry|) over the whole lower triangle.
-// The guess jittered by up to `amplitude` in every variable (a step variable h, the last with
-// free time, by up to `amplitude` x h).
-double hessianError(const Nlp& nlp, unsigned seed, double amplitude = 0.3, bool lastIsStep = false) {
-  std::vector<double> x;
-  nlp.initialGuess(x);
-  std::mt19937 rng(seed);
-  std::uniform_real_distribution<double> jitter(-amplitude, amplitude);
-  for (std::size_t i = 0; i < x.size(); ++i)
-    x[i] += (lastIsStep && i + 1 == x.size() ? x[i] : 1.0) * jitter(rng);
+// Multipliers drawn uniformly from [-scale, scale], continuing rng's draws.
+std::vector<double> randomMultipliers(const Nlp& nlp, std::mt19937& rng, double scale) {
+  std::uniform_real_distribution<double> draw(-scale, scale);
   std::vector<double> lambda(static_cast<std::size_t>(nlp.numConstraints()));
-  for (double& l : lambda) l = 3.0 * jitter(rng);
+  for (double& l : lambda) l = draw(rng);
+  return lambda;
+}
+
+// Largest |coloured - plain| / max(1, |entry|) over the whole lower triangle, at the guess
+// jittered by up to 0.3 (jitteredGuess).
+double hessianError(const Nlp& nlp, unsigned seed) {
+  std::mt19937 rng(seed);
+  const std::vector<double> x = jitteredGuess(nlp, rng, 0.3);
+  const std::vector<double> lambda = randomMultipliers(nlp, rng, 0.9);
   const double s = 1.3;
   Triplets structure;
   std::vector<double> g(lambda.size());
@@ -246,24 +250,10 @@ namespace {
 
 // The same problem with no declared constraint pattern: the Hessian's pattern then comes from
 // the Jacobian's rows (every two columns of a row).
-class Undeclared final : public Nlp {
+class Undeclared final : public ForwardingNlp {
  public:
-  explicit Undeclared(const Nlp& inner) : inner_(inner) {}
-  int numVariables() const override { return inner_.numVariables(); }
-  int numConstraints() const override { return inner_.numConstraints(); }
-  void bounds(std::vector<double>& xl, std::vector<double>& xu, std::vector<double>& gl,
-              std::vector<double>& gu) const override {
-    inner_.bounds(xl, xu, gl, gu);
-  }
-  void initialGuess(std::vector<double>& x) const override { inner_.initialGuess(x); }
-  double cost(const double* x) const override { return inner_.cost(x); }
-  void costGradient(const double* x, double* grad) const override { inner_.costGradient(x, grad); }
-  void constraints(const double* x, double* g, JacobianSink* jac) const override { inner_.constraints(x, g, jac); }
-  std::string describe(int c, const double* x, double v) const override { return inner_.describe(c, x, v); }
-  void costHessianPattern(std::vector<std::pair<int, int>>& pairs) const override { inner_.costHessianPattern(pairs); }
-
- private:
-  const Nlp& inner_;
+  explicit Undeclared(const Nlp& inner) : ForwardingNlp(inner) {}
+  bool constraintHessianPattern(std::vector<std::pair<int, int>>&) const override { return false; }
 };
 
 int colours(const Nlp& nlp) {
@@ -283,14 +273,9 @@ int colours(const Nlp& nlp) {
 // the differences see there is round-off (measured: exactly 0), while an entry the pattern
 // missed would be of the size of its neighbours (1e-3 ... 1e3 at these points).
 std::pair<double, double> outsidePattern(const Nlp& nlp, unsigned seed, double amplitude, bool lastIsStep) {
-  std::vector<double> x;
-  nlp.initialGuess(x);
   std::mt19937 rng(seed);
-  std::uniform_real_distribution<double> jitter(-amplitude, amplitude);
-  for (std::size_t i = 0; i < x.size(); ++i) x[i] += (lastIsStep && i + 1 == x.size() ? x[i] : 1.0) * jitter(rng);
-  std::vector<double> lambda(static_cast<std::size_t>(nlp.numConstraints()));
-  std::uniform_real_distribution<double> unit(-1.0, 1.0);
-  for (double& l : lambda) l = unit(rng);
+  const std::vector<double> x = jitteredGuess(nlp, rng, amplitude, lastIsStep);
+  const std::vector<double> lambda = randomMultipliers(nlp, rng, 1.0);
   std::vector<std::pair<int, int>> pairs;
   nlp.constraintHessianPattern(pairs);
   nlp.costHessianPattern(pairs);

@@ -63,14 +63,20 @@ inline double jacobianError(const Nlp& nlp, const std::vector<double>& x, int* w
 }
 
 // The NLP's initial guess with every variable moved by a uniform draw from
-// [-amplitude, amplitude], the draws seeded so each test checks the same point every run.
-inline std::vector<double> jitteredGuess(const Nlp& nlp, unsigned seed, double amplitude) {
+// [-amplitude, amplitude], drawn from rng (seeded by the caller so each test checks the same
+// point every run). lastIsStep: the last variable is a free-time step h, moved by up to
+// amplitude x h instead.
+inline std::vector<double> jitteredGuess(const Nlp& nlp, std::mt19937& rng, double amplitude, bool lastIsStep = false) {
   std::vector<double> x;
   nlp.initialGuess(x);
-  std::mt19937 rng(seed);
   std::uniform_real_distribution<double> jitter(-amplitude, amplitude);
-  for (double& v : x) v += jitter(rng);
+  for (std::size_t i = 0; i < x.size(); ++i) x[i] += (lastIsStep && i + 1 == x.size() ? x[i] : 1.0) * jitter(rng);
   return x;
+}
+
+inline std::vector<double> jitteredGuess(const Nlp& nlp, unsigned seed, double amplitude, bool lastIsStep = false) {
+  std::mt19937 rng(seed);
+  return jitteredGuess(nlp, rng, amplitude, lastIsStep);
 }
 
 // jacobianError at x with where its worst entry lies, printable for a test's INFO.

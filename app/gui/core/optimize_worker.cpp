@@ -15,33 +15,16 @@ using Phase = OptimizeSnapshot::Phase;
 // evaluates the Jacobian at each accepted iterate for its convergence test, right before it
 // calls intermediate_callback (the finite-difference Hessian's perturbed evaluations come
 // after, at the start of the next iteration): inside the progress callback this is the iterate.
-class RecordingNlp final : public opt::Nlp {
+class RecordingNlp final : public opt::ForwardingNlp {
  public:
-  explicit RecordingNlp(const opt::Nlp& nlp) : nlp_(nlp) {}
-  int numVariables() const override { return nlp_.numVariables(); }
-  int numConstraints() const override { return nlp_.numConstraints(); }
-  void bounds(std::vector<double>& xl, std::vector<double>& xu, std::vector<double>& gl,
-              std::vector<double>& gu) const override {
-    nlp_.bounds(xl, xu, gl, gu);
-  }
-  void initialGuess(std::vector<double>& x) const override { nlp_.initialGuess(x); }
-  double cost(const double* x) const override { return nlp_.cost(x); }
-  void costGradient(const double* x, double* grad) const override { nlp_.costGradient(x, grad); }
+  explicit RecordingNlp(const opt::Nlp& nlp) : ForwardingNlp(nlp) {}
   void constraints(const double* x, double* g, opt::JacobianSink* jac) const override {
-    if (jac) last_.assign(x, x + nlp_.numVariables());
-    nlp_.constraints(x, g, jac);
-  }
-  std::string describe(int constraint, const double* x, double violation) const override {
-    return nlp_.describe(constraint, x, violation);
-  }
-  void costHessianPattern(std::vector<std::pair<int, int>>& pairs) const override { nlp_.costHessianPattern(pairs); }
-  bool constraintHessianPattern(std::vector<std::pair<int, int>>& pairs) const override {
-    return nlp_.constraintHessianPattern(pairs);
+    if (jac) last_.assign(x, x + numVariables());
+    inner().constraints(x, g, jac);
   }
   const std::vector<double>& lastIterate() const { return last_; }
 
  private:
-  const opt::Nlp& nlp_;
   mutable std::vector<double> last_;
 };
 

@@ -45,6 +45,38 @@ class Nlp {
   virtual bool constraintHessianPattern(std::vector<std::pair<int, int>>&) const { return false; }
 };
 
+// An Nlp that forwards everything to another one: derive and override what differs (the app's
+// Optimize worker records the iterates through one). Every virtual of Nlp is forwarded here,
+// so a wrapper cannot drop one by omission (a wrapper that did lost the declared Hessian
+// pattern: 151 iterations instead of 116 on a landing).
+class ForwardingNlp : public Nlp {
+ public:
+  explicit ForwardingNlp(const Nlp& inner) : inner_(inner) {}
+  int numVariables() const override { return inner_.numVariables(); }
+  int numConstraints() const override { return inner_.numConstraints(); }
+  void bounds(std::vector<double>& xl, std::vector<double>& xu, std::vector<double>& gl,
+              std::vector<double>& gu) const override {
+    inner_.bounds(xl, xu, gl, gu);
+  }
+  void initialGuess(std::vector<double>& x) const override { inner_.initialGuess(x); }
+  double cost(const double* x) const override { return inner_.cost(x); }
+  void costGradient(const double* x, double* grad) const override { inner_.costGradient(x, grad); }
+  void constraints(const double* x, double* g, JacobianSink* jac) const override { inner_.constraints(x, g, jac); }
+  std::string describe(int constraint, const double* x, double violation) const override {
+    return inner_.describe(constraint, x, violation);
+  }
+  void costHessianPattern(std::vector<std::pair<int, int>>& pairs) const override { inner_.costHessianPattern(pairs); }
+  bool constraintHessianPattern(std::vector<std::pair<int, int>>& pairs) const override {
+    return inner_.constraintHessianPattern(pairs);
+  }
+
+ protected:
+  const Nlp& inner() const { return inner_; }
+
+ private:
+  const Nlp& inner_;
+};
+
 // Largest violation of the bounds of g at x (and the index of that constraint, -1 if none).
 double maxConstraintViolation(const Nlp& nlp, const std::vector<double>& x, int* which = nullptr);
 
