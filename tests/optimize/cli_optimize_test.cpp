@@ -200,8 +200,9 @@ TEST_CASE("lieride optimize: the iteration limit exits 4 and says so", "[optimiz
 }
 
 TEST_CASE("lieride optimize: --max-iter limits the whole coarse-to-fine solve", "[optimize][cli]") {
-  // helicopter-landing solves 16 knots, then 48: the limit is shared, not per level.
-  for (const int limit : {7, 60}) {
+  // helicopter-landing solves 16 knots (26 iterations), then 48 (32): the limit is shared, not
+  // per level.
+  for (const int limit : {7, 40}) {
     const fs::path dir = scratch() / ("limit-levels-" + std::to_string(limit));
     fs::remove_all(dir);
     const Result r = lieride("optimize " + problemFile("helicopter-landing") + " --max-iter " + std::to_string(limit) +
@@ -373,10 +374,14 @@ TEST_CASE("lieride optimize: bad canyon and snakeboard problem files exit 2 with
                  "bad-snakeboard");
 }
 
-TEST_CASE("lieride optimize: bad coarse_knots exit 2 with one line naming the key", "[optimize][cli]") {
+TEST_CASE("lieride optimize: bad coarse_knots and guess_via exit 2 with one line naming the key", "[optimize][cli]") {
   const std::string key = "coarse_knots = [16]";
   expectBadInput(problemText("helicopter-landing"),
                  {
+                     {"guess_via = [20.0, -2.0, 5.0]", "guess_via = [20.0, -2.0]", "problem.guess_via"},
+                     {"guess_via = [20.0, -2.0, 5.0]", "guess_via = [20.0, -2.0, nan]", "problem.guess_via"},
+                     {"guess_via = [20.0, -2.0, 5.0]", "guess_via = [20.0, -2.0, 5.0]\nguess_path = [[20.0, 0.0, 10.0]]",
+                      "problem.guess_via"},
                      {key, "coarse_knots = [20]", "problem.coarse_knots"},      // does not divide knots = 48
                      {key, "coarse_knots = [16, 8]", "problem.coarse_knots"},   // coarsest first
                      {key, "coarse_knots = [12, 16]", "problem.coarse_knots"},  // 12 does not divide 16
@@ -387,7 +392,9 @@ TEST_CASE("lieride optimize: bad coarse_knots exit 2 with one line naming the ke
                      {key, "coarse_knots = [16.0]", "problem.coarse_knots"},
                  },
                  "bad-coarse");
-  expectBadInput(problemText("car-tunnel"), {{"knots = 64", "knots = 64\ncoarse_knots = [16]", "problem.coarse_knots"}},
+  expectBadInput(problemText("car-tunnel"),
+                 {{"knots = 64", "knots = 64\ncoarse_knots = [16]", "problem.coarse_knots"},
+                  {"knots = 64", "knots = 64\nguess_via = [1.0, 0.0, 0.0]", "problem.guess_via"}},
                  "bad-coarse-car");
 }
 

@@ -79,11 +79,13 @@ TEST_CASE("helicopter DMOC: helicopter-landing solves and the simulator replays 
 
 TEST_CASE("helicopter DMOC: a fine level the monotone barrier cannot finish restarts with the adaptive one",
           "[optimize]") {
-  // The landing with its goal 1 m nearer (29 m): from the refined 16-knot solution the monotone
-  // barrier alone took 172 iterations at 48 knots; restarted after 40 (dmoc_session.cpp,
-  // kRefinedRestartAfter) it takes 61. The optimum is the direct cold solve's.
+  // The landing with its goal 1 m nearer (29 m) from the straight guess (no guess_via): from the
+  // refined 16-knot solution the monotone barrier alone took 172 iterations at 48 knots;
+  // restarted after 40 (dmoc_session.cpp, kRefinedRestartAfter) it takes 61. The optimum is the
+  // direct cold solve's.
   Problem p = loadProblem(std::string(LIERIDE_SOURCE_DIR) + "/assets/problems/helicopter-landing.toml");
   p.goal.position3 = Vec3(29.0, 0.0, p.goal.position3->z());
+  p.guessVia.reset();
   const DmocSession s(p);
   const SolveResult r = s.solve(s.defaultOptions());
   INFO(s.failureLine(r));
@@ -187,7 +189,9 @@ TEST_CASE("helicopter DMOC: helicopter-canyon solves from its default guess, cle
 // h u_c (1 - cos gp cos gr) along the rotor axis and h u_c |sin| sideways. Step 0 is left out
 // of the force check: the start attitude is given, so its thrust cannot be tilted to the path.
 TEST_CASE("helicopter DMOC: the landing's trimmed guess satisfies the reconstruction and torque rows", "[optimize]") {
-  const DmocSession s(loadProblem(problemPath("helicopter-landing")));
+  Problem straight = loadProblem(problemPath("helicopter-landing"));
+  straight.guessVia.reset();  // the quintic alone (the bend asks for up to three times the cyclic)
+  const DmocSession s(straight);
   const HelicopterDmoc& heli = s.helicopter();
   std::vector<double> x;
   heli.initialGuess(x);
@@ -214,4 +218,34 @@ TEST_CASE("helicopter DMOC: the landing's trimmed guess satisfies the reconstruc
   CHECK(worstPose <= 1e-10);
   CHECK(worstTorque <= 1e-10);
   CHECK(forceBound <= 0.5);  // the cyclic stays small: the guess is nearly dynamically consistent
+}
+
+TEST_CASE("helicopter DMOC: guess_via bends the trimmed guess through its point at half the horizon", "[optimize]") {
+  // The landing ships guess_via = [20, -2, 5]; knots = 48, so knot 24 is t = T/2.
+  const Problem bent = loadProblem(problemPath("helicopter-landing"));
+  REQUIRE(bent.guessVia);
+  Problem straight = bent;
+  straight.guessVia.reset();
+  const DmocSession sb(bent), ss(straight);
+  std::vector<double> xb, xs;
+  sb.helicopter().initialGuess(xb);
+  ss.helicopter().initialGuess(xs);
+  const int n = sb.helicopter().knots();
+  REQUIRE(n % 2 == 0);
+  auto at = [&](const std::vector<double>& x, int k) {
+    const auto i = [&](int c) { return x[static_cast<std::size_t>(HelicopterDmoc::var(k, c))]; };
+    return Vec3(i(HelicopterDmoc::kX), i(HelicopterDmoc::kY), i(HelicopterDmoc::kZ));
+  };
+  CHECK((at(xb, n / 2) - *bent.guessVia).norm() <= 1e-12);
+  // The straight guess is elsewhere at T/2 (the bend moves it 2 m sideways), and both start
+  // at the start and end at the goal.
+  CHECK(std::abs(at(xs, n / 2).y()) <= 1e-12);
+  for (int k : {0, n}) CHECK((at(xb, k) - at(xs, k)).norm() <= 1e-12);
+  CHECK((at(xb, n) - *bent.goal.position3).norm() <= 1e-12);
+  // Away from T/2 the bend is 16 s^2 (1 - s)^2 times the offset at T/2.
+  const Vec3 offset = at(xb, n / 2) - at(xs, n / 2);
+  for (int k : {1, n / 4, n - 1}) {
+    const double s = static_cast<double>(k) / n, b = 16.0 * s * s * (1.0 - s) * (1.0 - s);
+    CHECK((at(xb, k) - at(xs, k) - b * offset).norm() <= 1e-12);
+  }
 }

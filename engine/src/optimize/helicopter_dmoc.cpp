@@ -221,8 +221,9 @@ void HelicopterDmoc::bounds(std::vector<double>& xl, std::vector<double>& xu, st
 
 // Flight from the start to the goal position. Without a [problem] guess_path: along the
 // quintic Hermite curve whose end velocities are the initial velocity and the goal velocity
-// (zero when not given), trimmed to it (trimGuess). With one: at constant speed along the
-// polyline start, guess_path..., goal, at the start attitude with hovering controls.
+// (zero when not given), bent through [problem] guess_via when given, trimmed to it
+// (trimGuess). With guess_path: at constant speed along the polyline start, guess_path...,
+// goal, at the start attitude with hovering controls.
 void HelicopterDmoc::initialGuess(std::vector<double>& x) const {
   x.assign(static_cast<std::size_t>(numVariables()), 0.0);
   const Vec3 p0 = g0_.x, p1 = problem_.goal.position3.value_or(p0);
@@ -238,14 +239,22 @@ void HelicopterDmoc::initialGuess(std::vector<double>& x) const {
   route.push_back(p1);
   std::vector<double> arc{0.0};
   for (std::size_t i = 1; i < route.size(); ++i) arc.push_back(arc.back() + (route[i] - route[i - 1]).norm());
+  // Quintic Hermite with zero acceleration at both ends, where the attitude is level (given
+  // at the start, the goal's at the end): trimmed, the guess then needs no thrust tilt there.
+  auto hermite = [&](double s) {
+    const double s3 = s * s * s, s4 = s3 * s, s5 = s4 * s;
+    return Vec3((1 - 10 * s3 + 15 * s4 - 6 * s5) * p0 + (s - 6 * s3 + 8 * s4 - 3 * s5) * T * v0 +
+                (10 * s3 - 15 * s4 + 6 * s5) * p1 + (-4 * s3 + 7 * s4 - 3 * s5) * T * v1);
+  };
+  // [problem] guess_via bends it through that point at s = 1/2 by 16 s^2 (1 - s)^2 (1 at
+  // s = 1/2; value and slope 0 at both ends). A bend also flat in curvature at the ends,
+  // 64 s^3 (1 - s)^3, took the landing's 16-knot level 38-51 iterations against 28-37
+  // (docs/optimize.md, "The landing's guess").
+  const Vec3 bend = problem_.guessVia ? Vec3(*problem_.guessVia - hermite(0.5)) : Vec3::Zero();
   auto position = [&](double s) {  // s in [0, 1]
     if (problem_.guessPath.empty()) {
-      // Quintic Hermite with zero acceleration at both ends, where the attitude is level
-      // (given at the start, the goal's at the end): trimmed, the guess then needs no thrust
-      // tilt there.
-      const double s3 = s * s * s, s4 = s3 * s, s5 = s4 * s;
-      return Vec3((1 - 10 * s3 + 15 * s4 - 6 * s5) * p0 + (s - 6 * s3 + 8 * s4 - 3 * s5) * T * v0 +
-                  (10 * s3 - 15 * s4 + 6 * s5) * p1 + (-4 * s3 + 7 * s4 - 3 * s5) * T * v1);
+      const double b = s * (1.0 - s);
+      return Vec3(hermite(s) + 16.0 * b * b * bend);
     }
     const double along = s * arc.back();
     std::size_t i = 1;

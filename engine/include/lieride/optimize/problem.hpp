@@ -98,6 +98,7 @@ struct Problem {
   double bodyRadius = 1.0;     // helicopter: [body] radius (m), the sphere kept off obstacles
   std::vector<int> coarseKnots;  // [problem] coarse_knots: coarse-to-fine cold start, coarsest first
   std::vector<Vec3> guessPath;  // helicopter: [problem] guess_path, the default guess's route
+  std::optional<Vec3> guessVia;  // helicopter: [problem] guess_via, where the smooth guess is at T/2
   // The knot of a waypoint (nearest to its time).
   int waypointKnot(const Waypoint& w) const { return static_cast<int>(std::lround(w.time / timeStep())); }
   double timeStep() const { return horizon / knots; }
