@@ -200,7 +200,7 @@ TEST_CASE("lieride optimize: the iteration limit exits 4 and says so", "[optimiz
 }
 
 TEST_CASE("lieride optimize: --max-iter limits the whole coarse-to-fine solve", "[optimize][cli]") {
-  // helicopter-landing solves 16 knots (26 iterations), then 48 (32): the limit is shared, not
+  // helicopter-landing solves 16 knots (26 iterations), then 48 (23): the limit is shared, not
   // per level.
   for (const int limit : {7, 40}) {
     const fs::path dir = scratch() / ("limit-levels-" + std::to_string(limit));

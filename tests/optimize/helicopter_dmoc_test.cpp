@@ -77,12 +77,13 @@ TEST_CASE("helicopter DMOC: helicopter-landing solves and the simulator replays 
   CHECK((tr.g.back().q * Vec3::UnitZ()).z() >= std::cos(0.02));
 }
 
-TEST_CASE("helicopter DMOC: a fine level the monotone barrier cannot finish restarts with the adaptive one",
+TEST_CASE("helicopter DMOC: the fine level starts from the refined primal point with the problem's barrier",
           "[optimize]") {
-  // The landing with its goal 1 m nearer (29 m) from the straight guess (no guess_via): from the
-  // refined 16-knot solution the monotone barrier alone took 172 iterations at 48 knots;
-  // restarted after 40 (dmoc_session.cpp, kRefinedRestartAfter) it takes 61. The optimum is the
-  // direct cold solve's.
+  // The landing with its goal 1 m nearer (29 m) from the straight guess (no guess_via): started
+  // as a warm start (the refined multipliers, the monotone barrier from 1e-9, restarted with
+  // the adaptive one after 40 iterations) the 48-knot level took 61 iterations; from the
+  // refined primal point with the problem's quality-function barrier it takes 29. The optimum
+  // is the direct cold solve's.
   Problem p = loadProblem(std::string(LIERIDE_SOURCE_DIR) + "/assets/problems/helicopter-landing.toml");
   p.goal.position3 = Vec3(29.0, 0.0, p.goal.position3->z());
   p.guessVia.reset();
@@ -93,8 +94,7 @@ TEST_CASE("helicopter DMOC: a fine level the monotone barrier cannot finish rest
   REQUIRE(r.levels.size() == 1);
   const int fine = r.iterations - r.levels[0].iterations;
   INFO("fine level " << fine << " iterations");
-  CHECK(fine > 40);   // the restart ran
-  CHECK(fine < 100);  // and finished well before the monotone barrier alone
+  CHECK(fine <= 40);
   CHECK(s.replayError(r.solution.x) <= 1e-8);
   p.coarseKnots.clear();
   const DmocSession d(p);

@@ -15,14 +15,6 @@
 namespace lieride::opt {
 
 namespace {
-// A level started from a refined coarser solution keeps the monotone barrier from 1e-9 for
-// this many iterations, then starts again from the same point with the adaptive one
-// (SolveOptions::warmRestartAfter). On eight landings (goal x 28-31 m, start speed 4-6 m/s)
-// the fine level took 20-172 iterations monotone throughout (the shipped one 32); with a
-// restart after 40 the five below 40 are unchanged and the others take 61-62 (172 -> 61,
-// 75 -> 62, 59 -> 61), the same optima. After 25 (the re-solve default) the shipped landing
-// takes 56 instead of 32.
-constexpr int kRefinedRestartAfter = 40;
 
 void writeNumber(std::ostream& out, double v) {
   char buf[32];
@@ -152,11 +144,10 @@ std::optional<DmocSession::CoarseStart> DmocSession::coarseStart(const SolveOpti
   CoarseStart out;
   SolveOptions o = options;
   o.progress = nullptr;  // iteration numbers restart per level; the result lists the levels
-  o.warmRestartAfter = kRefinedRestartAfter;  // a refined start (solve below)
   // The iteration limit is the whole solve's: each level gets what the levels before left.
   for (std::size_t i = 0; i < levels.size(); ++i) {
     const auto coarse = level(levels[i]);
-    o.warm = i > 0 ? &out.start : nullptr;  // a finer level resumes from the refined one before
+    if (i > 0) o.initial = out.start.x;  // a finer level starts from the refined one before (solve below)
     o.maxIterations = options.maxIterations - out.iterations;
     SolveResult r = solveNlp(*coarse, o);
     out.iterations += r.iterations;
@@ -179,13 +170,14 @@ SolveResult DmocSession::solve(const SolveOptions& options) const { return solve
 SolveResult DmocSession::solve(const SolveOptions& options, const Nlp& same) const {
   std::optional<CoarseStart> coarse = coarseStart(options);
   if (!coarse) return solveNlp(same, options);
-  // The refined start is near-optimal but not feasible to tolerance: the warm start's monotone
-  // barrier from 1e-9 suits it (an adaptive barrier or mu from 1e-7 took 24-31 iterations
-  // against 22, helicopter-landing from 16 knots), but not always: the restart after
-  // kRefinedRestartAfter iterations (docs/optimize.md, "Coarse-to-fine cold start").
+  // The refined start is near-optimal but not feasible to tolerance (the landing's: violation
+  // 5 in IPOPT's scaled measure). It starts the solve as a primal point only, with the
+  // problem's own barrier: on eight landings (goal x 28-31 m, start speed 4-6 m/s) the fine
+  // level took 20-40 iterations that way, against 18-62 as a warm start with the refined
+  // multipliers and the monotone barrier from 1e-9 restarted after 40, and 22-41 warm with
+  // the adaptive barrier; the same optima (docs/optimize.md, "Coarse-to-fine cold start").
   SolveOptions o = options;
-  if (coarse->usable) o.warm = &coarse->start;
-  o.warmRestartAfter = kRefinedRestartAfter;
+  if (coarse->usable) o.initial = coarse->start.x;
   // What the coarse levels left of the limit (0: IPOPT evaluates the start and reports the
   // iteration limit, the start being the best iterate).
   o.maxIterations = std::max(0, options.maxIterations - coarse->iterations);

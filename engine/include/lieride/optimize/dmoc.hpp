@@ -67,8 +67,9 @@ class DmocSession {
   // Solves the problem. A cold solve of a problem with [problem] coarse_knots (the
   // helicopter's) first solves the same problem on those coarser meshes, coarsest first, each
   // level started from the one before refined (HelicopterDmoc::refine), then the problem itself
-  // from the finest level refined, as a warm start (docs/optimize.md, "Coarse-to-fine cold
-  // start"). The result counts every level's iterations and time and lists the levels.
+  // from the finest level refined, as its initial point (primal values only, the problem's own
+  // barrier; docs/optimize.md, "Coarse-to-fine cold start"). The result counts every level's
+  // iterations and time and lists the levels.
   SolveResult solve(const SolveOptions& options) const;
   // The same with the last (finest) level solved through `same`: nlp() wrapped, with its
   // structure (the app's Optimize worker records the iterates through such a wrapper).
