@@ -130,6 +130,56 @@ TEST_CASE("optimize panel: a drag in the view moves the goal to the ground point
   panel.cancel();
 }
 
+TEST_CASE("optimize panel: the canyon's walls are drawn in 3-D and a dragged wall moves the helicopter's box",
+          "[panels][optimize]") {
+  OptimizePanel panel(kProblems);
+  REQUIRE(panel.select(kProblems + "helicopter-canyon.toml"));
+  panel.cancel();
+  const opt::Obstacle wall = panel.problem()->obstacles[0];  // left wall 1: centre (9.123, 5, 15), 30 m tall
+  REQUIRE(wall.threeD);
+  // Drawn where the solver has them: the walls' vertices reach their tops (z = 30 m) and
+  // span the canyon from x = 0 to past x = 80 m (the 2-D fields, all 0, drew nothing).
+  const OptimizeOverlayMesh& mesh = panel.overlay();
+  float top = 0.0f, xmin = 1e9f, xmax = -1e9f;
+  for (const auto& v : mesh.solid.vertices) {
+    top = std::max(top, v.position.z);
+    xmin = std::min(xmin, v.position.x);
+    xmax = std::max(xmax, v.position.x);
+  }
+  CHECK(top == Approx(30.0f).margin(1e-3));
+  CHECK(xmin <= 0.01f);
+  CHECK(xmax >= 80.0f);
+  // Its handle sits on the wall's top face, and a drag there moves the box across at its height.
+  ImGuiHeadless gui;
+  const glm::vec2 c(40.0f, 10.0f);  // looking straight down over the canyon, 100 m across 800 px
+  const glm::mat4 vp = glm::ortho(-50.0f, 50.0f, -50.0f, 50.0f, 1.0f, 400.0f) *
+                       glm::lookAt(glm::vec3(c, 200.0f), glm::vec3(c, 0.0f), glm::vec3(0, 1, 0));
+  auto screen = [&](double x, double y) {
+    return ImVec2(static_cast<float>(400 + 8 * (x - c.x)), static_cast<float>(400 - 8 * (y - c.y)));
+  };
+  ImGuiIO& io = ImGui::GetIO();
+  io.DisplaySize = ImVec2(800, 800);
+  auto frame = [&](ImVec2 pos, bool down) {
+    io.MousePos = pos;
+    io.MouseDown[0] = down;
+    ImGui::NewFrame();
+    const bool owned = panel.mouse(vp, glm::vec2(800, 800));
+    ImGui::Render();
+    return owned;
+  };
+  const Vec3 at = wall.center3;
+  CHECK_FALSE(frame(screen(at.x(), at.y()), false));
+  CHECK(frame(screen(at.x(), at.y()), true));
+  CHECK(frame(screen(at.x() + 1.0, at.y() + 0.5), true));
+  CHECK_FALSE(frame(screen(at.x() + 1.0, at.y() + 0.5), false));
+  const opt::Obstacle& moved = panel.problem()->obstacles[0];
+  CHECK(moved.center3.x() == Approx(at.x() + 1.0).margin(1e-3));
+  CHECK(moved.center3.y() == Approx(at.y() + 0.5).margin(1e-3));
+  CHECK(moved.center3.z() == at.z());
+  CHECK(moved.halfSize3 == wall.halfSize3);
+  panel.cancel();
+}
+
 TEST_CASE("optimize panel: the lines of a failed and of a cancelled solve wrap inside the sidebar", "[panels][optimize]") {
   OptimizePanel panel(kProblems);
   REQUIRE(panel.select(kProblems + "car-parallel-park.toml"));

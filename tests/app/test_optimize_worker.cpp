@@ -100,6 +100,11 @@ TEST_CASE("threads: optimize worker: an edit during a solve restarts it with the
   CHECK(std::abs(end.x() - edited.goal.position->x()) < 1e-6);
   CHECK(std::abs(end.y() - edited.goal.position->y()) < 1e-6);
   for (const GhostKnot& k : s->knots) CHECK(k.violation <= 1e-8);
+  // The next edit's solve counts its own restarts (none), not the worker's history.
+  const auto third = w.solve(p);
+  const auto t = w.waitFor([&](const OptimizeSnapshot& x) { return finished(x, third); });
+  CHECK(t->phase == OptimizeSnapshot::Phase::Solved);
+  CHECK(t->restarts == 0);
 }
 
 TEST_CASE("threads: optimize worker: warm re-solve after a goal edit while another thread reads snapshots", "[threads][optimize]") {

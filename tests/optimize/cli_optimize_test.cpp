@@ -379,6 +379,11 @@ TEST_CASE("lieride optimize: bad coarse_knots and guess_via exit 2 with one line
   expectBadInput(problemText("helicopter-landing"),
                  {
                      {"guess_via = [20.0, -2.0, 5.0]", "guess_via = [20.0, -2.0]", "problem.guess_via"},
+                     // The problem's keys, not the replay scenario's ([integrator] name) or a
+                     // neighbour's (coarse_knots, checked against the missing knots).
+                     {"integrator = \"lie-cay-tln\"", "integrator = \"lie-foo\"", "problem.integrator"},
+                     {"knots = 48", "knotz = 48", "problem.knotz"},
+                     {"knots = 48", "", "problem.knots"},
                      {"guess_via = [20.0, -2.0, 5.0]", "guess_via = [20.0, -2.0, nan]", "problem.guess_via"},
                      {"guess_via = [20.0, -2.0, 5.0]", "guess_via = [20.0, -2.0, 5.0]\nguess_path = [[20.0, 0.0, 10.0]]",
                       "problem.guess_via"},

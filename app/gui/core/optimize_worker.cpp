@@ -182,6 +182,7 @@ void OptimizeWorker::solveOne(const Request& req) {
   } catch (const std::exception& e) {
     base->phase = Phase::NotSolved;
     base->line = e.what();
+    restarts_ = 0;
     publish(base);
     return;
   }
@@ -272,6 +273,7 @@ void OptimizeWorker::solveOne(const Request& req) {
     s->line = session->failureLine(r);
   }
   s->restarts = restarts_;
+  restarts_ = 0;  // the next edit's solve counts its own
   publish(s);
 }
 

@@ -45,7 +45,8 @@ struct OptimizeSnapshot {
   double timeStep = 0.0;    // h of the iterate (a free-time car: its own)
   // When solved: what `lieride optimize` writes as replay.toml and controls.csv (Play loads them).
   std::string replayToml, controlsCsv;
-  int restarts = 0;         // solves cancelled by a newer request, since the worker started
+  int restarts = 0;         // solves a newer request cancelled on the way to this one (edits made while
+                            // they ran); counted again from 0 after each solve that ends
 };
 
 const char* toString(OptimizeSnapshot::Phase p);

@@ -120,7 +120,9 @@ std::vector<SceneEntry> listScenes() {
     }
   if (!haveLarge) out.push_back({"large steps", {}, kLargeSteps, {"lie-cay", "rk4"}, {}});
   // One click to an optimal control problem (the Optimize panel solves it; docs/app.md).
-  for (const auto& [name, stem] : {std::pair{"optimal parking", "car-parallel-park"}, {"optimal helicopter landing", "helicopter-landing"}}) {
+  for (const auto& [name, stem] : {std::pair{"optimal parking", "car-parallel-park"},
+                                   {"optimal helicopter landing", "helicopter-landing"},
+                                   {"optimal canyon flight", "helicopter-canyon"}}) {
     const fs::path file = fs::path(assetsDir()) / "problems" / (std::string(stem) + ".toml");
     if (fs::is_regular_file(file) && !has(name)) out.push_back(problemScene(name, file.string()));
   }

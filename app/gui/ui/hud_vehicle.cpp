@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "ui/optimize_panel.hpp"
 #include "ui/panels.hpp"
 
 namespace lieride::gui {
@@ -21,7 +22,11 @@ void drawVehicleHud(AppState& app, const PhysicsFrame& f) {
   char end[128] = "";
   if (app.pausedAtScriptEnd && f.paused)
     std::snprintf(end, sizeof end, "end of the scripted run (%.3g s): Space runs on, Backspace replays", app.scriptEnd);
-  const std::string hint = end[0] ? std::string(end) : scriptedHint(f);
+  // A problem scene before Play: its inputs are zero until the optimal controls play.
+  const bool problemScene = app.optimize && app.optimize->waitingForPlay();
+  const std::string hint = end[0]          ? std::string(end)
+                           : problemScene ? std::string("Optimize panel: Solve, then Play runs the optimal controls")
+                                          : scriptedHint(f);
   if (!hint.empty()) lines.push_back(hint);
   if (lines.empty()) return;
   const ImGuiViewport* vp = ImGui::GetMainViewport();

@@ -89,6 +89,12 @@ Body bodyOf(const opt::DmocSession::Footprint& f) {
 void obstacles(const opt::Problem& p, OptimizeOverlayMesh& out) {
   const float height = kObstacleHeight;
   for (const opt::Obstacle& o : p.obstacles) {
+    if (o.threeD) {  // the helicopter's boxes (canyon walls): lighter, not to hide the flight
+      const glm::vec3 size = 2.0f * v3(o.halfSize3), c = v3(o.center3);
+      solid(out.solid, prim::box(size, kObstacle), prim::T(c.x, c.y, c.z) * prim::Rz(static_cast<float>(o.heading)), kObstacle,
+            0.35f);
+      continue;
+    }
     const float cx = static_cast<float>(o.center.x()), cy = static_cast<float>(o.center.y());
     switch (o.kind) {
       case opt::Obstacle::Kind::Box:

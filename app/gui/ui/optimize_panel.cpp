@@ -51,6 +51,7 @@ bool dragDoubles(const char* label, double* v, int n, float speed, const char* f
 }
 bool dragDegrees(const char* label, double& radians) {
   double deg = radians / kDeg;
+  if (std::abs(deg) < 0.05) deg = 0.0;  // shown as 0.0, not -0.0 (the canyon's walls: -0.000000 rad)
   if (!ImGui::DragScalar(label, ImGuiDataType_Double, &deg, 0.5f, nullptr, nullptr, "%.1f deg")) return false;
   radians = deg * kDeg;
   return true;
@@ -228,6 +229,14 @@ bool OptimizePanel::editProblem() {
           o.normal = Vec2(std::cos(a), std::sin(a));
           changed = true;
         }
+      } else if (o.threeD) {  // the helicopter's boxes: centre and size in 3-D
+        changed |= dragDoubles("centre", o.center3.data(), 3, 0.02f);
+        Vec3 size = 2.0 * o.halfSize3;
+        if (dragDoubles("size", size.data(), 3, 0.02f)) {
+          o.halfSize3 = (0.5 * size).cwiseMax(0.01);
+          changed = true;
+        }
+        changed |= dragDegrees("heading", o.heading);
       } else {
         changed |= dragDoubles("centre", o.center.data(), 2, 0.02f);
         if (o.kind == opt::Obstacle::Kind::Circle) {
@@ -284,7 +293,7 @@ void OptimizePanel::draw(AppState& app, const PhysicsFrame&) {
     ImGui::EndCombo();
   }
   tooltip("DMOC problems (assets/problems, docs/formats.md section 4) for this vehicle; the scene menu's "
-          "\"optimal parking\" and \"optimal helicopter landing\" open one with its scene.");
+          "\"optimal parking\", \"optimal helicopter landing\" and \"optimal canyon flight\" open one with its scene.");
   if (!error_.empty()) textWrappedColored(ImVec4(1, 0.4f, 0.35f, 1), error_);
   if (!problem_) {
     ImGui::TextDisabled("No problem chosen (%zu listed for %s).", static_cast<std::size_t>(std::count_if(
@@ -337,7 +346,8 @@ void OptimizePanel::draw(AppState& app, const PhysicsFrame&) {
         break;
       case OptimizeSnapshot::Phase::Idle: break;
     }
-    if (s->restarts > 0) ImGui::TextDisabled("%d solve(s) restarted by edits", s->restarts);
+    if (s->restarts > 0)
+      ImGui::TextDisabled("restarted %d time%s: the problem changed while it ran", s->restarts, s->restarts == 1 ? "" : "s");
   }
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   ImGui::TextWrapped("ghost: green where a knot's constraints hold to 1e-8, red from 1e-2");
@@ -354,6 +364,10 @@ std::vector<OptimizePanel::Handle> OptimizePanel::handles() const {
   if (p.goal.position3) out.push_back({Handle::Goal, 0, *p.goal.position3});
   for (std::size_t i = 0; i < p.obstacles.size(); ++i) {
     const opt::Obstacle& o = p.obstacles[i];
+    if (o.threeD) {  // on the top face
+      out.push_back({Handle::Obstacle, i, Vec3(o.center3.x(), o.center3.y(), o.center3.z() + o.halfSize3.z())});
+      continue;
+    }
     const double top = o.kind == opt::Obstacle::Kind::Wall ? 0.2 : kObstacleHeight;
     out.push_back({Handle::Obstacle, i, Vec3(o.center.x(), o.center.y(), top)});
   }
@@ -371,7 +385,12 @@ void OptimizePanel::moveHandle(const Handle& h, const Vec3& to) {
       if (p.goal.position) p.goal.position = to.head<2>();
       if (p.goal.position3) p.goal.position3 = Vec3(to.x(), to.y(), p.goal.position3->z());
       break;
-    case Handle::Obstacle: p.obstacles[h.index].center = to.head<2>(); break;
+    case Handle::Obstacle: {
+      opt::Obstacle& o = p.obstacles[h.index];
+      if (o.threeD) o.center3.head<2>() = to.head<2>();  // dragged across, at its height
+      else o.center = to.head<2>();
+      break;
+    }
     case Handle::Waypoint: {
       opt::Waypoint& w = p.waypoints[h.index];
       if (w.position) w.position = to.head<2>();

@@ -61,6 +61,8 @@ class OptimizePanel {
   // Play (the button): writes controls.csv and replay.toml as `lieride optimize` does and asks
   // for that scene. False unless the newest solve of this problem is solved.
   bool play();
+  // The scene is this panel's problem, not yet played: its vehicle waits for Play.
+  bool waitingForPlay() const { return !sceneProblem_.empty() && !playing_; }
   OptimizeWorker& worker() { return worker_; }
   struct Listed {
     std::string file, name, vehicle;

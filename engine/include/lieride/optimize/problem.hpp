@@ -21,6 +21,8 @@ struct Obstacle {
   Vec2 normal = Vec2::UnitY();   // wall: unit normal pointing to the free side
   std::string name;              // "obstacle 2" or the file's name = "..."
   // Helicopter (3-D) boxes: centre [x, y, z] and half sizes; `heading` turns them about z.
+  // threeD says which fields hold the obstacle (center and halfSize stay 0 then).
+  bool threeD = false;
   Vec3 center3 = Vec3::Zero();
   Vec3 halfSize3 = Vec3::Zero();
 };
