@@ -121,11 +121,15 @@ int runOptimize(const std::vector<std::string>& args) {
   parser.add_option("PROBLEM", problemPath, "problem TOML (assets/problems/*.toml)")->required();
   parser.add_option("--out", outDir, "output folder (default out/optimize/<problem name>)");
   parser.add_option("--max-iter", maxIter, "iteration limit of the whole solve (all coarse levels)")->check(CLI::Range(1, 100000000));
-  parser.add_flag("--quiet", quiet, "no progress lines");
+  parser.add_flag("--quiet", quiet, "print nothing when solved (the result is in DIR/report.md); errors still go to stderr");
   int knots = 0;
   std::string guess;
   parser.add_option("--knots", knots, "dmoc: number of steps N (overrides [problem] knots)")->check(CLI::Range(2, 1000000));
   parser.add_option("--guess", guess, "dmoc: start from a controls CSV simulated by the vehicle's integrator");
+  parser.footer(
+      "Writes DIR/trajectory.csv, controls.csv, replay.toml (lieride sim replays the solution) and report.md.\n"
+      "Exit status: 0 solved; 4 not solved (one line names what failed; the best iterate is written); 2 bad "
+      "problem file or arguments.");
   if (const auto code = parseArgs(parser, args)) return *code;
   try {
     if (opt::problemMethod(problemPath) == "dmoc") {
