@@ -27,7 +27,7 @@ B=build-gpu
 export SDL_VIDEODRIVER=offscreen LIERIDE_ASSETS=$PWD/assets LIERIDE_CONFIG_DIR=$(mktemp -d)/
 export __EGL_VENDOR_LIBRARY_FILENAMES=${__EGL_VENDOR_LIBRARY_FILENAMES:-/usr/local/nvidia/share/glvnd/egl_vendor.d/10_nvidia.json}
 run() { timeout 90 "$B/lib/ld-linux-x86-64.so.2" --library-path "$B/lib:/usr/local/nvidia/lib64:/usr/lib/x86_64-linux-gnu" "$B/lieride" app "$@"; }
-for s in "car parallel parking" "helicopter free flight" "boat docking" "boat in a calm harbour" "large steps" "snakeboard rotate gait" "optimal helicopter landing"; do
+for s in "car parallel parking" "helicopter free flight" "boat docking" "boat in a calm harbour" "large steps" "snakeboard rotate gait" "optimal helicopter landing" "optimal canyon flight"; do
   run --scene "$s" --frames 600 --warmup 5 2>&1 | grep -E 'scene "|renderer|error|cannot'
 done
 [ -n "${OUT:-}" ] && run --scene "car parallel parking" --frames 300 --warmup 3 --screenshot "$OUT/car-gpu.png" | grep renderer
