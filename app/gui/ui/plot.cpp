@@ -175,9 +175,10 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
 
   dl->PushClipRect(a, b, true);
   // Markers where h or the integrator changed.
-  // Labels of nearby markers stack downwards instead of overwriting each other; the same
-  // change reported by several vehicles is drawn once.
-  float lastX = -1e9f, row = 0;
+  // Labels of nearby markers stack upwards from the bottom instead of overwriting each other
+  // (each in the lowest row where it clears the labels already there); the same change
+  // reported by several vehicles is drawn once.
+  std::vector<float> rowEnd;  // right edge of the last label in each row
   const float lineH = ImGui::GetTextLineHeight();
   for (std::size_t k = 0; k < markers.size(); ++k) {
     const auto& m = markers[k];
@@ -187,13 +188,15 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
     if (duplicate) continue;
     const float x = X(m.t);
     for (float y = a.y; y < b.y; y += 8) dl->AddLine(ImVec2(x, y), ImVec2(x, std::min(y + 4, b.y)), IM_COL32(255, 210, 90, 170));
-    row = (x - lastX < 90.0f) ? row + 1 : 0;
-    lastX = x;
-    const float ty = b.y - lineH * (row + 1) - 2;  // from the bottom: the legend sits at the top
     // Right of the line, or left of it where the label would run past the plot's right edge
     // (a change just made sits at the right edge).
     const float w = ImGui::CalcTextSize(m.label.c_str()).x;
     const float tx = x + 3 + w <= b.x ? x + 3 : std::max(a.x, x - 3 - w);
+    std::size_t row = 0;
+    while (row < rowEnd.size() && tx < rowEnd[row] + 6) ++row;
+    if (row == rowEnd.size()) rowEnd.push_back(0.0f);
+    rowEnd[row] = tx + w;
+    const float ty = b.y - lineH * static_cast<float>(row + 1) - 2;  // from the bottom: the legend sits at the top
     dl->AddText(ImVec2(tx, ty), IM_COL32(255, 210, 90, 230), m.label.c_str());
   }
   // Series: at most two points (min, max) per pixel column; NaN starts a new polyline.
