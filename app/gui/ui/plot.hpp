@@ -56,5 +56,8 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
 double niceStep(double range, int targetTicks);
 // Tick label with as many decimals as the tick spacing `step` needs, plus the unit.
 std::string formatTick(double v, const char* unit, double step);
+// Rows for labels spanning [left, right) (pixels), in drawing order: each takes the lowest row
+// (0 = bottom) where it starts at least `gap` right of the last label there.
+std::vector<int> labelRows(const std::vector<std::pair<float, float>>& spans, float gap);
 
 }  // namespace lieride::gui
