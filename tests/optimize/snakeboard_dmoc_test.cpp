@@ -82,9 +82,9 @@ TEST_CASE("snakeboard DMOC: a warm re-solve the monotone barrier cannot finish r
           "[optimize]") {
   // Moving snakeboard-reorient's goal 0.1 m turns a turn in place into a longer motion: the
   // warm start's monotone barrier from mu = 1e-9 crawls there (about 200 iterations), so
-  // solveNlp starts again from the same warm point with the adaptive barrier, after 8
-  // iterations (the crawl check: the violation is still above a tenth of the start's) rather
-  // than after SolveOptions::warmRestartAfter (25; docs/optimize.md, "Warm re-solves").
+  // solveNlp starts again from the warm point's primal values with the problem's own barrier,
+  // after 8 iterations (the crawl check: the violation is still above a tenth of the start's)
+  // rather than after SolveOptions::warmRestartAfter (25; docs/optimize.md, "Warm re-solves").
   const Problem p = loadProblem(problemPath("snakeboard-reorient"));
   const DmocSession cold(p);
   const SolveResult r0 = cold.solve(cold.defaultOptions());
@@ -110,6 +110,14 @@ TEST_CASE("snakeboard DMOC: a warm re-solve the monotone barrier cannot finish r
   CHECK(rm.iterations > 100);
   CHECK(r.iterations == r8.iterations);
   CHECK(r.iterations < rm.iterations / 2);
+  // After a crawl the restart is a cold solve from the warm point's primal values (the old
+  // multipliers belong to the old active set): 8 iterations more than that solve, its optimum.
+  SolveOptions primal = edited.defaultOptions();
+  primal.initial = r0.solution.x;
+  const SolveResult rp = edited.solve(primal);
+  REQUIRE(rp.status == SolveStatus::Solved);
+  CHECK(r.iterations == 8 + rp.iterations);
+  CHECK(r.cost == Approx(rp.cost).epsilon(1e-9));
   // One count across both attempts: the progress lines number every iteration once.
   REQUIRE(!reported.empty());
   for (std::size_t i = 0; i < reported.size(); ++i) CHECK(reported[i] == static_cast<int>(i));

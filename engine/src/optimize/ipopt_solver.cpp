@@ -315,6 +315,8 @@ namespace {
 // How a warm start picks its barrier parameter (solveNlp below).
 enum class WarmBarrier { Monotone, Adaptive };
 
+constexpr const char* kCrawlMessage = "stopped by the crawl check";
+
 SolveResult solveOnce(const Nlp& nlp, const SolveOptions& o, WarmBarrier warmBarrier, int crawlCheckAt = 0) {
   SolveResult r;
   const auto t0 = std::chrono::steady_clock::now();
@@ -432,7 +434,7 @@ SolveResult solveOnce(const Nlp& nlp, const SolveOptions& o, WarmBarrier warmBar
   r.maxViolation = maxConstraintViolation(nlp, r.solution.x, &r.worstConstraint);
   if (adapter->crawling()) {
     r.status = SolveStatus::IterationLimit;  // solveNlp restarts it
-    r.message = "stopped by the crawl check";
+    r.message = kCrawlMessage;
   } else if (s == Ipopt::SUCCESS && r.maxViolation <= o.constraintTolerance) r.status = SolveStatus::Solved;
   else if (s == Ipopt::SUCCESS) {
     r.status = SolveStatus::Failed;
@@ -463,7 +465,16 @@ SolveResult solveOnce(const Nlp& nlp, const SolveOptions& o, WarmBarrier warmBar
 // of 0.080 at iteration 8. At kCrawlCheckAt iterations a violation above a tenth of the start's
 // (when the start's is above 1e-6) stops the monotone attempt there instead of at 25. It can
 // misjudge: the collocation baseline's snakeboard edit (0.045 of 0.080 at iteration 8) would
-// have finished monotone at 23 and takes 8 + 24 restarted (docs/optimize.md).
+// have finished monotone at 23 (docs/optimize.md).
+//
+// What restarts depends on why. After a crawl the old multipliers belong to the wrong active
+// set: the solve starts again from the warm point's primal values alone, with the problem's
+// own (cold) barrier. The snakeboard's 0.1 / 0.3 / 0.5 / 1 m edits then take 8 + 39 / 36 / 30
+// / 75 iterations, against 8 + 45 / 54 / 74 / 119 from the warm point with the adaptive
+// barrier (collocation's: 8 + 19 / 47 / 35 / 41 against 8 + 24 / 31 / 54 / 64). After the 25
+// iterations of a monotone attempt whose violation did fall, the multipliers hold: the warm
+// point with the adaptive barrier (the canyon's 3 m edit: 25 + 12; from the primal values
+// alone 158).
 constexpr int kCrawlCheckAt = 8;
 
 SolveResult solveNlp(const Nlp& nlp, const SolveOptions& o) {
@@ -477,6 +488,10 @@ SolveResult solveNlp(const Nlp& nlp, const SolveOptions& o) {
   if (monotone.status != SolveStatus::IterationLimit) return monotone;
   SolveOptions second = o;
   second.maxIterations = o.maxIterations - monotone.iterations;
+  if (monotone.message == kCrawlMessage) {  // the warm point's primal values, the cold settings
+    second.warm = nullptr;
+    second.initial = o.warm->x;
+  }
   if (o.progress)  // one count of iterations and seconds across both attempts
     second.progress = [&](const IterationInfo& i) {
       if (i.iteration == 0) return;  // the warm point again, already reported as iteration 0

@@ -113,8 +113,9 @@ struct SolveOptions {
   const std::atomic<bool>* cancel = nullptr;           // set to stop at the next iteration
   const WarmStart* warm = nullptr;
   // A warm start still unconverged after this many iterations of the monotone barrier from
-  // mu = 1e-9 (or stopped earlier by its crawl check) starts again from the same point with
-  // the adaptive barrier (solveNlp); 0: never.
+  // mu = 1e-9 starts again from the same point with the adaptive barrier; one stopped earlier
+  // by the crawl check (no progress on its violation) starts again from the point's primal
+  // values alone with the cold settings (solveNlp); 0: never.
   int warmRestartAfter = 25;
   std::vector<double> initial;  // overrides the Nlp's guess when non-empty (primal only)
 };
