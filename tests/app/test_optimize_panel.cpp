@@ -21,6 +21,33 @@ const std::string kProblems = std::string(LIERIDE_SOURCE_DIR) + "/assets/problem
 
 
 bool finished(const OptimizeSnapshot& s) { return s.request > 0 && s.phase != OptimizeSnapshot::Phase::Solving; }
+
+// An 800 x 800 view looking straight down (orthographic) on `centre`, `across` metres wide:
+// the ground point (x, y) is at screen() and frame() feeds the panel one mouse state.
+struct TopDownView {
+  OptimizePanel& panel;
+  glm::vec2 centre;
+  float across;
+  glm::mat4 vp() const {
+    const float r = 0.5f * across;
+    return glm::ortho(-r, r, -r, r, 1.0f, 400.0f) *
+           glm::lookAt(glm::vec3(centre, 200.0f), glm::vec3(centre, 0.0f), glm::vec3(0, 1, 0));
+  }
+  ImVec2 screen(double x, double y) const {
+    const double scale = 800.0 / across;
+    return ImVec2(static_cast<float>(400 + scale * (x - centre.x)), static_cast<float>(400 - scale * (y - centre.y)));
+  }
+  bool frame(ImVec2 pos, bool down) const {
+    ImGuiIO& io = ImGui::GetIO();
+    io.DisplaySize = ImVec2(800, 800);
+    io.MousePos = pos;
+    io.MouseDown[0] = down;
+    ImGui::NewFrame();
+    const bool owned = panel.mouse(vp(), glm::vec2(800, 800));
+    ImGui::Render();
+    return owned;
+  }
+};
 }  // namespace
 
 TEST_CASE("optimize panel: problems of the scene's vehicle, obstacles and goal drawn", "[panels][optimize]") {
@@ -99,21 +126,11 @@ TEST_CASE("optimize panel: a drag in the view moves the goal to the ground point
   OptimizePanel panel(kProblems);
   REQUIRE(panel.select(kProblems + "car-parallel-park.toml"));
   ImGuiHeadless gui;
-  // Looking straight down from 50 m over the origin, orthographic, 20 m across an 800 x 800
-  // view: screen (u, v) shows the ground point ((u - 400) / 40, (400 - v) / 40).
-  const glm::mat4 vp = glm::ortho(-10.0f, 10.0f, -10.0f, 10.0f, 1.0f, 100.0f) *
-                       glm::lookAt(glm::vec3(0, 0, 50), glm::vec3(0), glm::vec3(0, 1, 0));
-  auto screen = [](double x, double y) { return ImVec2(static_cast<float>(400 + 40 * x), static_cast<float>(400 - 40 * y)); };
-  ImGuiIO& io = ImGui::GetIO();
-  io.DisplaySize = ImVec2(800, 800);
-  auto frame = [&](ImVec2 pos, bool down) {
-    io.MousePos = pos;
-    io.MouseDown[0] = down;
-    ImGui::NewFrame();
-    const bool owned = panel.mouse(vp, glm::vec2(800, 800));
-    ImGui::Render();
-    return owned;
-  };
+  // Looking straight down over the origin, 20 m across: screen (u, v) shows the ground point
+  // ((u - 400) / 40, (400 - v) / 40).
+  const TopDownView view{panel, glm::vec2(0.0f), 20.0f};
+  auto screen = [&](double x, double y) { return view.screen(x, y); };
+  auto frame = [&](ImVec2 pos, bool down) { return view.frame(pos, down); };
   const Vec2 goal = *panel.problem()->goal.position;
   const auto version = panel.overlayVersion();
   CHECK_FALSE(frame(screen(goal.x(), goal.y()), false));        // hovering: the camera keeps the mouse
@@ -151,22 +168,9 @@ TEST_CASE("optimize panel: the canyon's walls are drawn in 3-D and a dragged wal
   CHECK(xmax >= 80.0f);
   // Its handle sits on the wall's top face, and a drag there moves the box across at its height.
   ImGuiHeadless gui;
-  const glm::vec2 c(40.0f, 10.0f);  // looking straight down over the canyon, 100 m across 800 px
-  const glm::mat4 vp = glm::ortho(-50.0f, 50.0f, -50.0f, 50.0f, 1.0f, 400.0f) *
-                       glm::lookAt(glm::vec3(c, 200.0f), glm::vec3(c, 0.0f), glm::vec3(0, 1, 0));
-  auto screen = [&](double x, double y) {
-    return ImVec2(static_cast<float>(400 + 8 * (x - c.x)), static_cast<float>(400 - 8 * (y - c.y)));
-  };
-  ImGuiIO& io = ImGui::GetIO();
-  io.DisplaySize = ImVec2(800, 800);
-  auto frame = [&](ImVec2 pos, bool down) {
-    io.MousePos = pos;
-    io.MouseDown[0] = down;
-    ImGui::NewFrame();
-    const bool owned = panel.mouse(vp, glm::vec2(800, 800));
-    ImGui::Render();
-    return owned;
-  };
+  const TopDownView view{panel, glm::vec2(40.0f, 10.0f), 100.0f};  // over the canyon, 100 m across
+  auto screen = [&](double x, double y) { return view.screen(x, y); };
+  auto frame = [&](ImVec2 pos, bool down) { return view.frame(pos, down); };
   const Vec3 at = wall.center3;
   CHECK_FALSE(frame(screen(at.x(), at.y()), false));
   CHECK(frame(screen(at.x(), at.y()), true));

@@ -85,17 +85,12 @@ void dropCollinear(std::vector<ImVec2>& pts, float tol) {
 }
 }  // namespace
 
-std::vector<int> labelRows(const std::vector<std::pair<float, float>>& spans, float gap) {
-  std::vector<int> rows;
-  std::vector<float> rowEnd;  // right edge of the last label in each row
-  for (const auto& [left, right] : spans) {
-    std::size_t row = 0;
-    while (row < rowEnd.size() && left < rowEnd[row] + gap) ++row;
-    if (row == rowEnd.size()) rowEnd.push_back(0.0f);
-    rowEnd[row] = right;
-    rows.push_back(static_cast<int>(row));
-  }
-  return rows;
+int LabelRows::place(float left, float right) {
+  std::size_t row = 0;
+  while (row < rowEnd_.size() && left < rowEnd_[row] + gap_) ++row;
+  if (row == rowEnd_.size()) rowEnd_.push_back(0.0f);
+  rowEnd_[row] = right;
+  return static_cast<int>(row);
 }
 
 void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
@@ -191,7 +186,7 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
   // Labels of nearby markers stack upwards from the bottom instead of overwriting each other
   // (each in the lowest row where it clears the labels already there); the same change
   // reported by several vehicles is drawn once.
-  std::vector<std::pair<float, float>> spans;  // the labels drawn so far, their rows below
+  LabelRows rows(6.0f);
   const float lineH = ImGui::GetTextLineHeight();
   for (std::size_t k = 0; k < markers.size(); ++k) {
     const auto& m = markers[k];
@@ -205,8 +200,7 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
     // (a change just made sits at the right edge).
     const float w = ImGui::CalcTextSize(m.label.c_str()).x;
     const float tx = x + 3 + w <= b.x ? x + 3 : std::max(a.x, x - 3 - w);
-    spans.emplace_back(tx, tx + w);
-    const int row = labelRows(spans, 6.0f).back();
+    const int row = rows.place(tx, tx + w);
     const float ty = b.y - lineH * static_cast<float>(row + 1) - 2;  // from the bottom: the legend sits at the top
     dl->AddText(ImVec2(tx, ty), IM_COL32(255, 210, 90, 230), m.label.c_str());
   }

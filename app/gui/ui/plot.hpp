@@ -56,8 +56,16 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
 double niceStep(double range, int targetTicks);
 // Tick label with as many decimals as the tick spacing `step` needs, plus the unit.
 std::string formatTick(double v, const char* unit, double step);
-// Rows for labels spanning [left, right) (pixels), in drawing order: each takes the lowest row
-// (0 = bottom) where it starts at least `gap` right of the last label there.
-std::vector<int> labelRows(const std::vector<std::pair<float, float>>& spans, float gap);
+// Rows for labels spanning [left, right) (pixels), placed in drawing order: each takes the
+// lowest row (0 = bottom) where it starts at least `gap` right of the last label there.
+class LabelRows {
+ public:
+  explicit LabelRows(float gap) : gap_(gap) {}
+  int place(float left, float right);
+
+ private:
+  float gap_;
+  std::vector<float> rowEnd_;  // right edge of the last label in each row
+};
 
 }  // namespace lieride::gui

@@ -315,9 +315,9 @@ namespace {
 // How a warm start picks its barrier parameter (solveNlp below).
 enum class WarmBarrier { Monotone, Adaptive };
 
-constexpr const char* kCrawlMessage = "stopped by the crawl check";
-
-SolveResult solveOnce(const Nlp& nlp, const SolveOptions& o, WarmBarrier warmBarrier, int crawlCheckAt = 0) {
+// crawled (when given) says whether the crawl check at iteration crawlCheckAt stopped it.
+SolveResult solveOnce(const Nlp& nlp, const SolveOptions& o, WarmBarrier warmBarrier, int crawlCheckAt = 0,
+                      bool* crawled = nullptr) {
   SolveResult r;
   const auto t0 = std::chrono::steady_clock::now();
   const double cpu0 = threadSeconds();
@@ -432,9 +432,10 @@ SolveResult solveOnce(const Nlp& nlp, const SolveOptions& o, WarmBarrier warmBar
     return r;
   }
   r.maxViolation = maxConstraintViolation(nlp, r.solution.x, &r.worstConstraint);
+  if (crawled) *crawled = adapter->crawling();
   if (adapter->crawling()) {
     r.status = SolveStatus::IterationLimit;  // solveNlp restarts it
-    r.message = kCrawlMessage;
+    r.message = "stopped by the crawl check";
   } else if (s == Ipopt::SUCCESS && r.maxViolation <= o.constraintTolerance) r.status = SolveStatus::Solved;
   else if (s == Ipopt::SUCCESS) {
     r.status = SolveStatus::Failed;
@@ -484,11 +485,12 @@ SolveResult solveNlp(const Nlp& nlp, const SolveOptions& o) {
   if (!o.warm || budget <= 0 || o.maxIterations <= budget) return solveOnce(nlp, o, WarmBarrier::Monotone);
   SolveOptions first = o;
   first.maxIterations = budget;
-  const SolveResult monotone = solveOnce(nlp, first, WarmBarrier::Monotone, std::min(kCrawlCheckAt, budget));
+  bool crawled = false;
+  const SolveResult monotone = solveOnce(nlp, first, WarmBarrier::Monotone, std::min(kCrawlCheckAt, budget), &crawled);
   if (monotone.status != SolveStatus::IterationLimit) return monotone;
   SolveOptions second = o;
   second.maxIterations = o.maxIterations - monotone.iterations;
-  if (monotone.message == kCrawlMessage) {  // the warm point's primal values, the cold settings
+  if (crawled) {  // the warm point's primal values, the cold settings
     second.warm = nullptr;
     second.initial = o.warm->x;
   }

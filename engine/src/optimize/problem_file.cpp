@@ -190,17 +190,7 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
   if (vehicleType == "helicopter" && problem.has("guess_via")) {
     if (problem.has("guess_path"))
       problem.fail("guess_via", "either guess_via (the smooth guess bent through a point) or guess_path (a polyline), not both");
-    const auto* pt = doc["problem"]["guess_via"].as_array();
-    const std::string what = "a point [x, y, z] (m) the smooth default guess passes at half the horizon";
-    if (!pt || pt->size() != 3) problem.fail("guess_via", what);
-    Vec3 v;
-    for (std::size_t i = 0; i < 3; ++i) {
-      const auto c = (*pt)[i].value<double>();
-      if (!c || !std::isfinite(*c)) problem.fail("guess_via", what);
-      v(static_cast<Eigen::Index>(i)) = *c;
-    }
-    p.guessVia = v;
-    problem.markUsed("guess_via");
+    p.guessVia = triple(problem, "guess_via", "a point [x, y, z] (m) the smooth default guess passes at half the horizon");
   }
   if (problem.has("coarse_knots")) {
     // Coarse-to-fine cold start (docs/optimize.md): the same problem on these meshes first.
