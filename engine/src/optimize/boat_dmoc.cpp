@@ -321,8 +321,9 @@ void BoatDmoc::bounds(std::vector<double>& xl, std::vector<double>& xu, std::vec
 // PD autopilot that follows a smooth (3 s^2 - 2 s^3) reference from the start to the goal,
 // steering at a point 1.5 s ahead on it and turning to the goal heading over the last metres.
 // It ends near, not at, the berth; IPOPT corrects the rest.
-void BoatDmoc::initialGuess(std::vector<double>& x) const {
-  x.assign(static_cast<std::size_t>(numVariables()), 0.0);
+void BoatDmoc::initialGuess(std::vector<double>& xs) const {
+  xs.assign(static_cast<std::size_t>(numVariables()), 0.0);
+  double* const x = xs.data();  // int-indexed by var()
   const double q0[4] = {g0_.q.w(), g0_.q.x(), g0_.q.y(), g0_.q.z()};
   for (int i = 0; i < 4; ++i) x[var(0, kQw + i)] = q0[i];
   for (int i = 0; i < 3; ++i) x[var(0, kX + i)] = g0_.x(i);

@@ -157,8 +157,9 @@ void CarDmoc::bounds(std::vector<double>& xl, std::vector<double>& xu, std::vect
 // (moving on), so a car at rest starts and stops smoothly. The heading is the curve's tangent (reversed when backing up), the
 // steering sigma = l kappa from its curvature (within the steering bound), the wheel rates
 // cover the chord of each step, the momentum and torque follow them (sigma = 0 terms).
-void CarDmoc::initialGuess(std::vector<double>& x) const {
-  x.assign(static_cast<std::size_t>(numVariables()), 0.0);
+void CarDmoc::initialGuess(std::vector<double>& xs) const {
+  xs.assign(static_cast<std::size_t>(numVariables()), 0.0);
+  double* const x = xs.data();  // int-indexed by var()
   const Goal& g = problem_.goal;
   const Vec2 p0(start_.x, start_.y), p1 = g.position.value_or(p0);
   const double th0 = start_.theta, th1 = g.heading.value_or(th0);
@@ -389,7 +390,8 @@ std::string CarDmoc::describe(int row, const double* x, double violation) const 
   return buf;
 }
 
-CarTrajectory CarDmoc::trajectory(const std::vector<double>& x) const {
+CarTrajectory CarDmoc::trajectory(const std::vector<double>& xs) const {
+  const double* const x = xs.data();
   CarTrajectory tr;
   const double h = timeStep(x);
   double psi = start_.psi;
@@ -415,8 +417,9 @@ CarTrajectory CarDmoc::trajectory(const std::vector<double>& x) const {
 }
 
 std::vector<double> CarDmoc::fromTrajectory(const CarTrajectory& tr) const {
-  std::vector<double> x(static_cast<std::size_t>(numVariables()), 0.0);
-  if (free_) x[static_cast<std::size_t>(stepVariable())] = h_;
+  std::vector<double> xs(static_cast<std::size_t>(numVariables()), 0.0);
+  double* const x = xs.data();  // int-indexed by var()
+  if (free_) x[stepVariable()] = h_;
   for (int k = 0; k <= n_; ++k) {
     const auto K = static_cast<std::size_t>(k);
     const double sig = tr.sigma[K];
@@ -431,7 +434,7 @@ std::vector<double> CarDmoc::fromTrajectory(const CarTrajectory& tr) const {
       x[var(k, kS)] = tr.steerRate[K];
     }
   }
-  return x;
+  return xs;
 }
 
 }  // namespace lieride::opt

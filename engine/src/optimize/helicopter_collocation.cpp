@@ -36,7 +36,7 @@ V3<T> rotate(const T* q, const V3<T>& y, double s) {
   const T scale = q[0] * q[0] - (u[0] * u[0] + u[1] * u[1] + u[2] * u[2]);
   const V3<T> uxy = cross(u, y);
   V3<T> r;
-  for (int i = 0; i < 3; ++i) r[i] = scale * y[i] + 2.0 * u[i] * uy + 2.0 * q[0] * uxy[i];
+  for (std::size_t i = 0; i < 3; ++i) r[i] = scale * y[i] + 2.0 * u[i] * uy + 2.0 * q[0] * uxy[i];
   return r;
 }
 
@@ -71,40 +71,44 @@ void knotRates(const T* z, const HeliConstants& c, std::array<T, 6>& muDot, std:
 }
 
 template <class T>
-void stepResidual(const std::array<T, kLocal>& z, const HeliConstants& c, double h, std::array<T, kRows>& r) {
+void stepResidual(const std::array<T, kLocal>& zs, const HeliConstants& c, double h, std::array<T, kRows>& rs) {
+  const T* z = zs.data();
+  T* r = rs.data();
   std::array<T, 6> m0, m1;
   std::array<T, 4> q0, q1;
   V3<T> x0, x1;
-  knotRates(z.data(), c, m0, q0, x0);
-  knotRates(z.data() + kKnot, c, m1, q1, x1);
+  knotRates(z, c, m0, q0, x0);
+  knotRates(z + kKnot, c, m1, q1, x1);
+  const T *dm0 = m0.data(), *dm1 = m1.data(), *dq0 = q0.data(), *dq1 = q1.data(), *dx0 = x0.data(), *dx1 = x1.data();
   for (int i = 0; i < 6; ++i)
-    r[i] = c.Id(i) * (z[kKnot + kXi + i] - z[kXi + i]) - 0.5 * h * (m0[i] + m1[i]);
-  for (int i = 0; i < 4; ++i) r[6 + i] = z[kKnot + i] - z[i] - 0.5 * h * (q0[i] + q1[i]);
+    r[i] = c.Id(i) * (z[kKnot + kXi + i] - z[kXi + i]) - 0.5 * h * (dm0[i] + dm1[i]);
+  for (int i = 0; i < 4; ++i) r[6 + i] = z[kKnot + i] - z[i] - 0.5 * h * (dq0[i] + dq1[i]);
   for (int i = 0; i < 3; ++i)
-    r[10 + i] = z[kKnot + HelicopterDmoc::kX + i] - z[HelicopterDmoc::kX + i] - 0.5 * h * (x0[i] + x1[i]);
+    r[10 + i] = z[kKnot + HelicopterDmoc::kX + i] - z[HelicopterDmoc::kX + i] - 0.5 * h * (dx0[i] + dx1[i]);
 }
 
 // The structural non-zeros of the 13 rows, in local indices.
 std::array<std::vector<int>, kRows> rowPattern() {
-  std::array<std::vector<int>, kRows> p;
+  std::array<std::vector<int>, kRows> rows;
+  auto p = [&rows](int i) -> std::vector<int>& { return rows[static_cast<std::size_t>(i)]; };
   for (int side = 0; side < 2; ++side) {
     const int o = side * kKnot;
     for (int i = 0; i < 6; ++i) {
-      for (int j = 0; j < 4; ++j) p[i].push_back(o + j);                   // q (gravity)
-      for (int j = 0; j < 4; ++j) p[i].push_back(o + HelicopterDmoc::kUc + j);  // u
-      for (int j = 0; j < 6; ++j) p[i].push_back(o + kXi + j);             // xi
+      for (int j = 0; j < 4; ++j) p(i).push_back(o + j);                   // q (gravity)
+      for (int j = 0; j < 4; ++j) p(i).push_back(o + HelicopterDmoc::kUc + j);  // u
+      for (int j = 0; j < 6; ++j) p(i).push_back(o + kXi + j);             // xi
     }
     for (int i = 0; i < 4; ++i) {
-      for (int j = 0; j < 4; ++j) p[6 + i].push_back(o + j);
-      for (int j = 0; j < 3; ++j) p[6 + i].push_back(o + kXi + j);  // w
+      for (int j = 0; j < 4; ++j) p(6 + i).push_back(o + j);
+      for (int j = 0; j < 3; ++j) p(6 + i).push_back(o + kXi + j);  // w
     }
     for (int i = 0; i < 3; ++i) {
-      p[10 + i].push_back(o + HelicopterDmoc::kX + i);
-      for (int j = 0; j < 4; ++j) p[10 + i].push_back(o + j);
-      for (int j = 0; j < 3; ++j) p[10 + i].push_back(o + kXi + 3 + j);  // v
+      p(10 + i).push_back(o + HelicopterDmoc::kX + i);
+      for (int j = 0; j < 4; ++j) p(10 + i).push_back(o + j);
+      for (int j = 0; j < 3; ++j) p(10 + i).push_back(o + kXi + 3 + j);  // v
     }
   }
-  return p;
+  return rows;
 }
 
 }  // namespace

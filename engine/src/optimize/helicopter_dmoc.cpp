@@ -224,8 +224,9 @@ void HelicopterDmoc::bounds(std::vector<double>& xl, std::vector<double>& xu, st
 // (zero when not given), bent through [problem] guess_via when given, trimmed to it
 // (trimGuess). With guess_path: at constant speed along the polyline start, guess_path...,
 // goal, at the start attitude with hovering controls.
-void HelicopterDmoc::initialGuess(std::vector<double>& x) const {
-  x.assign(static_cast<std::size_t>(numVariables()), 0.0);
+void HelicopterDmoc::initialGuess(std::vector<double>& xs) const {
+  xs.assign(static_cast<std::size_t>(numVariables()), 0.0);
+  double* const x = xs.data();  // int-indexed by var()
   const Vec3 p0 = g0_.x, p1 = problem_.goal.position3.value_or(p0);
   const double T = n_ * h_;
   const Vec3 v0 = g0_.q * mu0_.tail<3>().cwiseQuotient(Id_.tail<3>());
@@ -281,7 +282,7 @@ void HelicopterDmoc::initialGuess(std::vector<double>& x) const {
       }
     }
   } else {
-    trimGuess(P, x);
+    trimGuess(P, xs);
   }
   if (free_) x[static_cast<std::size_t>(stepVariable())] = h_;  // the horizon's step
 }
@@ -292,7 +293,8 @@ void HelicopterDmoc::initialGuess(std::vector<double>& x) const {
 // exactly; the cyclic and tail inputs from the torque the forced discrete Euler-Poincare
 // equations then ask for. The position and attitude rows hold exactly and the momentum rows
 // nearly (the cyclic also tilts the thrust a little); the last knot hovers level.
-void HelicopterDmoc::trimGuess(const std::vector<Vec3>& P, std::vector<double>& x) const {
+void HelicopterDmoc::trimGuess(const std::vector<Vec3>& P, std::vector<double>& xs) const {
+  double* const x = xs.data();  // int-indexed by var()
   const double m = params_.mass, mg = m * params_.gravity, h = h_;
   const Vec3 nose = g0_.q * Vec3::UnitX();
   const Quat yaw(Eigen::AngleAxisd(std::atan2(nose.y(), nose.x()), Vec3::UnitZ()));

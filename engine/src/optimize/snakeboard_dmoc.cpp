@@ -122,7 +122,7 @@ void SnakeboardDmoc::bounds(std::vector<double>& xl, std::vector<double>& xu, st
 // gait turns the board to the goal heading; it ends near, not at, the start position and rest.
 std::vector<double> SnakeboardDmoc::gaitGuess(double a) const {
   std::vector<double> x(static_cast<std::size_t>(numVariables()), 0.0);
-  for (int i = 0; i < kKnotVars; ++i) x[var(0, i)] = start_[static_cast<std::size_t>(i)];
+  for (int i = 0; i < kKnotVars; ++i) x.data()[var(0, i)] = start_[static_cast<std::size_t>(i)];
   const double T = n_ * h_, w = 2.0 * M_PI * 1.5 / T, b = 0.9 * problem_.maxSteer.value_or(1.0);
   const double l = params_.halfWheelbase, Jr = params_.rotorInertia, Jw = params_.axleInertia, m = params_.mass;
   for (int k = 0; k < n_; ++k) {
@@ -144,7 +144,7 @@ std::vector<double> SnakeboardDmoc::gaitGuess(double a) const {
 
 std::vector<double> SnakeboardDmoc::rollout(const std::vector<double>& tauPsi, const std::vector<double>& tauPhi) const {
   std::vector<double> x(static_cast<std::size_t>(numVariables()), 0.0);
-  for (int i = 0; i < kKnotVars; ++i) x[var(0, i)] = start_[static_cast<std::size_t>(i)];
+  for (int i = 0; i < kKnotVars; ++i) x.data()[var(0, i)] = start_[static_cast<std::size_t>(i)];
   for (int k = 0; k < n_; ++k) {
     double* z = x.data() + var(k, 0);
     z[kTauPsi] = tauPsi.at(static_cast<std::size_t>(k));
@@ -256,7 +256,8 @@ std::string SnakeboardDmoc::describe(int row, const double*, double violation) c
   return buf;
 }
 
-SnakeboardTrajectory SnakeboardDmoc::trajectory(const std::vector<double>& x) const {
+SnakeboardTrajectory SnakeboardDmoc::trajectory(const std::vector<double>& xs) const {
+  const double* const x = xs.data();
   SnakeboardTrajectory tr;
   const double h = timeStep(x);
   for (int k = 0; k <= n_; ++k) {
