@@ -63,9 +63,13 @@ bool TakePlayer::applyDueEvents() {
   return reset;
 }
 
-StepReport TakePlayer::step() {
+void TakePlayer::prepareStep() {
   applyDueEvents();
   setStepInputs();
+}
+
+StepReport TakePlayer::step() {
+  prepareStep();
   clock_ += sim_->timeStep();
   const StepReport r = sim_->step();
   ++taken_;

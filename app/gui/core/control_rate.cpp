@@ -9,12 +9,28 @@ int controlSubsteps(const Pilot& pilot, bool assist, double h) {
   return static_cast<int>(std::ceil(h / kControlPeriod - 1e-9));
 }
 
-int stepWithPilot(Simulation& sim, const Pilot& pilot, const PilotAxes& axes, bool assist, const Snapshot& current) {
+namespace {
+double finiteOrZero(double p) { return std::isfinite(p) ? p : 0.0; }
+}  // namespace
+
+void stepWork(Simulation& sim, double& work) {
+  const double t0 = sim.time(), p0 = finiteOrZero(sim.power());
+  sim.step();
+  if (sim.status() != RunStatus::Ok) return;
+  work += 0.5 * (sim.time() - t0) * (p0 + finiteOrZero(sim.power()));
+}
+
+int stepWithPilot(Simulation& sim, const Pilot& pilot, const PilotAxes& axes, bool assist, const Snapshot& current,
+                  double* work) {
+  auto step = [&] {
+    if (work) stepWork(sim, *work);
+    else sim.step();
+  };
   const double h = sim.timeStep();
   const int n = controlSubsteps(pilot, assist, h);
   if (n == 1) {
     pilot.apply(axes, assist, sim, pilot.needsState(assist) ? &current : nullptr);
-    sim.step();
+    step();
     return 1;
   }
   struct RestoreStep {  // h comes back also when a step throws
@@ -26,7 +42,7 @@ int stepWithPilot(Simulation& sim, const Pilot& pilot, const PilotAxes& axes, bo
   Snapshot state;
   for (int taken = 1;; ++taken) {
     pilot.apply(axes, assist, sim, taken == 1 ? &current : &state);
-    sim.step();
+    step();
     if (taken == n || sim.status() != RunStatus::Ok) return taken;
     state = sim.snapshot();
   }

@@ -33,7 +33,7 @@ PhysicsThread::PhysicsThread(std::vector<SimSlot> sims, PhysicsOptions options) 
     auto initial = first.clone();
     Pilot pilot = slot.view ? Pilot(slot.view) : Pilot(first);
     if (slot.take) slot.manual = false;  // the take's inputs drive it (until an overdub)
-    Vehicle v{std::move(slot), std::move(initial), std::move(pilot), {}, {}, false, 0, {}, -1e300, 0, 0, 0, false};
+    Vehicle v{std::move(slot), std::move(initial), std::move(pilot), {}, {}, false, 0, {}, -1e300, 0};
     v.curr = v.sim().snapshot();
     v.prev = v.curr;
     vehicles_.push_back(std::move(v));
@@ -47,7 +47,6 @@ PhysicsThread::PhysicsThread(std::vector<SimSlot> sims, PhysicsOptions options) 
     if (v.slot.manual) v.pilot.apply(axes_, assist_, v.sim(), &v.curr);
     v.curr = v.sim().snapshot();  // with the pilot's inputs (their power counts from t = 0)
     v.prev = v.curr;
-    accumulateWork(v, v.curr);
     pushSample(static_cast<int>(i), v.curr);
   }
   startLive();
@@ -85,14 +84,6 @@ double PhysicsThread::leadTime() const {
   return vehicles_.empty() ? 0.0 : vehicles_.front().curr.t;
 }
 
-void PhysicsThread::accumulateWork(Vehicle& v, const Snapshot& s) {
-  const double p = std::isfinite(s.power) ? s.power : 0.0;
-  if (v.havePower && s.t > v.lastPowerT) v.work += 0.5 * (s.t - v.lastPowerT) * (v.lastPower + p);
-  v.lastPower = p;
-  v.lastPowerT = s.t;
-  v.havePower = true;
-}
-
 void PhysicsThread::setIntegrator(int index, Vehicle& v, const std::string& name, bool mark) {
   Simulation& sim = v.sim();
   if (sim.integratorName() == name && !v.frozen) return;
@@ -113,7 +104,6 @@ void PhysicsThread::setIntegrator(int index, Vehicle& v, const std::string& name
   v.curr = sim.snapshot();
   v.prev = v.curr;
   v.lastSampleT = -1e300;
-  accumulateWork(v, v.curr);  // W so far ends at the last good state: it carries on from there
   if (mark || resumed) marker(index, v.curr.t, resumed ? name + " (resumed)" : name);
   pushSample(index, v.curr);
   if (autoPaused_ && paused_) {
@@ -167,6 +157,7 @@ void PhysicsThread::pushSample(int sim, const Snapshot& snap) {
 }
 
 void PhysicsThread::stepVehicle(Vehicle& v, bool wantSnapshot) {
+  if (v.slot.take) v.slot.take->player().prepareStep();  // its events (a reset replaces v.sim()), its inputs
   const bool needsState = v.slot.manual && v.pilot.needsState(assist_);
   Simulation& live = v.sim();
   // The pilot's feedback at its fixed control rate (control_rate.hpp): a step of h longer than
@@ -185,12 +176,17 @@ void PhysicsThread::stepVehicle(Vehicle& v, bool wantSnapshot) {
   std::string what;
   try {
     if (v.slot.take) {
-      v.slot.take->step();  // its events, its recorded inputs, one step
+      // Its recorded inputs are set (prepareStep above): the work as stepWork counts it.
+      const double tStart = live.time(), p0 = live.power();
+      v.slot.take->step();
+      const Simulation& after = v.sim();
+      const double p1 = after.power();
+      if (after.status() == RunStatus::Ok)
+        v.work += 0.5 * (after.time() - tStart) * ((std::isfinite(p0) ? p0 : 0.0) + (std::isfinite(p1) ? p1 : 0.0));
     } else if (substeps > 1) {
-      stats_.controlSubsteps = substeps;
-      stepWithPilot(live, v.pilot, axes_, assist_, v.curr);
+      stepWithPilot(live, v.pilot, axes_, assist_, v.curr, &v.work);
     } else {
-      live.step();
+      stepWork(live, v.work);
     }
   } catch (const std::exception& e) {
     threw = true;
@@ -209,7 +205,6 @@ void PhysicsThread::stepVehicle(Vehicle& v, bool wantSnapshot) {
     if (!(wantSnapshot || sampleDue || needsState)) return;
     snap = sim.snapshot();
     if (finiteSnapshot(snap)) {
-      accumulateWork(v, snap);
       const bool consecutive = std::abs(v.curr.t + sim.timeStep() - snap.t) <= 1e-9 * std::max(1.0, std::abs(snap.t));
       v.prev = consecutive ? std::move(v.curr) : snap;
       v.curr = std::move(snap);
@@ -231,7 +226,6 @@ void PhysicsThread::stepVehicle(Vehicle& v, bool wantSnapshot) {
 }
 
 void PhysicsThread::stepAll(double target, bool forceSnapshot) {
-  stats_.controlSubsteps = 1;  // a manual vehicle's step sets it (control_rate.hpp)
   for (auto& v : vehicles_) {
     if (v.frozen) continue;
     const double t = v.sim().time();
@@ -262,8 +256,6 @@ void PhysicsThread::resetAll() {
     v.curr = v.sim().snapshot();
     v.prev = v.curr;
     v.work = 0;
-    v.havePower = false;
-    accumulateWork(v, v.curr);
     PlotSample r;
     r.kind = SampleKind::Reset;
     r.sim = static_cast<std::uint8_t>(i);
@@ -390,6 +382,12 @@ void PhysicsThread::publish(double now) {
   PhysicsFrame& f = frames_.back();
   f.sequence = ++sequence_;
   f.sims.resize(vehicles_.size());
+  // The sub-steps the pilot's feedback asks for at the h now set (control_rate.hpp): right also
+  // while paused, after a reset or an h change that no step has run with yet.
+  stats_.controlSubsteps = 1;
+  for (const auto& v : vehicles_)
+    if (v.slot.manual && !v.slot.take)
+      stats_.controlSubsteps = std::max(stats_.controlSubsteps, controlSubsteps(v.pilot, assist_, v.sim().timeStep()));
   for (std::size_t i = 0; i < vehicles_.size(); ++i) {
     const auto& v = vehicles_[i];
     auto& out = f.sims[i];

@@ -86,10 +86,9 @@ class PhysicsThread {
     double divergedAt = 0;
     std::string divergedMessage;
     double lastSampleT = -1e300;
-    // Work of the inputs and non-conservative forces, by the trapezoid rule over the states
-    // the thread takes snapshots of (every sample, every step when h is longer).
-    double work = 0, lastPower = 0, lastPowerT = 0;
-    bool havePower = false;
+    // Work of the inputs and non-conservative forces, by the trapezoid rule over every step,
+    // each with its own inputs at both ends (stepWork, control_rate.hpp).
+    double work = 0;
   };
 
   void run();
@@ -103,7 +102,6 @@ class PhysicsThread {
   void marker(int sim, double t, const std::string& text);
   void pushSample(int sim, const Snapshot& s);
   void resetAll();
-  void accumulateWork(Vehicle& v, const Snapshot& s);
   void setIntegrator(int index, Vehicle& v, const std::string& name, bool mark = true);
   // Takes (physics_thread_takes.cpp): recording, overdub, seeking.
   void startRecording(double maxSeconds);

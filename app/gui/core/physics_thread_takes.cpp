@@ -134,9 +134,7 @@ void PhysicsThread::restartView(std::size_t i) {
   v.curr = v.sim().snapshot();
   v.prev = v.curr;
   v.work = 0;
-  v.havePower = false;
   v.lastSampleT = -1e300;
-  accumulateWork(v, v.curr);
   PlotSample r;
   r.kind = SampleKind::Reset;
   r.sim = static_cast<std::uint8_t>(i);

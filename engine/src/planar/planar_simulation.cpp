@@ -70,6 +70,18 @@ void PlanarSimulation::stateWords(std::vector<double>& w) const {
   w.insert(w.end(), state_.qdot.data(), state_.qdot.data() + state_.qdot.size());
 }
 
+// dE/dt along the exact reduced flow (central difference): the power of the inputs.
+double PlanarSimulation::power() const {
+  const double t = time();
+  const NVec y = model_->toReduced(t, state_, controls());
+  NVec ydot(y.size());
+  model_->reducedRate(t, y, controls(), ydot);
+  const double e = 1e-6 / std::max(1.0, ydot.lpNorm<Eigen::Infinity>());
+  const NVec yp = y + e * ydot, ym = y - e * ydot;
+  return (model_->energy(model_->fromReduced(t + e, yp, controls())) -
+          model_->energy(model_->fromReduced(t - e, ym, controls()))) / (2.0 * e);
+}
+
 Snapshot PlanarSimulation::snapshot() const {
   Snapshot s;
   s.vehicle = model_->type();
@@ -93,17 +105,7 @@ Snapshot PlanarSimulation::snapshot() const {
   s.energy = model_->energy(state_);
   s.momentum = model_->momentum(state_);
   s.constraint = model_->constraintResidual(state_);
-  // dE/dt along the exact reduced flow (central difference): the power of the inputs.
-  {
-    const double t = s.t;
-    const NVec y = model_->toReduced(t, state_, controls());
-    NVec ydot(y.size());
-    model_->reducedRate(t, y, controls(), ydot);
-    const double e = 1e-6 / std::max(1.0, ydot.lpNorm<Eigen::Infinity>());
-    const NVec yp = y + e * ydot, ym = y - e * ydot;
-    s.power = (model_->energy(model_->fromReduced(t + e, yp, controls())) -
-               model_->energy(model_->fromReduced(t - e, ym, controls()))) / (2.0 * e);
-  }
+  s.power = power();
   s.period2 = period2_.value();
   s.period2Growing = period2_.growing();
   s.solver = lastReport();

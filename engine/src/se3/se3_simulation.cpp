@@ -77,6 +77,11 @@ Snapshot Se3Simulation::snapshot() const {
   return snap;
 }
 
+double Se3Simulation::power() const {
+  const double t = time();
+  return powerOf(state_, spec_.inertia.velocity(state_.mu), t, controls().values(t));
+}
+
 double Se3Simulation::powerOf(const Se3State& s, const Vec6& xi, double t, const InputVec& u) const {
   // dE/dt = xi . (ad*_xi I xi + w) + dV/dt = xi . w + dV/dt (the gyroscopic term does no work);
   // the conservative part of w cancels dV/dt, what remains is the non-conservative power.

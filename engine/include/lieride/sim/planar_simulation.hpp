@@ -22,6 +22,7 @@ class PlanarSimulation final : public SimulationOf<NhState> {
 
   std::string vehicleType() const override { return model_->type(); }
   Snapshot snapshot() const override;
+  double power() const override;
   void stateWords(std::vector<double>& words) const override;
   std::unique_ptr<Simulation> clone() const override { return std::make_unique<PlanarSimulation>(*this); }
 

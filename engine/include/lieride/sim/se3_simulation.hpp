@@ -25,6 +25,7 @@ class Se3Simulation final : public SimulationOf<Se3State> {
 
   std::string vehicleType() const override { return spec_.type; }
   Snapshot snapshot() const override;
+  double power() const override;
   void stateWords(std::vector<double>& words) const override;
   std::unique_ptr<Simulation> clone() const override { return std::make_unique<Se3Simulation>(*this); }
 

@@ -83,6 +83,9 @@ class Simulation {
   virtual ControlSet& controls() = 0;
   virtual const ControlSet& controls() const = 0;
   virtual Snapshot snapshot() const = 0;
+  // snapshot().power alone (dE/dt of the state at time() with the inputs now set), without the
+  // rest of a snapshot: the app integrates the work W from it at every step.
+  virtual double power() const { return snapshot().power; }
   // The exact state the next step() starts from, as raw doubles: the integrator's variables
   // (pose, momentum or velocities), t, h and the step counter since the last h change. What
   // stateHash() fingerprints (lieride/sim/state_hash.hpp). The run CSV is written outside this

@@ -47,8 +47,11 @@ class TakePlayer {
   bool finished() const { return taken_ >= take_.steps; }
   // Applies the events keyed to the current step count. Returns true if one was a reset.
   bool applyDueEvents();
-  // applyDueEvents(), the step's recorded inputs (if any), then one step. Call only while
-  // !finished().
+  // applyDueEvents() and the step's recorded inputs (if any), without stepping: the state and
+  // inputs the next step starts from (the app reads the step's opening power there). step()
+  // does the same first; calling this before it changes nothing. Call only while !finished().
+  void prepareStep();
+  // prepareStep(), then one step. Call only while !finished().
   StepReport step();
 
   // For a run CSV row at t_k: the input channels show the constants of the step that starts
