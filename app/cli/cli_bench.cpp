@@ -15,10 +15,14 @@ int runBench(const std::vector<std::string>& args) {
   std::string name, outDir;
   bool list = false, quick = false;
   parser.add_option("NAME", name, "suite name (lieride bench --list)");
-  parser.add_option("--out", outDir, "output folder (default: out/bench/NAME)");
+  CLI::Option* outFlag = parser.add_option("--out", outDir, "output folder (default: out/bench/NAME)");
   parser.add_flag("--list", list, "list the suites and exit");
   parser.add_flag("--quick", quick, "a short run for CI (the same as LIERIDE_BENCH_QUICK=1)");
   if (const auto code = parseArgs(parser, args)) return *code;
+  if (outFlag->count() > 0 && outDir.empty()) {
+    reportError("bench: --out: expected a folder name, got ''");
+    return kExitBadInput;
+  }
   if (list) {
     for (const auto& s : bench::benchSuites()) std::cout << s.name << "  -  " << s.description << '\n';
     return kExitOk;
@@ -34,8 +38,8 @@ int runBench(const std::vector<std::string>& args) {
     if (outDir.empty()) outDir = "out/bench/" + name;
     std::error_code ec;
     std::filesystem::create_directories(outDir, ec);
-    if (ec) {
-      reportError("bench: --out '" + shown(outDir, 200) + "': " + ec.message());
+    if (ec || !std::filesystem::is_directory(outDir)) {
+      reportError("bench: --out '" + shown(outDir, 200) + "': " + (ec ? ec.message() : "exists and is not a folder"));
       return kExitBadInput;
     }
     if (quick) setenv("LIERIDE_BENCH_QUICK", "1", 1);  // every suite reads it

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "cli/cli.hpp"
+#include "lieride/sim/user_input.hpp"
 #include "cli/cli_args.hpp"
 #include "cli/cli_optimize_dmoc.hpp"
 #include "lieride/optimize/problem.hpp"
@@ -119,7 +120,7 @@ int runOptimize(const std::vector<std::string>& args) {
   bool quiet = false;
   CLI::App parser = makeParser("optimize", "Solve an optimal control problem file (docs/formats.md section 4).");
   parser.add_option("PROBLEM", problemPath, "problem TOML (assets/problems/*.toml)")->required();
-  parser.add_option("--out", outDir, "output folder (default out/optimize/<problem name>)");
+  CLI::Option* outFlag = parser.add_option("--out", outDir, "output folder (default out/optimize/<problem file stem>)");
   parser.add_option("--max-iter", maxIter, "iteration limit of the whole solve (all coarse levels)")->check(CLI::Range(1, 100000000));
   parser.add_flag("--quiet", quiet, "print nothing when solved (the result is in DIR/report.md); errors still go to stderr");
   int knots = 0;
@@ -131,6 +132,10 @@ int runOptimize(const std::vector<std::string>& args) {
       "Exit status: 0 solved; 4 not solved (one line names what failed; the best iterate is written); 2 bad "
       "problem file or arguments.");
   if (const auto code = parseArgs(parser, args)) return *code;
+  if (outFlag->count() > 0 && outDir.empty()) {
+    reportError("optimize: --out: expected a folder name, got ''");
+    return kExitBadInput;
+  }
   try {
     if (opt::problemMethod(problemPath) == "dmoc") {
       DmocArgs d;
@@ -161,8 +166,8 @@ int runOptimize(const std::vector<std::string>& args) {
   if (outDir.empty()) outDir = "out/optimize/" + fs::path(problemPath).stem().string();
   std::error_code ec;
   fs::create_directories(outDir, ec);
-  if (ec) {
-    reportError("optimize: --out " + outDir + ": " + ec.message());
+  if (ec || !fs::is_directory(outDir)) {
+    reportError("optimize: --out " + shown(outDir, 200) + ": " + (ec ? ec.message() : "exists and is not a folder"));
     return kExitBadInput;
   }
 

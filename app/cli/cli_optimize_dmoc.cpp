@@ -7,6 +7,7 @@
 #include <functional>
 
 #include "cli/cli.hpp"
+#include "lieride/sim/user_input.hpp"
 #include "cli/cli_optimize_dmoc.hpp"
 #include "lieride/optimize/dmoc.hpp"
 #include "lieride/sim/table_reader.hpp"
@@ -55,7 +56,8 @@ int runOptimizeDmoc(const DmocArgs& args) {
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (ec || !fs::is_directory(dir)) {
-    reportError(dir.string() + ": --out: cannot create the output directory");
+    reportError(shown(dir.string(), 200) + ": --out: cannot create the output folder: " +
+                (ec ? ec.message() : "it exists and is not a folder"));
     return kExitBadInput;
   }
   if (!args.quiet) {

@@ -259,8 +259,14 @@ Scenario build(const toml::table& doc, const std::string& file, const std::strin
     std::string known;
     for (const auto& i : info->integrators) known += (known.empty() ? "" : " | ") + i.name;
     const std::string source = overrides.integrator ? "--integrator" : "key 'integrator.name'";
-    throw ScenarioError(file + ": " + source + ": integrator '" + shown(s.name) +
-                        "' does not apply to vehicle '" + type + "'; expected one of " + known);
+    const bool exists = std::any_of(vehicleRegistry().begin(), vehicleRegistry().end(), [&](const VehicleInfo& v) {
+      return std::any_of(v.integrators.begin(), v.integrators.end(), [&](const IntegratorInfo& i) { return i.name == s.name; });
+    });
+    if (exists)
+      throw ScenarioError(file + ": " + source + ": integrator '" + shown(s.name) + "' does not apply to vehicle '" +
+                          type + "'; expected one of " + known);
+    throw ScenarioError(file + ": " + source + ": unknown integrator '" + shown(s.name) + "'; expected one of " + known +
+                        " for vehicle '" + type + "' (lieride list shows every integrator)");
   }
   sc.settings = s;
 

@@ -242,6 +242,22 @@ TEST_CASE("Newton solves report iterations and never fail silently", "[planar]")
   CHECK(starved->statusMessage().find("did not converge") != std::string::npos);
 }
 
+TEST_CASE("the sleigh takes lie-nh-general, which is its lie-nh (the general Newton form)", "[planar]") {
+  // docs/nonholonomic.md: the sleigh has no explicit update, so lie-nh is the general form.
+  auto general = planar_test::load(sleighToml("lie-nh-general", 0.05));
+  auto lie = planar_test::load(sleighToml("lie-nh", 0.05));
+  REQUIRE(general->integratorName() == "lie-nh-general");
+  for (int k = 0; k < 40; ++k) {
+    general->step();
+    lie->step();
+  }
+  REQUIRE(general->status() == RunStatus::Ok);
+  const Snapshot a = general->snapshot(), b = lie->snapshot();
+  CHECK(a.position == b.position);
+  CHECK(a.bodyVelocity == b.bodyVelocity);
+  CHECK(a.orientation.coeffs() == b.orientation.coeffs());
+}
+
 TEST_CASE("measured convergence orders", "[planar][order]") {
   struct Case {
     std::string label;

@@ -37,7 +37,7 @@ TEST_CASE("scenario errors name the file, the key and the expectation", "[scenar
   CHECK(mentions(errorOf(body + "[integrator]\ndt = nan\n"), "integrator.dt", "finite"));
   CHECK(mentions(errorOf(body + "[integrator]\ndt = inf\n"), "integrator.dt", "finite"));
   CHECK(mentions(errorOf(body + "[integrator]\nname = \"lie-nh\"\n"), "integrator.name", "does not apply"));
-  CHECK(mentions(errorOf(body + "[integrator]\nname = \"warp-drive\"\n"), "integrator.name", "expected one of"));
+  CHECK(mentions(errorOf(body + "[integrator]\nname = \"warp-drive\"\n"), "integrator.name", "unknown integrator 'warp-drive'; expected one of"));
   {  // an integrator from the command line is blamed on the flag, not on the file's key
     ScenarioOverrides o;
     o.integrator = "lie-nh";
@@ -52,6 +52,11 @@ TEST_CASE("scenario errors name the file, the key and the expectation", "[scenar
   CHECK(mentions(errorOf("[vehicle]\ntype = \"helicopter\"\n[controls]\nthrottle = 1.0\n"), "controls.throttle", "collective"));
   CHECK(mentions(errorOf("[vehicle]\ntype = \"helicopter\"\n[controls]\ncollective = { amplitude = 1.0, frequncy = 2.0 }\n"),
                  "controls.collective.frequncy", "unknown key"));
+  // A sinusoid table that would run as a constant 0: empty, or an amplitude without a frequency.
+  CHECK(mentions(errorOf("[vehicle]\ntype = \"helicopter\"\n[controls]\ncollective = {}\n"), "controls.collective",
+                 "an amplitude (and frequency, Hz) or an offset"));
+  CHECK(mentions(errorOf("[vehicle]\ntype = \"helicopter\"\n[controls]\ncollective = { amplitude = 3.0 }\n"),
+                 "controls.collective", "its frequency (Hz) too"));
   CHECK(mentions(errorOf("[vehicle]\ntype = \"helicopter\"\n[controls]\nfile = \"missing.csv\"\n"), "missing.csv", "cannot open"));
   ScenarioOverrides o;
   o.dt = 0.0;

@@ -65,7 +65,7 @@ class CarView final : public VehicleView {
 
   HelpLines help(bool) const override {
     const ChannelInfo& d = channels_[static_cast<std::size_t>(drive_)];
-    return {{"Right trigger  (W / Up)", format("drive torque f_psi, up to %.4g N m", d.max)},
+    return {{"Right trigger  (W / Up)", format("drive torque f_psi, up to %.4g N m by hand (a scene's script may use more)", d.max)},
             {"Left trigger  (S / Down)", format("brake (%.4g N m), then reverse", -d.min)},
             {"Left stick left/right  (A/D)", format("steering angle up to %.0f deg (wheels centre on release)",
                                                     0.9 * p_.maxSteer * 180.0 / M_PI)}};

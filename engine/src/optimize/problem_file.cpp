@@ -161,6 +161,7 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
     if (*overrides.knots < 2) throw ScenarioError(file + ": --knots: expected an integer >= 2");
     p.knots = *overrides.knots;
   }
+  if (!problem.has("horizon")) problem.fail("horizon", "a finite duration > 0 (s); the key is missing");
   p.horizon = problem.positive("horizon", NAN);
   if (!std::isfinite(p.horizon)) problem.fail("horizon", "a finite duration > 0 (s)");
   p.integrator = problem.string("integrator", vehicleType == "sleigh-controlled" ? "retraction-midpoint" : "lie-nh");

@@ -140,8 +140,7 @@ std::unique_ptr<Simulation> buildSleigh(ScenarioContext& ctx) {
   const auto lv = in.numbers("linear_velocity", {0.0, 0.0});
   checkNear(in, "linear_velocity", lv[1], 0.0, "[vx, vy] with vy (the blade does not slide sideways)");
   const NhState s = model->stateFrom({heading, pos[0], pos[1]}, omega, lv[0]);
-  std::vector<std::string> integ = {"lie-nh", "nh-reflect", "nh-rattle", "dla", "euler", "rk2", "rk4"};
-  return finish(std::move(model), ctx, s, integ);
+  return finish(std::move(model), ctx, s, kShapeIntegrators);  // lie-nh is the general Newton form here
 }
 
 std::unique_ptr<Simulation> buildParticle(ScenarioContext& ctx) {
@@ -189,7 +188,7 @@ VehicleInfo snakeboardVehicle() {
 
 VehicleInfo sleighVehicle() {
   return {"sleigh", "Chaplygin sleigh (Ferraro et al. Ex. 3)",
-          infos({"lie-nh", "nh-reflect", "nh-rattle", "dla", "euler", "rk2", "rk4"}), {}, buildSleigh};
+          infos({"lie-nh", "lie-nh-general", "nh-reflect", "nh-rattle", "dla", "euler", "rk2", "rk4"}), {}, buildSleigh};
 }
 
 VehicleInfo particleVehicle() {

@@ -170,7 +170,13 @@ std::unique_ptr<Signal> TableReader::signal(const std::string& key) {
   p.frequency = t.nonNegative("frequency", 0.0);
   p.phase = t.number("phase", 0.0);
   p.offset = t.number("offset", 0.0);
-  t.finish();
+  t.finish();  // a misspelt key is named first, then what is missing
+  // An empty table, or an amplitude without a frequency (sin(phase), a constant), is a slip,
+  // not a signal: say so instead of running with 0.
+  if (!t.has("amplitude") && !t.has("offset"))
+    fail(key, "a sinusoid table with an amplitude (and frequency, Hz) or an offset");
+  if (t.has("amplitude") && !t.has("frequency"))
+    fail(key, "a sinusoid with an amplitude to give its frequency (Hz) too");
   return std::make_unique<SinusoidSignal>(p);
 }
 
