@@ -165,7 +165,7 @@ bool App::reloadWithAlpha(double alpha) {
 
 void App::frame(double wallDt, int w, int h, const CameraInput& in) {
   serviceTakes();
-  if (const auto play = optimize_.takePlayRequest()) loadScene(-1, &*play);  // Optimize panel: Play
+  if (const auto scene = optimize_.takeSceneRequest()) loadScene(-1, &*scene);  // Optimize panel: Play, a problem's scene
   if (!physics_) return;
   physics_->poll();
   const PhysicsFrame& f = physics_->frame();
@@ -252,7 +252,9 @@ void App::frame(double wallDt, int w, int h, const CameraInput& in) {
   // Frame the running copies: the camera backs off with their spread (the large-steps bodies
   // drift apart); a diverged copy left frozen far away is not followed (frameCopies).
   const CopyFraming framing = frameCopies(copyAt, copyFrozen);
-  const glm::vec3 focus = framing.focus;
+  glm::vec3 focus = framing.focus;
+  if (const auto mid = optimize_.overviewFocus(); mid && cam_.mode == CameraMode::Orbit)
+    focus = glm::vec3(static_cast<float>(mid->x()), static_cast<float>(mid->y()), static_cast<float>(mid->z()));
   const float spread = framing.spread;
   const ViewTraits& traits = st_.view->traits();
   const float size = traits.size * (f.sims.size() > 1 ? 1.8f : 1.0f) + 0.9f * spread;

@@ -89,6 +89,40 @@ TEST_CASE("optimize panel: problems of the scene's vehicle, obstacles and goal d
   CHECK(gui.frame([&] { drawPanels(app, PhysicsFrame{}); }) > 500);
 }
 
+TEST_CASE("optimize panel: a problem picked from another scene opens with its own scene", "[panels][optimize]") {
+  OptimizePanel panel(kProblems);
+  auto listed = [&](const std::string& stem) {
+    for (const auto& p : panel.problems())
+      if (p.file == kProblems + stem + ".toml") return p;
+    FAIL("not listed: " << stem);
+    return OptimizePanel::Listed{};
+  };
+  // In the free-driving car scene (no problem of its own) the tunnel's obstacles and start do
+  // not belong to the world on screen: picking it asks for the tunnel's own scene.
+  const SceneEntry car{"car", "", "[vehicle]\ntype = \"car\"\n", {}, ""};
+  panel.sceneLoaded(car, "car");
+  panel.pick(listed("car-tunnel"));
+  CHECK(panel.problem() == nullptr);  // nothing selected in the wrong world
+  const auto request = panel.takeSceneRequest();
+  REQUIRE(request);
+  CHECK(sceneProblem(*request) == kProblems + "car-tunnel.toml");
+  CHECK_FALSE(panel.takeSceneRequest());  // once
+  const LoadedScene loaded = loadScene(*request);
+  REQUIRE_FALSE(loaded.slots.empty());
+  panel.sceneLoaded(*request, loaded.vehicle);  // loading it selects and solves the problem
+  REQUIRE(panel.problem());
+  CHECK(panel.problem()->file == kProblems + "car-tunnel.toml");
+  panel.cancel();
+  // In that scene the same problem is picked in place (its edits kept, no scene reload).
+  panel.editableProblem()->obstacles[0].center.x() += 0.5;
+  const double moved = panel.problem()->obstacles[0].center.x();
+  panel.pick(listed("car-tunnel"));
+  CHECK_FALSE(panel.takeSceneRequest());
+  REQUIRE(panel.problem());
+  CHECK(panel.problem()->obstacles[0].center.x() == moved);
+  panel.cancel();
+}
+
 TEST_CASE("optimize panel: Play runs the optimal controls and the simulation retraces the ghost", "[panels][optimize]") {
   OptimizePanel panel(kProblems);
   const std::string file = kProblems + "sleigh-u-turn-dmoc.toml";
@@ -97,7 +131,7 @@ TEST_CASE("optimize panel: Play runs the optimal controls and the simulation ret
   const auto s = panel.worker().waitFor(finished);
   REQUIRE(s->phase == OptimizeSnapshot::Phase::Solved);
   REQUIRE(panel.play());
-  const auto entry = panel.takePlayRequest();
+  const auto entry = panel.takeSceneRequest();
   REQUIRE(entry);
   CHECK(sceneIsReplay(*entry));
   CHECK(sceneProblem(*entry) == file);

@@ -103,6 +103,16 @@ bool OptimizePanel::select(const std::string& file) {
   return true;
 }
 
+void OptimizePanel::pick(const Listed& l) {
+  std::error_code ec;
+  if (!sceneProblem_.empty() && fs::equivalent(sceneProblem_, l.file, ec)) {
+    // This scene's own problem: selected in place, its edits kept if it is the one open.
+    if (!(problem_ && fs::equivalent(problem_->file, l.file, ec))) select(l.file);
+    return;
+  }
+  sceneRequest_ = problemScene(l.name, l.file);  // its own start, obstacles and goal (sceneLoaded solves it)
+}
+
 void OptimizePanel::solve() {
   if (!problem_) return;
   const std::uint64_t id = worker_.solve(*problem_);
@@ -159,28 +169,44 @@ bool OptimizePanel::overview(CameraRig& cam, int& mode) {
   const bool wanted = overviewRequest_;
   overviewRequest_ = false;
   if (!wanted || !problem_) return false;
-  Vec3 start = Vec3::Zero(), goal = start;
+  const auto [start, goal] = startAndGoal();
+  const double spread = (goal - start).norm();
+  mode = static_cast<int>(CameraMode::Orbit);
+  cam.mode = CameraMode::Orbit;
+  cam.orbitYaw = static_cast<float>(std::atan2(start.x() - goal.x(), goal.y() - start.y())) + 0.35f;  // from the side
+  cam.orbitPitch = 0.75f;
+  // Before Play the orbit centres on the middle of the motion (overviewFocus) and takes in all
+  // of it; during Play it follows the vehicle, near enough to see it (a helicopter 80 m off
+  // was a few pixels) and far enough to see where it goes.
+  cam.orbitDistance = static_cast<float>(playing_ ? std::clamp(0.3 * spread + 8.0, 10.0, 28.0) : 1.1 * spread + 12.0);
+  cam.snap();
+  return true;
+}
+
+std::pair<Vec3, Vec3> OptimizePanel::startAndGoal() const {
+  Vec3 start = Vec3::Zero();
+  if (!problem_) return {start, start};
   try {
     const toml::table t = toml::parse(problem_->scenarioToml);
     if (const auto* a = t["initial"]["position"].as_array())
       for (std::size_t i = 0; i < std::min<std::size_t>(a->size(), 3); ++i) start(static_cast<int>(i)) = (*a)[i].value_or(0.0);
   } catch (const std::exception&) {
   }
+  Vec3 goal = start;
   if (problem_->goal.position) goal.head<2>() = *problem_->goal.position;
   if (problem_->goal.position3) goal = *problem_->goal.position3;
-  const double spread = (goal - start).norm();
-  mode = static_cast<int>(CameraMode::Orbit);
-  cam.mode = CameraMode::Orbit;
-  cam.orbitYaw = static_cast<float>(std::atan2(start.x() - goal.x(), goal.y() - start.y())) + 0.35f;  // from the side
-  cam.orbitPitch = 0.75f;
-  cam.orbitDistance = static_cast<float>(1.8 * spread + 12.0);
-  cam.snap();
-  return true;
+  return {start, goal};
 }
 
-std::optional<SceneEntry> OptimizePanel::takePlayRequest() {
+std::optional<Vec3> OptimizePanel::overviewFocus() const {
+  if (!problem_ || !waitingForPlay()) return std::nullopt;
+  const auto [start, goal] = startAndGoal();
+  return Vec3(0.5 * (start + goal));
+}
+
+std::optional<SceneEntry> OptimizePanel::takeSceneRequest() {
   std::optional<SceneEntry> e;
-  e.swap(play_);
+  e.swap(sceneRequest_);
   return e;
 }
 
@@ -203,7 +229,7 @@ bool OptimizePanel::play() {
     error_ = (dir / "controls.csv").string() + ": cannot write the optimal controls";
     return false;
   }
-  play_ = replayScene(problem_->name + " (optimal controls)", problem_->file, s.replayToml, dir.string());
+  sceneRequest_ = replayScene(problem_->name + " (optimal controls)", problem_->file, s.replayToml, dir.string());
   return true;
 }
 
@@ -288,12 +314,13 @@ void OptimizePanel::draw(AppState& app, const PhysicsFrame&) {
       const Listed& l = problems_[i];
       if (l.vehicle != vehicle_) continue;
       const std::string label = l.name + "  (" + fs::path(l.file).filename().string() + ")";
-      if (ImGui::Selectable(label.c_str(), static_cast<int>(i) == selected_)) select(l.file);
+      if (ImGui::Selectable(label.c_str(), static_cast<int>(i) == selected_)) pick(l);
     }
     ImGui::EndCombo();
   }
-  tooltip("DMOC problems (assets/problems, docs/formats.md section 4) for this vehicle; the scene menu's "
-          "\"optimal parking\", \"optimal helicopter landing\" and \"optimal canyon flight\" open one with its scene.");
+  tooltip("DMOC problems (assets/problems, docs/formats.md section 4) for this vehicle. Each opens with its own "
+          "scene (its start, obstacles and goal) and solves; the scene menu's \"optimal parking\", \"optimal "
+          "helicopter landing\" and \"optimal canyon flight\" are three of them.");
   if (!error_.empty()) textWrappedColored(ImVec4(1, 0.4f, 0.35f, 1), error_);
   if (!problem_) {
     ImGui::TextDisabled("No problem chosen (%zu listed for %s).", static_cast<std::size_t>(std::count_if(

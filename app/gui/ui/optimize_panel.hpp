@@ -39,14 +39,19 @@ class OptimizePanel {
   // camera would hide the manoeuvre); `mode` is AppState::cameraMode. Only right after such a
   // scene or its Play loaded; false otherwise.
   bool overview(CameraRig& cam, int& mode);
+  // While the problem's scene waits for Play: the middle of its start and goal, for the orbit
+  // camera to centre on (the vehicle at the start put the goal off screen).
+  std::optional<Vec3> overviewFocus() const;
   // Drag in the 3-D view (called once per frame after ImGui's NewFrame, before the camera
   // update): a left press on a handle (the goal, an obstacle's centre, a waypoint; drawn as
   // rings) drags it on the horizontal plane through it, editing the problem as the numeric
   // fields do. `viewProj` is the matrix the picture on screen was drawn with; `view` the
   // window's size in ImGui units. Returns true while it owns the left drag (no orbiting).
   bool mouse(const glm::mat4& viewProj, glm::vec2 view);
-  // The scene Play asked for (the replay scenario written beside its controls), once.
-  std::optional<SceneEntry> takePlayRequest();
+  // The scene to load, once: Play's (the replay scenario written beside its controls), or the
+  // problem's own scene when a problem was picked that is not the current scene's (its start,
+  // obstacles and goal belong to that world, not to the one on screen).
+  std::optional<SceneEntry> takeSceneRequest();
   // The overlay for the newest snapshot (rebuilt when it or the problem changed).
   const OptimizeOverlayMesh& overlay();
   std::uint64_t overlayVersion() const { return overlayVersion_; }
@@ -68,9 +73,13 @@ class OptimizePanel {
     std::string file, name, vehicle;
   };
   const std::vector<Listed>& problems() const { return problems_; }
+  // The problem list's choice: this scene's own problem is selected in place; any other asks
+  // for its own scene (takeSceneRequest), which selects and solves it when loaded.
+  void pick(const Listed& problem);
 
  private:
   bool editProblem();  // the numeric editors; true when something changed
+  std::pair<Vec3, Vec3> startAndGoal() const;  // the scenario's initial position, the goal's
   struct Handle {
     enum Kind { Goal, Obstacle, Waypoint } kind = Goal;
     std::size_t index = 0;
@@ -94,7 +103,7 @@ class OptimizePanel {
   std::uint64_t problemVersion_ = 0, builtFor_ = ~0ull, overlayVersion_ = 0;
   std::shared_ptr<const OptimizeSnapshot> builtSnap_;
   OptimizeOverlayMesh overlay_;
-  std::optional<SceneEntry> play_;
+  std::optional<SceneEntry> sceneRequest_;
   bool playing_ = false, pausedAtEnd_ = false, openRequest_ = false, overviewRequest_ = false;
   int hovered_ = -1, dragging_ = -1, builtHover_ = -1;
   Vec3 dragOffset_ = Vec3::Zero();
