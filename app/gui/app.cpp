@@ -35,7 +35,10 @@ bool App::loadScene(int index, const SceneEntry* entry, bool startPaused) {
   st_.alpha = integratorNumber(*e, "alpha", 0.5);
   st_.sceneError.clear();
   st_.sceneIndex = index;  // -1: a scenario file outside the menu (the menu shows its name)
-  if (st_.sceneName != scene.name) st_.copyStep = 0;  // another scene: its copies start at its own h
+  if (st_.sceneName != scene.name) {  // another scene: its copies start at its own h
+    st_.copyStep = 0;
+    st_.copyStepChosen = false;
+  }
   st_.sceneName = scene.name;
   st_.vehicle = scene.vehicle;
   st_.view = scene.view;

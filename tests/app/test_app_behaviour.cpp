@@ -486,3 +486,35 @@ TEST_CASE("camera: side-by-side copies are framed by those still running", "[app
   CHECK(none.focus.x == Approx(13.0f / 3.0f));
   CHECK(frameCopies({{1, 2, 3}}, {false}).spread == 0.0f);  // one vehicle: itself
 }
+
+TEST_CASE("panels: the copy's h follows the h in use until its own slider is moved", "[panels]") {
+  ImGuiHeadless gui;
+  AppState app;
+  app.send = [](const Command&) {};
+  app.scenes = {{"helicopter free flight", "", "", {}, ""}};  // the copy row needs a scene to copy
+  PhysicsFrame f;
+  f.speed = 1.0;
+  SimView v;
+  v.label = "lie-cay";
+  v.integrators = {"lie-cay", "rk4"};
+  v.curr.vehicle = "helicopter";
+  v.curr.integrator = "lie-cay";
+  v.prev = v.curr;
+  f.sims.push_back(v);
+  auto draw = [&](double h) {
+    f.h = f.sims[0].curr.h = f.sims[0].prev.h = h;
+    gui.frame([&] {
+      ImGui::Begin("integrator");
+      integratorPanel(app, f);
+      ImGui::End();
+    });
+  };
+  draw(0.005);
+  CHECK(app.copyStep == 0.005);
+  draw(0.02);  // ] twice
+  CHECK(app.copyStep == 0.02);
+  app.copyStep = 0.1;  // what the slider does when moved
+  app.copyStepChosen = true;
+  draw(0.04);
+  CHECK(app.copyStep == 0.1);
+}

@@ -102,6 +102,7 @@ bool InputScript::run(const Line& l, AppState& app, const PhysicsFrame& f) {
   } else if (w[0] == "copy") {  // "copy <integrator> [h]": the Add copy button
     app.copyIntegrator = arg(1);
     app.copyStep = w.size() > 2 ? std::stod(w[2]) : 0.0;
+    app.copyStepChosen = app.copyStep > 0;
     app.requestCopy = 1;
   } else if (w[0] == "seek") {  // "seek <t>": the take timeline dragged to t
     app.takes.seek = std::stod(arg(1));

@@ -151,6 +151,7 @@ struct AppState {
   int requestCopy = -1;           // add a side-by-side copy with integrator index (see scenePanel)
   std::string copyIntegrator;
   double copyStep = 0;            // the new copy's own h (0: the h in use)
+  bool copyStepChosen = false;    // the copy's h slider was moved: it no longer follows the h in use
   double hDragFrom = 0;           // h when the slider drag began (for the one marker on release)
   TakeUi takes;                   // recording, take playback, exports (takes_panel.hpp)
   std::function<void(const Command&)> send = [](const Command&) {};

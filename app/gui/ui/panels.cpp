@@ -277,12 +277,17 @@ void integratorPanel(AppState& app, const PhysicsFrame& f) {
     }
     tooltip("The integrator of the copy to add (this run keeps its own).");
     ImGui::SameLine();
-    if (app.copyStep <= 0 && app.requestCopy < 0) app.copyStep = f.h;  // 0 pending: the take's own h (ghost copy)
+    // Until its own slider is moved the copy's h follows the h in use ([ and ] too); 0 pending:
+    // the take's own h (ghost copy).
+    if ((app.copyStep <= 0 || !app.copyStepChosen) && app.requestCopy < 0) app.copyStep = f.h;
     float cx = stepToSlider(app.copyStep);
     char clabel[32];
     std::snprintf(clabel, sizeof clabel, "h %.3g", app.copyStep);
     ImGui::SetNextItemWidth(80);
-    if (ImGui::SliderFloat("##copyh", &cx, 0.0f, 1.0f, clabel)) app.copyStep = sliderToStep(cx);
+    if (ImGui::SliderFloat("##copyh", &cx, 0.0f, 1.0f, clabel)) {
+      app.copyStep = sliderToStep(cx);
+      app.copyStepChosen = true;
+    }
     tooltip("The new copy's own time step (log scale).");
     ImGui::SameLine();
     if (ImGui::Button("Add copy")) app.requestCopy = 1;

@@ -282,7 +282,9 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
     }
   }
 
-  // Legend: one entry per name (an integrator's stretches share it); click to hide/show.
+  // Legend: one entry per name (an integrator's stretches share it); click to hide/show. The
+  // entries run along the top edge and wrap at the plot's width: stacked, five costates
+  // covered the whole plot.
   if (st.legend) {
     ImVec2 p(a.x + 8, a.y + 6);
     for (std::size_t k = 0; k < lines.size(); ++k) {
@@ -291,6 +293,7 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
       if (seen) continue;
       const bool hidden = st.isHidden(lines[k].name);
       const ImVec2 ts = ImGui::CalcTextSize(lines[k].name.c_str());
+      if (p.x > a.x + 8 && p.x + ts.x + 22 > b.x - 4) p = ImVec2(a.x + 8, p.y + ts.y + 4);
       const ImVec2 r0(p.x - 3, p.y - 1), r1(p.x + ts.x + 22, p.y + ts.y + 1);
       const bool over = ImGui::IsMouseHoveringRect(r0, r1);
       dl->AddRectFilled(r0, r1, over ? IM_COL32(60, 66, 80, 230) : IM_COL32(26, 29, 36, 210), 3.0f);
@@ -301,7 +304,7 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
         if (hidden) st.hidden.erase(std::find(st.hidden.begin(), st.hidden.end(), lines[k].name));
         else st.hidden.push_back(lines[k].name);
       }
-      p.y += ts.y + 4;
+      p.x += ts.x + 22 + 8;
     }
   }
   ImGui::PopID();
