@@ -16,7 +16,8 @@ void applyStyle(float scale) {
   ImGui::StyleColorsDark();
   s.WindowRounding = 6;
   s.FrameRounding = 4;
-  s.GrabRounding = 4;
+  s.GrabRounding = 3;
+  s.GrabMinSize = 6;  // a slim grab: the slider's value is written across it
   s.PopupRounding = 4;
   s.ScrollbarRounding = 6;
   s.WindowBorderSize = 0;
@@ -39,7 +40,7 @@ void applyStyle(float scale) {
   c[ImGuiCol_Button] = ImVec4(0.20f, 0.30f, 0.46f, 1);
   c[ImGuiCol_ButtonHovered] = ImVec4(0.27f, 0.40f, 0.60f, 1);
   c[ImGuiCol_ButtonActive] = ImVec4(0.32f, 0.47f, 0.70f, 1);
-  c[ImGuiCol_SliderGrab] = ImVec4(0.96f, 0.66f, 0.22f, 1);
+  c[ImGuiCol_SliderGrab] = ImVec4(0.96f, 0.66f, 0.22f, 0.7f);  // the value stays readable over it
   c[ImGuiCol_SliderGrabActive] = ImVec4(1.0f, 0.75f, 0.35f, 1);
   c[ImGuiCol_CheckMark] = ImVec4(0.96f, 0.66f, 0.22f, 1);
   c[ImGuiCol_TableRowBgAlt] = ImVec4(1, 1, 1, 0.03f);

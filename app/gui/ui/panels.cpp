@@ -484,7 +484,10 @@ void plotsPanel(AppState& app, const PhysicsFrame& f) {
   const float avail = ImGui::GetContentRegionAvail().x;
   const int columns = avail > 900 ? 3 : 2;
   const float w = (avail - static_cast<float>(columns - 1) * 8) / static_cast<float>(columns);
-  const float h = std::max(110.0f, (ImGui::GetContentRegionAvail().y - 30) / 2.0f);
+  // Two rows of cells fit the window, each plot under its title line (the default 1280 x 720
+  // window cut the second row in half with a 110 px floor); below 80 px the window scrolls.
+  const float titleLine = ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y;
+  const float h = std::max(80.0f, (ImGui::GetContentRegionAvail().y - 2.0f * titleLine - 6.0f) / 2.0f);
   double scale = 1.0;
   for (const auto& p : app.plots) scale = std::max(scale, p.energyScale);
   // Cells fill the rows left to right; a vehicle's own diagnostics come first.
