@@ -207,7 +207,7 @@ void drawHelp(AppState& app) {
   if (!app.showHelp) return;
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.5f), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
-  ImGui::SetNextWindowBgAlpha(0.95f);
+  ImGui::SetNextWindowBgAlpha(1.0f);  // opaque: the plots behind read through at 0.95
   if (ImGui::Begin("Shortcuts", &app.showHelp, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse)) {
     const char* rows[][2] = {
         {"F1", "show / hide this overlay"},        {"F12", "save a screenshot (PNG)"},
