@@ -389,6 +389,13 @@ TEST_CASE("panels: the time-step slider is logarithmic from 1e-4 to 1 s", "[pane
   CHECK(sliderToStep(1.0f) == Approx(1.0));
   CHECK(sliderToStep(0.5f) == Approx(1e-2));
   for (double h : {1e-4, 3e-3, 0.05, 0.2, 1.0}) CHECK(sliderToStep(stepToSlider(h)) == Approx(h).epsilon(1e-5));
+  // A drag lands on three significant digits.
+  for (float x : {0.123f, 0.4567f, 0.5f, 0.789f}) {
+    const double h = sliderToStep(x);
+    char shown[32];
+    std::snprintf(shown, sizeof shown, "%.3g", h);
+    CHECK(h == Approx(std::stod(shown)).epsilon(1e-12));
+  }
 }
 
 TEST_CASE("panels: plot history computes the energy balance and restarts on reset", "[panels]") {

@@ -12,7 +12,13 @@
 
 namespace lieride::gui {
 
-double sliderToStep(float x) { return std::pow(10.0, -4.0 + 4.0 * std::clamp(static_cast<double>(x), 0.0, 1.0)); }
+// Three significant digits: a drag lands on h = 0.00985 s, not 0.009853 (shown, remembered and
+// recorded as typed, the same in the panel and the caption).
+double sliderToStep(float x) {
+  const double h = std::pow(10.0, -4.0 + 4.0 * std::clamp(static_cast<double>(x), 0.0, 1.0));
+  const double unit = std::pow(10.0, std::floor(std::log10(h)) - 2.0);
+  return std::round(h / unit) * unit;
+}
 float stepToSlider(double h) { return static_cast<float>((std::log10(std::clamp(h, 1e-4, 1.0)) + 4.0) / 4.0); }
 
 void textWrappedColored(const ImVec4& colour, const std::string& text) {
