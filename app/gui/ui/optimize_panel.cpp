@@ -169,16 +169,23 @@ bool OptimizePanel::overview(CameraRig& cam, int& mode) {
   const bool wanted = overviewRequest_;
   overviewRequest_ = false;
   if (!wanted || !problem_) return false;
+  if (playing_) {
+    // Play follows the vehicle from behind: an orbit wide enough for the whole motion made the
+    // helicopter a few pixels, and a nearer one looked at it through the canyon's wall.
+    mode = static_cast<int>(CameraMode::Chase);
+    cam.mode = CameraMode::Chase;
+    cam.snap();
+    return true;
+  }
+  // Before Play the orbit centres on the middle of the motion (overviewFocus) and takes in all
+  // of it, from the side.
   const auto [start, goal] = startAndGoal();
   const double spread = (goal - start).norm();
   mode = static_cast<int>(CameraMode::Orbit);
   cam.mode = CameraMode::Orbit;
-  cam.orbitYaw = static_cast<float>(std::atan2(start.x() - goal.x(), goal.y() - start.y())) + 0.35f;  // from the side
+  cam.orbitYaw = static_cast<float>(std::atan2(start.x() - goal.x(), goal.y() - start.y())) + 0.35f;
   cam.orbitPitch = 0.75f;
-  // Before Play the orbit centres on the middle of the motion (overviewFocus) and takes in all
-  // of it; during Play it follows the vehicle, near enough to see it (a helicopter 80 m off
-  // was a few pixels) and far enough to see where it goes.
-  cam.orbitDistance = static_cast<float>(playing_ ? std::clamp(0.3 * spread + 8.0, 10.0, 28.0) : 1.1 * spread + 12.0);
+  cam.orbitDistance = static_cast<float>(1.1 * spread + 12.0);
   cam.snap();
   return true;
 }
