@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "cli/cli.hpp"
+#include "lieride/sim/assets_env.hpp"
 #include "lieride/sim/user_input.hpp"
 
 namespace lieride::cli {
@@ -14,18 +15,7 @@ namespace fs = std::filesystem;
 void reportError(const std::string& message) { std::cerr << "lieride: " << shown(message, 600) << std::endl; }
 
 std::string assetsDir() {
-  if (const char* env = std::getenv("LIERIDE_ASSETS")) {
-    // Said once: a wrong value otherwise shows as an empty scene list and "no such scene".
-    static const bool warned = [env] {
-      std::error_code ec;
-      if (!fs::is_directory(fs::path(env) / "scenes", ec))
-        std::cerr << "lieride: warning: LIERIDE_ASSETS=" << env
-                  << " has no scenes/ folder; it names the assets folder itself (docs/formats.md, section 1)\n";
-      return true;
-    }();
-    (void)warned;
-    return env;
-  }
+  if (auto env = assetsDirFromEnvironment()) return *env;
   std::error_code ec;
   const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
   if (!ec) {

@@ -4,6 +4,7 @@
 
 #include "core/control_rate.hpp"
 #include "core/interpolate.hpp"
+#include "core/work_meter.hpp"
 #include "pilot.hpp"
 #include "lieride/sim/scenario.hpp"
 #include "scenes.hpp"
@@ -215,7 +216,7 @@ TEST_CASE("scenes: at h = 0.5 s the car's steering servo is sub-stepped and sett
 
 TEST_CASE("scenes: inputs changed between steps add nothing to the energy balance E - E(0) - W", "[scenes][plots]") {
   // A key held and released: the car's drive torque 600 N m for 10 steps, 0 for 10, and so on,
-  // set before each step as the pilot does. stepWork sums each step's work with that step's
+  // set before each step as the pilot does. WorkMeter sums each step's work with that step's
   // torque at both ends, so what is left is the trapezoid rule's O(h^2) and rk4's error. The
   // power read after each step and paired with the next step's (the trapezoid over snapshots)
   // is off by about (h/2) Delta P at every switch.
@@ -225,18 +226,19 @@ TEST_CASE("scenes: inputs changed between steps add nothing to the energy balanc
   const int drive = sim.controls().find("drive_torque");
   REQUIRE(drive >= 0);
   const double e0 = sim.snapshot().energy;
-  double work = 0.0, snapshotWork = 0.0, lastP = 0.0;
+  WorkMeter meter;
+  double snapshotWork = 0.0, lastP = 0.0;
   for (int k = 0; k < 200; ++k) {
     sim.controls().setConstant(static_cast<std::size_t>(drive), (k / 10) % 2 == 0 ? 600.0 : 0.0);
     if (k == 0) lastP = sim.power();
     const double t0 = sim.time();
-    stepWork(sim, work);
+    meter.step(sim, [&] { sim.step(); });
     const double p = sim.power();
     snapshotWork += 0.5 * (sim.time() - t0) * (lastP + p);
     lastP = p;
   }
   REQUIRE(sim.status() == RunStatus::Ok);
-  const double gained = sim.snapshot().energy - e0;
+  const double gained = sim.snapshot().energy - e0, work = meter.work();
   INFO("energy gained " << gained << " J, W " << work << " J, W over snapshots " << snapshotWork << " J");
   REQUIRE(gained > 1e3);
   CHECK(std::abs(gained - work) < 1e-4 * gained);

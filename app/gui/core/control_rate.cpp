@@ -9,21 +9,10 @@ int controlSubsteps(const Pilot& pilot, bool assist, double h) {
   return static_cast<int>(std::ceil(h / kControlPeriod - 1e-9));
 }
 
-namespace {
-double finiteOrZero(double p) { return std::isfinite(p) ? p : 0.0; }
-}  // namespace
-
-void stepWork(Simulation& sim, double& work) {
-  const double t0 = sim.time(), p0 = finiteOrZero(sim.power());
-  sim.step();
-  if (sim.status() != RunStatus::Ok) return;
-  work += 0.5 * (sim.time() - t0) * (p0 + finiteOrZero(sim.power()));
-}
-
 int stepWithPilot(Simulation& sim, const Pilot& pilot, const PilotAxes& axes, bool assist, const Snapshot& current,
-                  double* work) {
+                  const std::function<void()>& stepOnce) {
   auto step = [&] {
-    if (work) stepWork(sim, *work);
+    if (stepOnce) stepOnce();
     else sim.step();
   };
   const double h = sim.timeStep();

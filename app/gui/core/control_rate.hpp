@@ -7,6 +7,8 @@
 // n = ceil(h / kControlPeriod) sub-steps of h / n, the pilot re-applied before each from the
 // state the previous one left: the physics then runs at h / n too (docs/app.md says so, and the
 // app shows it). Without feedback (assist off, boat, snakeboard) a step is one step of h.
+#include <functional>
+
 #include "lieride/sim/simulation.hpp"
 #include "pilot.hpp"
 
@@ -20,15 +22,9 @@ int controlSubsteps(const Pilot& pilot, bool assist, double h);
 // One step of the simulation's h with the pilot applied at the control rate; `current` is the
 // state at the start of the step (read by the pilot before the first sub-step; later ones read
 // the state the previous sub-step left). Stops early if a sub-step diverges; h is restored in
-// any case. Returns the number of sub-steps taken. With `work`, adds each sub-step's work by the
-// trapezoid rule over its own inputs (stepWork).
+// any case. Returns the number of sub-steps taken. `stepOnce`, if given, takes each (sub-)step
+// in place of sim.step() (the physics thread meters its work and times it).
 int stepWithPilot(Simulation& sim, const Pilot& pilot, const PilotAxes& axes, bool assist, const Snapshot& current,
-                  double* work = nullptr);
-
-// One step of sim with the inputs now set, and the work done over it: (h/2) (P(t_k) + P(t_k+1))
-// with both powers taken with this step's inputs (the pilot sets the next step's only after
-// it), so a change of input between steps adds no error of its own to E - E(0) - W. Adds
-// nothing for a step that diverged.
-void stepWork(Simulation& sim, double& work);
+                  const std::function<void()>& stepOnce = {});
 
 }  // namespace lieride::gui

@@ -33,7 +33,7 @@ PhysicsThread::PhysicsThread(std::vector<SimSlot> sims, PhysicsOptions options) 
     auto initial = first.clone();
     Pilot pilot = slot.view ? Pilot(slot.view) : Pilot(first);
     if (slot.take) slot.manual = false;  // the take's inputs drive it (until an overdub)
-    Vehicle v{std::move(slot), std::move(initial), std::move(pilot), {}, {}, false, 0, {}, -1e300, 0};
+    Vehicle v{std::move(slot), std::move(initial), std::move(pilot), {}, {}, false, 0, {}, -1e300, {}};
     v.curr = v.sim().snapshot();
     v.prev = v.curr;
     vehicles_.push_back(std::move(v));
@@ -148,7 +148,7 @@ void PhysicsThread::pushSample(int sim, const Snapshot& snap) {
   s.residual = snap.solver.residual;
   s.iterations = snap.solver.iterations;
   s.h = snap.h;
-  s.work = vehicles_[static_cast<std::size_t>(sim)].work;
+  s.work = vehicles_[static_cast<std::size_t>(sim)].work.work();
   s.extraCount = static_cast<std::uint8_t>(std::min(snap.extras.size(), s.extras.size()));
   std::copy_n(snap.extras.begin(), s.extraCount, s.extras.begin());
   std::snprintf(s.integrator.data(), s.integrator.size(), "%s", snap.integrator.c_str());
@@ -171,29 +171,25 @@ void PhysicsThread::stepVehicle(Vehicle& v, bool wantSnapshot) {
     if (recorder_ && !recorder_->beforeStep(live.controls(), live.time())) finishRecording();
     if (live_) live_->beforeStep(live.controls(), live.time());  // full: the live run's take ends there
   }
-  const auto t0 = std::chrono::steady_clock::now();
+  // The step cost (Diagnostics) times the integrator's steps alone, not the work meter's power.
+  double cost = 0;
+  auto timedStep = [&] {
+    const auto t0 = std::chrono::steady_clock::now();
+    if (v.slot.take) v.slot.take->step();  // its inputs are set (prepareStep above)
+    else live.step();
+    cost += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  };
+  auto meteredStep = [&] { v.work.step(live, timedStep); };
   bool threw = false;
   std::string what;
   try {
-    if (v.slot.take) {
-      // Its recorded inputs are set (prepareStep above): the work as stepWork counts it.
-      const double tStart = live.time(), p0 = live.power();
-      v.slot.take->step();
-      const Simulation& after = v.sim();
-      const double p1 = after.power();
-      if (after.status() == RunStatus::Ok)
-        v.work += 0.5 * (after.time() - tStart) * ((std::isfinite(p0) ? p0 : 0.0) + (std::isfinite(p1) ? p1 : 0.0));
-    } else if (substeps > 1) {
-      stepWithPilot(live, v.pilot, axes_, assist_, v.curr, &v.work);
-    } else {
-      stepWork(live, v.work);
-    }
+    if (substeps > 1) stepWithPilot(live, v.pilot, axes_, assist_, v.curr, meteredStep);
+    else meteredStep();
   } catch (const std::exception& e) {
     threw = true;
     what = e.what();
   }
-  Simulation& sim = v.sim();  // a take's reset event replaced it
-  const double cost = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const Simulation& sim = live;
   windowCost_ += cost;
   windowMax_ = std::max(windowMax_, cost);
   const int index = static_cast<int>(&v - vehicles_.data());
@@ -255,7 +251,7 @@ void PhysicsThread::resetAll() {
     if (v.slot.manual) v.pilot.apply(axes_, assist_, v.sim(), &v.curr);
     v.curr = v.sim().snapshot();
     v.prev = v.curr;
-    v.work = 0;
+    v.work.reset();
     PlotSample r;
     r.kind = SampleKind::Reset;
     r.sim = static_cast<std::uint8_t>(i);

@@ -20,6 +20,7 @@
 #include "spsc_queue.hpp"
 #include "take_timeline.hpp"
 #include "triple_buffer.hpp"
+#include "work_meter.hpp"
 
 namespace lieride::gui {
 
@@ -86,9 +87,7 @@ class PhysicsThread {
     double divergedAt = 0;
     std::string divergedMessage;
     double lastSampleT = -1e300;
-    // Work of the inputs and non-conservative forces, by the trapezoid rule over every step,
-    // each with its own inputs at both ends (stepWork, control_rate.hpp).
-    double work = 0;
+    WorkMeter work;  // W of the energy balance, metered over every step (work_meter.hpp)
   };
 
   void run();

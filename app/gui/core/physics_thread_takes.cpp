@@ -133,7 +133,7 @@ void PhysicsThread::restartView(std::size_t i) {
   v.divergedMessage.clear();
   v.curr = v.sim().snapshot();
   v.prev = v.curr;
-  v.work = 0;
+  v.work.reset();
   v.lastSampleT = -1e300;
   PlotSample r;
   r.kind = SampleKind::Reset;

@@ -5,13 +5,13 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <iostream>
 #include <sstream>
 
 #include <toml++/toml.h>
 
 #include "lieride/model/boat.hpp"
 #include "lieride/optimize/problem.hpp"
+#include "lieride/sim/assets_env.hpp"
 #include "lieride/sim/scenario.hpp"
 #include "take_scene.hpp"
 #include "lieride/sim/se3_simulation.hpp"
@@ -93,18 +93,7 @@ void liftFreeBodies(LoadedScene& s) {
 }  // namespace
 
 std::string assetsDir() {
-  if (const char* env = std::getenv("LIERIDE_ASSETS")) {
-    // Said once: a wrong value otherwise shows as an empty scene list and "no such scene".
-    static const bool warned = [env] {
-      std::error_code ec;
-      if (!fs::is_directory(fs::path(env) / "scenes", ec))
-        std::cerr << "lieride: warning: LIERIDE_ASSETS=" << env
-                  << " has no scenes/ folder; it names the assets folder itself (docs/formats.md, section 1)\n";
-      return true;
-    }();
-    (void)warned;
-    return env;
-  }
+  if (auto env = assetsDirFromEnvironment()) return *env;
   for (const auto& p : {fs::path(LIERIDE_SOURCE_DIR) / "assets", fs::path("assets"),
                            fs::path("/usr/share/lieride/assets"), fs::path("/usr/local/share/lieride/assets")})
     if (fs::is_directory(p / "scenes") || fs::is_directory(p / "fonts")) return p.string();

@@ -77,6 +77,20 @@ OptimizePanel::OptimizePanel(std::string dir) {
   minRequest_ = kNone;
 }
 
+namespace {
+// The scenario's [initial] position (the origin where it has none): read once per problem.
+Vec3 initialPosition(const opt::Problem& p) {
+  Vec3 start = Vec3::Zero();
+  try {
+    const toml::table t = toml::parse(p.scenarioToml);
+    if (const auto* a = t["initial"]["position"].as_array())
+      for (std::size_t i = 0; i < std::min<std::size_t>(a->size(), 3); ++i) start(static_cast<int>(i)) = (*a)[i].value_or(0.0);
+  } catch (const std::exception&) {
+  }
+  return start;
+}
+}  // namespace
+
 bool OptimizePanel::select(const std::string& file) {
   std::error_code ec;
   int index = -1;
@@ -89,6 +103,7 @@ bool OptimizePanel::select(const std::string& file) {
       index = static_cast<int>(problems_.size() - 1);
     }
     hints_ = overlayHints(p);
+    start_ = initialPosition(p);
     problem_ = std::move(p);
   } catch (const std::exception& e) {
     error_ = e.what();
@@ -191,18 +206,10 @@ bool OptimizePanel::overview(CameraRig& cam, int& mode) {
 }
 
 std::pair<Vec3, Vec3> OptimizePanel::startAndGoal() const {
-  Vec3 start = Vec3::Zero();
-  if (!problem_) return {start, start};
-  try {
-    const toml::table t = toml::parse(problem_->scenarioToml);
-    if (const auto* a = t["initial"]["position"].as_array())
-      for (std::size_t i = 0; i < std::min<std::size_t>(a->size(), 3); ++i) start(static_cast<int>(i)) = (*a)[i].value_or(0.0);
-  } catch (const std::exception&) {
-  }
-  Vec3 goal = start;
-  if (problem_->goal.position) goal.head<2>() = *problem_->goal.position;
-  if (problem_->goal.position3) goal = *problem_->goal.position3;
-  return {start, goal};
+  Vec3 goal = start_;  // the goal may be dragged: read every time
+  if (problem_ && problem_->goal.position) goal.head<2>() = *problem_->goal.position;
+  if (problem_ && problem_->goal.position3) goal = *problem_->goal.position3;
+  return {start_, goal};
 }
 
 std::optional<Vec3> OptimizePanel::overviewFocus() const {

@@ -80,6 +80,7 @@ class OptimizePanel {
  private:
   bool editProblem();  // the numeric editors; true when something changed
   std::pair<Vec3, Vec3> startAndGoal() const;  // the scenario's initial position, the goal's
+  Vec3 start_ = Vec3::Zero();                  // the problem's initial position (select())
   struct Handle {
     enum Kind { Goal, Obstacle, Waypoint } kind = Goal;
     std::size_t index = 0;

@@ -188,7 +188,7 @@ VehicleInfo snakeboardVehicle() {
 
 VehicleInfo sleighVehicle() {
   return {"sleigh", "Chaplygin sleigh (Ferraro et al. Ex. 3)",
-          infos({"lie-nh", "lie-nh-general", "nh-reflect", "nh-rattle", "dla", "euler", "rk2", "rk4"}), {}, buildSleigh};
+          infos(kShapeIntegrators), {}, buildSleigh};
 }
 
 VehicleInfo particleVehicle() {

@@ -1,0 +1,24 @@
+#include "lieride/sim/assets_env.hpp"
+
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+
+namespace lieride {
+
+std::optional<std::string> assetsDirFromEnvironment() {
+  const char* env = std::getenv("LIERIDE_ASSETS");
+  if (!env) return std::nullopt;
+  static const bool warned = [env] {
+    std::error_code ec;
+    const bool ok = std::filesystem::is_directory(std::filesystem::path(env) / "scenes", ec);
+    if (!ok)
+      std::cerr << "lieride: warning: LIERIDE_ASSETS=" << env
+                << " has no scenes/ folder; it names the assets folder itself (docs/formats.md, section 1)\n";
+    return !ok;
+  }();
+  (void)warned;
+  return std::string(env);
+}
+
+}  // namespace lieride
