@@ -4,6 +4,8 @@
 #include <filesystem>
 #include <iostream>
 
+#include "lieride/sim/user_input.hpp"
+
 namespace lieride {
 
 std::optional<std::string> assetsDirFromEnvironment() {
@@ -13,7 +15,7 @@ std::optional<std::string> assetsDirFromEnvironment() {
     std::error_code ec;
     const bool ok = std::filesystem::is_directory(std::filesystem::path(env) / "scenes", ec);
     if (!ok)
-      std::cerr << "lieride: warning: LIERIDE_ASSETS=" << env
+      std::cerr << "lieride: warning: LIERIDE_ASSETS=" << shown(env)
                 << " has no scenes/ folder; it names the assets folder itself (docs/formats.md, section 1)\n";
     return !ok;
   }();
