@@ -4,6 +4,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <initializer_list>
 #include <sstream>
 #include <toml++/toml.h>
 
@@ -90,19 +91,40 @@ std::vector<std::string> loadControlFile(const std::string& path, const std::str
   return names;
 }
 
+// The [initial] keys that set what failed, for the message: "key 'initial.linear_velocity'",
+// "keys 'initial.angular_velocity', 'initial.shape_velocity'", or the table when none is given
+// (a default state made non-finite by the vehicle's parameters).
+std::string initialKeys(const TableReader& initial, std::initializer_list<const char*> candidates) {
+  std::vector<std::string> given;
+  for (const char* key : candidates)
+    if (initial.has(key)) given.push_back(std::string("'initial.") + key + "'");
+  if (given.empty()) return "table [initial]";
+  std::string out = given.size() == 1 ? "key " : "keys ";
+  for (std::size_t i = 0; i < given.size(); ++i) out += (i ? ", " : "") + given[i];
+  return out;
+}
+
 // The initial state must be finite and not already diverged (docs/formats.md, Limits): a speed
 // above diverge_speed or a non-finite energy at t = 0 is a bad scenario, not a run.
-void checkInitialState(const Simulation& sim, const std::string& file, const IntegratorSettings& s) {
+void checkInitialState(const Simulation& sim, const std::string& file, const IntegratorSettings& s,
+                       const TableReader& initial) {
   const Snapshot snap = sim.snapshot();
-  const bool finite = snap.position.allFinite() && snap.orientation.coeffs().allFinite() &&
-                      snap.bodyVelocity.allFinite() && std::isfinite(snap.energy) && std::isfinite(snap.momentum);
-  if (!finite)
-    throw ScenarioError(file + ": table [initial]: expected a state with finite pose, velocity and energy "
+  const bool posed = snap.position.allFinite() && snap.orientation.coeffs().allFinite();
+  const bool moving = snap.bodyVelocity.allFinite() && std::isfinite(snap.momentum);
+  if (!posed || !moving || !std::isfinite(snap.energy)) {
+    const std::string where =
+        !posed ? initialKeys(initial, {"position", "orientation", "heading", "shape"})
+               : initialKeys(initial, {"angular_velocity", "linear_velocity", "velocity", "shape_velocity"});
+    throw ScenarioError(file + ": " + where + ": expected a state with finite pose, velocity and energy "
                                "(the initial values overflow)");
-  const double speed = std::max(snap.bodyVelocity.head<3>().norm(), snap.bodyVelocity.tail<3>().norm());
+  }
+  const double angular = snap.bodyVelocity.head<3>().norm(), linear = snap.bodyVelocity.tail<3>().norm();
+  const double speed = std::max(angular, linear);
   if (speed > s.divergeSpeed) {
+    const std::string where = angular >= linear ? initialKeys(initial, {"angular_velocity", "shape_velocity"})
+                                                : initialKeys(initial, {"linear_velocity", "velocity", "shape_velocity"});
     std::ostringstream msg;
-    msg << file << ": table [initial]: expected speeds at most integrator.diverge_speed = " << s.divergeSpeed
+    msg << file << ": " << where << ": expected speeds at most integrator.diverge_speed = " << s.divergeSpeed
         << ", got " << speed;
     throw ScenarioError(msg.str());
   }
@@ -278,7 +300,7 @@ Scenario build(const toml::table& doc, const std::string& file, const std::strin
   controls.finish();
   if (info->checkControls) info->checkControls(ctx, sc.simulation->controls());
   sc.simulation->start();
-  checkInitialState(*sc.simulation, file, s);
+  checkInitialState(*sc.simulation, file, s, ctx.initial);
 
   TableReader output = root.table("output");
   sc.outputEvery = output.integer("every", 1, 1);

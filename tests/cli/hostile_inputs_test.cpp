@@ -168,9 +168,10 @@ TEST_CASE("the step-count limit can be raised: max-rows with output every thinni
 TEST_CASE("absurd initial states and values are refused at load", "[cli][hostile]") {
   const std::string rb = "[vehicle]\ntype = \"rigid-body\"\n";
   for (const Refusal& c : {
-           Refusal{"angular velocity 1e200", rb + "[initial]\nangular_velocity = [1e200, 0.0, 0.0]\n", "", "[initial]"},
+           Refusal{"angular velocity 1e200", rb + "[initial]\nangular_velocity = [1e200, 0.0, 0.0]\n", "",
+                   "key 'initial.angular_velocity'"},
            Refusal{"speed above diverge_speed", rb + "[initial]\nlinear_velocity = [2e4, 0.0, 0.0]\n", "",
-                   "diverge_speed"},
+                   "key 'initial.linear_velocity': expected speeds at most integrator.diverge_speed"},
            Refusal{"integer beyond 2^53", rb + "mass = 9007199254740993\n", "", "vehicle.mass"},
            Refusal{"integer beyond 2^53 in an array", rb + "inertia = [1, 2, 9007199254740993]\n", "", "vehicle.inertia"},
            Refusal{"huge every", rb + "[output]\nevery = 10000000000000\n", "", "got 10000000000000"},
