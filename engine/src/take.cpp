@@ -63,9 +63,10 @@ bool TakePlayer::applyDueEvents() {
   return reset;
 }
 
-void TakePlayer::prepareStep() {
-  applyDueEvents();
+bool TakePlayer::prepareStep() {
+  const bool reset = applyDueEvents();
   setStepInputs();
+  return reset;
 }
 
 StepReport TakePlayer::step() {

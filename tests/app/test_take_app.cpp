@@ -384,3 +384,70 @@ TEST_CASE("app takes: trim start sets the in-point, CSV, glTF and timeline begin
   text.replace(text.find("start = 1200"), 12, "start = 4001");
   CHECK_THROWS_WITH(loadScenarioFromString(text, "bad start", dir.string()), Catch::Contains("start"));
 }
+
+TEST_CASE("app takes: a recorded reset starts the replay's energy balance again (W = 0, E(0) of the restarted run)", "[take]") {
+  const fs::path dir = scratch("app-reset-balance");
+  SceneEntry entry;
+  entry.name = "car-slalom";
+  entry.file = scene("car-slalom");
+  std::string file;
+  {
+    LoadedScene loaded = loadScene(entry);
+    PhysicsThread physics(std::move(loaded.slots), paused());
+    physics.start();
+    Driver d{physics};
+    Command manual = Command::make(CommandKind::SetManual);
+    manual.flag = true;  // the pilot drives (the scene's own script would do little work)
+    d.send(manual);
+    d.send(Command::make(CommandKind::RecordStart));
+    d.axes(0.2f, 0.9f, 0.0f, 0.0f);  // throttle: the drive torque does work
+    d.steps(150);
+    d.send(Command::make(CommandKind::Reset));
+    d.axes(-0.3f, 0.7f, 0.0f, 0.0f);
+    d.steps(90);
+    const RecordedTake r = d.stop();
+    physics.stop();
+    REQUIRE(r.recorder);
+    file = writeTake(*r.recorder, sceneSource(entry), dir.string(), "reset");
+  }
+  SceneEntry take;
+  take.name = "reset-take";
+  take.file = file;
+  take.take = true;
+  LoadedScene loaded = loadScene(take);
+  REQUIRE(loaded.slots.front().take);
+  PhysicsOptions o = paused();
+  o.sampleInterval = 0.0;  // a plot sample every step
+  PhysicsThread physics(std::move(loaded.slots), o);
+  physics.start();
+  Driver d{physics};
+  std::vector<PlotSample> samples;
+  for (int chunk = 0; chunk < 24; ++chunk) {
+    d.steps(10);
+    while (auto s = physics.samples().pop()) samples.push_back(*s);
+  }
+  physics.stop();
+  while (auto s = physics.samples().pop()) samples.push_back(*s);
+  // The reset recorded after 150 steps: a Reset sample after samples of the first run (t > 0),
+  // then the restarted state at t = 0 with W = 0.
+  std::size_t reset = samples.size();
+  double tBefore = 0;
+  for (std::size_t i = 1; i + 1 < samples.size(); ++i)
+    if (samples[i].kind == SampleKind::Reset && samples[i - 1].t > 0.0) {
+      reset = i;
+      tBefore = samples[i - 1].t;
+    }
+  REQUIRE(reset < samples.size());
+  CHECK(tBefore > 1.0);
+  const PlotSample& start = samples[reset + 1];
+  CHECK(start.kind == SampleKind::Sample);
+  CHECK(start.t == Approx(0.0).margin(1e-12));
+  CHECK(start.work == 0.0);
+  // After it the balance holds from the restarted run's own E(0): the drive's work, not the
+  // first run's, accounts for the energy gained (to the integrator's error, well under 1 %).
+  const PlotSample& end = samples.back();
+  REQUIRE(end.kind == SampleKind::Sample);
+  const double gained = end.energy - start.energy;
+  CHECK(std::abs(end.work) > 1.0);
+  CHECK(std::abs(gained - end.work) < 0.01 * std::abs(end.work));
+}

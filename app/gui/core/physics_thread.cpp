@@ -157,7 +157,12 @@ void PhysicsThread::pushSample(int sim, const Snapshot& snap) {
 }
 
 void PhysicsThread::stepVehicle(Vehicle& v, bool wantSnapshot) {
-  if (v.slot.take) v.slot.take->player().prepareStep();  // its events (a reset replaces v.sim()), its inputs
+  // The take's events (a reset replaces v.sim()) and inputs. A recorded reset starts the energy
+  // balance again, as the reset it replays did: W = 0 and E(0) from the restarted state.
+  if (v.slot.take && v.slot.take->player().prepareStep()) {
+    restartView(static_cast<std::size_t>(&v - vehicles_.data()));
+    ++resets_;  // the app clears trails and deviation histories
+  }
   const bool needsState = v.slot.manual && v.pilot.needsState(assist_);
   Simulation& live = v.sim();
   // The pilot's feedback at its fixed control rate (control_rate.hpp): a step of h longer than

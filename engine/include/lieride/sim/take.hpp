@@ -50,7 +50,8 @@ class TakePlayer {
   // applyDueEvents() and the step's recorded inputs (if any), without stepping: the state and
   // inputs the next step starts from (the app reads the step's opening power there). step()
   // does the same first; calling this before it changes nothing. Call only while !finished().
-  void prepareStep();
+  // Returns true if one of the events was a reset (the run starts again from the take's state).
+  bool prepareStep();
   // prepareStep(), then one step. Call only while !finished().
   StepReport step();
 
