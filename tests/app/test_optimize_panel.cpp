@@ -8,6 +8,8 @@
 #include <cmath>
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "lieride/optimize/problem.hpp"
+#include "ui/optimize_geometry.hpp"
 #include "ui/optimize_panel.hpp"
 #include "imgui_headless.hpp"
 #include "ui/panels.hpp"
@@ -258,4 +260,33 @@ TEST_CASE("optimize panel: the lines of a failed and of a cancelled solve wrap i
       [&](const OptimizeSnapshot& s) { return s.request > before && s.phase != OptimizeSnapshot::Phase::Solving; });
   REQUIRE(cancelled->phase == OptimizeSnapshot::Phase::Cancelled);
   CHECK(overflow() <= 1.0f);
+}
+
+TEST_CASE("optimize overlay: every obstacle is translucent as drawn, whatever its yaw (a wall facing +y too)",
+          "[panels][optimize]") {
+  for (const std::string stem : {"car-parallel-park", "car-tunnel", "helicopter-canyon", "helicopter-landing", "boat-docking"}) {
+    const opt::Problem p = opt::loadProblem(kProblems + stem + ".toml");
+    OptimizeOverlayMesh mesh;
+    buildOptimizeOverlay(p, overlayHints(p), nullptr, mesh);
+    INFO(stem);
+    // The flat shader reads alpha from normal.x: in (0, 1), nothing else in the normal.
+    for (const auto& v : mesh.solid.vertices) {
+      CHECK(v.normal.x > 0.0f);
+      CHECK(v.normal.x < 1.0f);
+      CHECK(v.normal.y == 0.0f);
+      CHECK(v.normal.z == 0.0f);
+    }
+  }
+  // The tunnel's two walls, at y = -3.5 (facing +y) and y = +3.5 (facing -y): each drawn as a
+  // kerb on its blocked side, 0.3 m wide.
+  const opt::Problem tunnel = opt::loadProblem(kProblems + "car-tunnel.toml");
+  OptimizeOverlayMesh mesh;
+  buildOptimizeOverlay(tunnel, overlayHints(tunnel), nullptr, mesh);
+  int right = 0, left = 0;
+  for (const auto& v : mesh.solid.vertices) {
+    right += v.position.y <= -3.5f + 1e-4f && v.position.y >= -3.8f - 1e-4f && v.normal.x > 0.0f;
+    left += v.position.y >= 3.5f - 1e-4f && v.position.y <= 3.8f + 1e-4f && v.normal.x > 0.0f;
+  }
+  CHECK(right >= 8);
+  CHECK(left >= 8);
 }

@@ -52,9 +52,12 @@ void solid(MeshData& m, MeshData part, const glm::mat4& T, glm::vec3 col, float 
   for (auto& v : part.vertices) {
     const glm::vec3 n = glm::normalize(glm::mat3(T) * v.normal);
     v.color = col * (0.72f + 0.22f * n.z + 0.1f * n.x + 0.05f * n.y);
-    v.normal = glm::vec3(alpha, 0, 0);
   }
+  const std::size_t first = m.vertices.size();
   m.append(part, T);
+  // The alpha goes in after append(), which transforms and normalises normals: set before, a
+  // yaw of pi turned it into -1 (a wall facing +y was not drawn) and any other yaw into cos(yaw).
+  for (std::size_t i = first; i < m.vertices.size(); ++i) m.vertices[i].normal = glm::vec3(alpha, 0, 0);
 }
 
 // The car body outline (docs/models.md section 4: relative to the rear-axle midpoint).
