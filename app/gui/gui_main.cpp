@@ -165,7 +165,7 @@ void handleKey(const SDL_Keysym& k, AppState& st, App& app) {
     case SDLK_F1: st.showHelp = !st.showHelp; break;
     case SDLK_F12: st.requestScreenshot = true; break;
     case SDLK_ESCAPE: st.showHelp = false; break;
-    case SDLK_SPACE: st.command(CommandKind::TogglePause); break;
+    case SDLK_SPACE: st.runOrPause(f.paused); break;
     case SDLK_n: st.command(CommandKind::Step); break;
     case SDLK_BACKSPACE: st.resetScene(); break;
     case SDLK_EQUALS: case SDLK_PLUS: case SDLK_KP_PLUS: speed(2.0); break;

@@ -6,6 +6,8 @@
 
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <condition_variable>
+#include <mutex>
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "lieride/optimize/problem.hpp"
@@ -123,6 +125,50 @@ TEST_CASE("optimize panel: a problem picked from another scene opens with its ow
   REQUIRE(panel.problem());
   CHECK(panel.problem()->obstacles[0].center.x() == moved);
   panel.cancel();
+}
+
+TEST_CASE("optimize panel: Run (Space) in a problem's scene is Play once solved, and runs nothing before",
+          "[panels][optimize]") {
+  // The scene's solve is held inside its first iteration while Run is pressed.
+  std::mutex m;
+  std::condition_variable cv;
+  bool reached = false, released = false;
+  OptimizePanel panel(kProblems);  // after what its worker's hook uses: destroyed first
+  panel.worker().setIterationHook([&](const OptimizeSnapshot&) {
+    std::unique_lock<std::mutex> lock(m);
+    reached = true;
+    cv.notify_all();
+    cv.wait(lock, [&] { return released; });
+  });
+  const std::string file = kProblems + "sleigh-u-turn-dmoc.toml";
+  panel.sceneLoaded(problemScene("sleigh", file), "sleigh-controlled");
+  REQUIRE(panel.waitingForPlay());
+  {
+    std::unique_lock<std::mutex> lock(m);
+    cv.wait(lock, [&] { return reached; });
+  }
+  AppState app;
+  app.optimize = &panel;
+  std::vector<CommandKind> sent;
+  app.send = [&](const Command& c) { sent.push_back(c.kind); };
+  app.runOrPause(true);  // unsolved: neither the zero-input scene runs nor Play starts
+  CHECK(sent.empty());
+  CHECK_FALSE(panel.takeSceneRequest());
+  {
+    std::lock_guard<std::mutex> lock(m);
+    released = true;
+  }
+  cv.notify_all();
+  REQUIRE(panel.worker().waitFor(finished)->phase == OptimizeSnapshot::Phase::Solved);
+  app.runOrPause(true);  // solved: Run is Play
+  CHECK(sent.empty());
+  const auto entry = panel.takeSceneRequest();
+  REQUIRE(entry);
+  CHECK(sceneIsReplay(*entry));
+  // Running (not paused), and in any scene that is not waiting for Play: the usual toggle.
+  app.runOrPause(false);
+  REQUIRE(sent.size() == 1);
+  CHECK(sent.front() == CommandKind::TogglePause);
 }
 
 TEST_CASE("optimize panel: Play runs the optimal controls and the simulation retraces the ghost", "[panels][optimize]") {

@@ -6,7 +6,17 @@
 #include <fstream>
 #include <sstream>
 
+#include "ui/optimize_panel.hpp"
+
 namespace lieride::gui {
+
+void AppState::runOrPause(bool paused) {
+  if (paused && optimize && optimize->waitingForPlay()) {
+    optimize->play();  // false while unsolved: the vehicle stays where it is
+    return;
+  }
+  command(CommandKind::TogglePause);
+}
 
 bool AppState::reachedScriptEnd(const PhysicsFrame& f) {
   if (scriptEnd <= 0 || pausedAtScriptEnd || f.paused || f.sims.empty() || f.sims.front().manual || f.take.playing) return false;

@@ -158,6 +158,10 @@ struct AppState {
   OptimizePanel* optimize = nullptr;  // the Optimize panel (owned by the App; none in panel tests)
 
   void command(CommandKind k) { send(Command::make(k)); }
+  // Run/Pause (the button, Space) with the run `paused` now. In a problem's scene before Play
+  // the vehicle has no inputs (the helicopter fell through the ground): there Run is the Optimize
+  // panel's Play once the problem is solved, and nothing runs before (the HUD says Solve first).
+  void runOrPause(bool paused);
   // Reset (the button, Backspace, a divergence badge, a gait edit): back to the scene's start
   // with its own h and integrator, which are then also the ones remembered for the scene.
   void resetScene() {

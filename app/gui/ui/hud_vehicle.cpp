@@ -25,7 +25,7 @@ void drawVehicleHud(AppState& app, const PhysicsFrame& f) {
   // A problem scene before Play: its inputs are zero until the optimal controls play.
   const bool problemScene = app.optimize && app.optimize->waitingForPlay();
   const std::string hint = end[0]          ? std::string(end)
-                           : problemScene ? std::string("Optimize panel: Solve, then Play runs the optimal controls")
+                           : problemScene ? std::string("Optimize panel: Solve, then Play (or Space) runs the optimal controls")
                                           : scriptedHint(f);
   if (!hint.empty()) lines.push_back(hint);
   if (lines.empty()) return;
