@@ -13,8 +13,23 @@ namespace lieride {
 namespace {
 
 void writeNumber(std::ostream& out, double v) {
+  if (std::isnan(v)) {  // a diverged row: "nan", never "-nan"
+    out << "nan";
+    return;
+  }
+  if (v == 0.0) v = 0.0;  // "0", never "-0"
   char buf[32];
   const auto r = std::to_chars(buf, buf + sizeof buf, v);  // shortest round-trip form
+  out.write(buf, r.ptr - buf);
+}
+
+// The t column: t_k = k h to 15 significant digits, so that a decimal h reads as it was given
+// (3 x 0.1 is 0.30000000000000004 in binary, which read as passing --duration 0.3).
+void writeTime(std::ostream& out, double t) {
+  if (!std::isfinite(t)) return writeNumber(out, t);
+  if (t == 0.0) t = 0.0;
+  char buf[32];
+  const auto r = std::to_chars(buf, buf + sizeof buf, t, std::chars_format::general, 15);
   out.write(buf, r.ptr - buf);
 }
 
@@ -61,6 +76,7 @@ std::optional<std::size_t> writeCheckedCsvRow(const Simulation& sim, std::ostrea
   for (std::size_t i = 0; i < values.size(); ++i) {
     if (i) out << ',';
     if (i == statusIndex) out << toString(status);
+    else if (i == 0) writeTime(out, values[i]);  // t, the first column of every layout
     else writeNumber(out, values[i]);
   }
   out << '\n';

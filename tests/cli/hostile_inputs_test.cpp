@@ -172,6 +172,8 @@ TEST_CASE("absurd initial states and values are refused at load", "[cli][hostile
                    "key 'initial.angular_velocity'"},
            Refusal{"speed above diverge_speed", rb + "[initial]\nlinear_velocity = [2e4, 0.0, 0.0]\n", "",
                    "key 'initial.linear_velocity': expected speeds at most integrator.diverge_speed"},
+           Refusal{"shape rate above diverge_speed", kSnakeboard + "[initial]\nshape_velocity = [1e5, 0.0]\n", "",
+                   "key 'initial.shape_velocity': expected speeds at most integrator.diverge_speed"},
            Refusal{"integer beyond 2^53", rb + "mass = 9007199254740993\n", "", "vehicle.mass"},
            Refusal{"integer beyond 2^53 in an array", rb + "inertia = [1, 2, 9007199254740993]\n", "", "vehicle.inertia"},
            Refusal{"huge every", rb + "[output]\nevery = 10000000000000\n", "", "got 10000000000000"},
@@ -238,6 +240,26 @@ TEST_CASE("contradictory controls and parameters are refused with one line", "[c
   // Agreeing initial shape and prescribed shape: accepted.
   const fs::path ok = writeFile("agree.toml", kSnakeboard + "[initial]\nshape = [0.2, 0.0]\n[controls]\n" + gait);
   CHECK(lieride("sim " + ok.string() + " --duration 0.1 --out -").code == 0);
+}
+
+TEST_CASE("a controls file's bad cell names its row and column, a byte order mark is read past", "[cli][hostile]") {
+  for (const auto& [cells, mention] : std::vector<std::pair<std::string, std::string>>{
+           {"0,nan\n1,1\n", "rotor.csv:2: column 'rotor_torque': expected a finite decimal number, got 'nan'"},
+           {"0,0\n1,inf\n", "rotor.csv:3: column 'rotor_torque': expected a finite decimal number, got 'inf'"},
+           {"0,0x10\n1,1\n", "column 'rotor_torque': expected a finite decimal number, got '0x10'"},
+           {"0,abc\n", "column 'rotor_torque'"},
+           {"x,0\n", "rotor.csv:2: column 't': expected a finite decimal number, got 'x'"},
+           {"0,0,1\n", "rotor.csv:2: expected 2 columns (t,rotor_torque), got 3"}}) {
+    writeFile("rotor.csv", "t,rotor_torque\n" + cells);
+    checkRefused(Refusal{cells, kSnakeboard + "[controls]\nfile = \"rotor.csv\"\n", "", mention});
+  }
+  // A header written with a UTF-8 byte order mark (a spreadsheet's "CSV UTF-8"), and an
+  // underflowing 1e-400 (the nearest double, 0): a correct run.
+  writeFile("rotor.csv", "\xEF\xBB\xBFt,rotor_torque\n0,1e-400\n1,0.5\n");
+  const fs::path ok = writeFile("bom.toml", kSnakeboard + "[controls]\nfile = \"rotor.csv\"\n");
+  const Result r = lieride("sim " + ok.string() + " --duration 0.1 --out -");
+  CAPTURE(r.err);
+  CHECK(r.code == 0);
 }
 
 TEST_CASE("dt 1e300: never ok beside a non-finite value", "[cli][hostile]") {

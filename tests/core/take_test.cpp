@@ -140,7 +140,7 @@ TEST_CASE("takes: per-step inputs are checked: header, one row per step in order
   CHECK_THAT(error("step,rudder\n0,1\n", 1), Catch::Contains("(expected drive_torque | steer_rate)"));
   CHECK_THAT(error("step,drive_torque\n0,1\n2,1\n", 2), Catch::Contains("expected step = 1"));
   CHECK_THAT(error("step,drive_torque\n0,1\n", 2), Catch::Contains("expected take.steps = 2 rows, got 1"));
-  CHECK_THAT(error("step,drive_torque\n0,nan\n", 1), Catch::Contains("expected a finite number"));
+  CHECK_THAT(error("step,drive_torque\n0,nan\n", 1), Catch::Contains("column 'drive_torque': expected a finite decimal number"));
 }
 
 TEST_CASE("takes: a CSV row at t_k shows the inputs of the step that starts there, the last row the last step's", "[take]") {

@@ -45,6 +45,9 @@ class SimulationCore : public Simulation {
 
   // The energy of the state at t (what the monitor bounds in a conservative run).
   virtual double energy() const = 0;
+  // The largest speed of the state at t as the divergence monitor measures it (shape rates
+  // included): the scenario loader refuses a start above diverge_speed with it.
+  double currentMaxSpeed() const { return health(false).maxSpeed; }
   bool diverged() const { return status_ == RunStatus::Diverged; }
   bool started() const { return started_; }
   // The last step's solver report (an empty one before the first step and after a resume).
