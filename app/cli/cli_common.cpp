@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <fstream>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
@@ -40,14 +41,36 @@ std::vector<std::string> builtinScenes() {
   return names;
 }
 
+namespace {
+
+// A scene file's menu name (its top-level `name = "..."`, as the app's scene menu shows it).
+std::string menuName(const fs::path& file) {
+  std::ifstream in(file);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (!line.empty() && line[0] == '[') break;
+    const auto eq = line.find('=');
+    if (line.rfind("name", 0) != 0 || eq == std::string::npos || line.find_first_not_of(" \t", 4) != eq) continue;
+    const auto a = line.find('"', eq), b = line.rfind('"');
+    if (a != std::string::npos && b > a) return line.substr(a + 1, b - a - 1);
+  }
+  return "";
+}
+
+}  // namespace
+
 std::string resolveScene(const std::string& nameOrPath) {
   if (fs::exists(nameOrPath) || nameOrPath.find('/') != std::string::npos || nameOrPath.ends_with(".toml"))
     return nameOrPath;
-  const fs::path builtin = fs::path(assetsDir()) / "scenes" / (nameOrPath + ".toml");
+  const fs::path dir = fs::path(assetsDir()) / "scenes";
+  const fs::path builtin = dir / (nameOrPath + ".toml");
   std::error_code ec;
-  if (!fs::exists(builtin, ec))  // name what the user typed, not the path it was looked for at
-    throw std::runtime_error("no such file, and no built-in scene of that name (lieride list shows the scenes)");
-  return builtin.string();
+  if (fs::exists(builtin, ec)) return builtin.string();
+  // The app's menu name also names it ("helicopter free flight" is helicopter-flight).
+  for (const auto& stem : builtinScenes())
+    if (menuName(dir / (stem + ".toml")) == nameOrPath) return (dir / (stem + ".toml")).string();
+  // Name what the user typed, not the path it was looked for at.
+  throw std::runtime_error("no such file, and no built-in scene of that name (lieride list shows the scenes)");
 }
 
 }  // namespace lieride::cli

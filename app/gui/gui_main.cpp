@@ -94,7 +94,7 @@ const char* kUsage = "usage: lieride app [--scene NAME|FILE] [--take FILE] [--dt
                      "                   [--warmup S] [--screenshot PNG] [--shortcuts] [--input-script FILE] [--list-scenes] [--help]\n";
 
 int usage(const std::string& problem) {  // one line, as the other subcommands report
-  std::cerr << "lieride app: " << problem << " (see lieride app --help)\n";
+  std::cerr << "lieride: app: " << problem << " (see lieride app --help)\n";
   return 2;
 }
 
@@ -260,7 +260,7 @@ int runGui(const std::vector<std::string>& args) {
   }
   if (!opt.screenshot.empty() && opt.frames < 0) opt.frames = 120;
   if (const std::string why = missingDisplay(); !why.empty()) {
-    std::cerr << "lieride app: no display (" << why << "); use lieride sim for headless runs, or xvfb-run\n";
+    std::cerr << "lieride: app: no display (" << why << "); use lieride sim for headless runs, or xvfb-run\n";
     return 2;
   }
   std::unique_ptr<InputScript> script;
@@ -268,7 +268,7 @@ int runGui(const std::vector<std::string>& args) {
     try {
       script = std::make_unique<InputScript>(opt.script);
     } catch (const std::exception& e) {
-      std::cerr << "lieride app: --input-script: " << e.what() << "\n";
+      std::cerr << "lieride: app: --input-script: " << e.what() << "\n";
       return 2;
     }
   }
@@ -288,14 +288,14 @@ int runGui(const std::vector<std::string>& args) {
     if (!entry && !opt.scene.empty()) {
       std::string names;
       for (const auto& s : st.scenes) names += (names.empty() ? "" : ", ") + s.name;
-      std::cerr << "lieride app: --scene: no scene or file '" << opt.scene << "' (scenes: " << names << ")\n";
+      std::cerr << "lieride: app: --scene: no scene or file '" << opt.scene << "' (scenes: " << names << ")\n";
       return 2;
     }
     if (entry && entry != &fileEntry) sceneIndex = static_cast<int>(entry - st.scenes.data());
   }
 
   if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER | SDL_INIT_TIMER) != 0) {
-    std::cerr << "lieride app: SDL_Init failed: " << SDL_GetError() << "\n";
+    std::cerr << "lieride: app: SDL_Init failed: " << SDL_GetError() << "\n";
     return 1;
   }
   SDL_GL_SetAttribute(SDL_GL_CONTEXT_FLAGS, SDL_GL_CONTEXT_FORWARD_COMPATIBLE_FLAG);
@@ -308,13 +308,13 @@ int runGui(const std::vector<std::string>& args) {
   SDL_Window* window = SDL_CreateWindow("lieride", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, 1280, 720,
                                         SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
   if (!window) {
-    std::cerr << "lieride app: cannot open a window: " << SDL_GetError() << "\n";
+    std::cerr << "lieride: app: cannot open a window: " << SDL_GetError() << "\n";
     SDL_Quit();
     return 1;
   }
   SDL_GLContext gl = SDL_GL_CreateContext(window);
   if (!gl || !gladLoadGL(reinterpret_cast<GLADloadfunc>(SDL_GL_GetProcAddress))) {
-    std::cerr << "lieride app: cannot create an OpenGL 3.3 core context: " << SDL_GetError() << "\n";
+    std::cerr << "lieride: app: cannot create an OpenGL 3.3 core context: " << SDL_GetError() << "\n";
     SDL_DestroyWindow(window);
     SDL_Quit();
     return 1;
@@ -363,7 +363,7 @@ int runGui(const std::vector<std::string>& args) {
       st.sceneError = e.what();
     }
     if (!loaded) {
-      std::cerr << "lieride app: " << (st.sceneError.empty() ? "cannot load the scene" : st.sceneError) << "\n";
+      std::cerr << "lieride: app: " << (st.sceneError.empty() ? "cannot load the scene" : st.sceneError) << "\n";
       exitCode = 2;
     }
     if (loaded && opt.dt > 0) {
@@ -374,7 +374,7 @@ int runGui(const std::vector<std::string>& args) {
       if (std::find(names.begin(), names.end(), opt.integrator) == names.end()) {
         std::string expected;
         for (const auto& n : names) expected += (expected.empty() ? "" : " | ") + n;
-        std::cerr << "lieride app: --integrator: '" << opt.integrator << "' does not apply to " << st.vehicle
+        std::cerr << "lieride: app: --integrator: '" << opt.integrator << "' does not apply to " << st.vehicle
                   << "; expected one of " << expected << "\n";
         exitCode = 2;
         loaded = false;
@@ -383,7 +383,7 @@ int runGui(const std::vector<std::string>& args) {
       }
     }
     if (loaded && !opt.take.empty() && !app.openTake(opt.take)) {
-      std::cerr << "lieride app: --take: " << st.sceneError << "\n";
+      std::cerr << "lieride: app: --take: " << st.sceneError << "\n";
       exitCode = 2;
       loaded = false;
     }
@@ -528,7 +528,7 @@ int runGui(const std::vector<std::string>& args) {
       }
       if ((batch && frame >= opt.frames) || (script && script->quitRequested())) {
         if (!opt.screenshot.empty() && !writeScreenshot(opt.screenshot, dw, dh)) {
-          std::cerr << "lieride app: cannot write " << opt.screenshot << "\n";
+          std::cerr << "lieride: app: cannot write " << opt.screenshot << "\n";
           exitCode = 1;
         }
         running = false;

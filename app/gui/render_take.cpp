@@ -151,7 +151,7 @@ class FrameWriter {
 
 // A usage error: one line, exit 2 (docs/formats.md section 1).
 int usage(const std::string& problem) {
-  std::cerr << "lieride render: " << problem << " (see lieride render --help)\n";
+  std::cerr << "lieride: render: " << problem << " (see lieride render --help)\n";
   return 2;
 }
 
@@ -247,7 +247,7 @@ int render(const Options& o, const exporter::TakeTracks& tr, const VehicleGeomet
            const std::shared_ptr<const VehicleView>& view, const std::string& sceneName, std::size_t frames) {
   SDL_SetHint(SDL_HINT_VIDEODRIVER, std::getenv("SDL_VIDEODRIVER") ? std::getenv("SDL_VIDEODRIVER") : "offscreen");
   if (SDL_Init(SDL_INIT_VIDEO) != 0) {
-    std::cerr << "lieride render: SDL_Init failed: " << SDL_GetError() << "\n";
+    std::cerr << "lieride: render: SDL_Init failed: " << SDL_GetError() << "\n";
     return 1;
   }
   SDL_GL_SetAttribute(SDL_GL_CONTEXT_FLAGS, SDL_GL_CONTEXT_FORWARD_COMPATIBLE_FLAG);
@@ -257,7 +257,7 @@ int render(const Options& o, const exporter::TakeTracks& tr, const VehicleGeomet
   SDL_Window* window = SDL_CreateWindow("lieride render", 0, 0, 64, 64, SDL_WINDOW_OPENGL | SDL_WINDOW_HIDDEN);
   SDL_GLContext gl = window ? SDL_GL_CreateContext(window) : nullptr;
   if (!gl || !gladLoadGL(reinterpret_cast<GLADloadfunc>(SDL_GL_GetProcAddress))) {
-    std::cerr << "lieride render: cannot create an OpenGL 3.3 core context: " << SDL_GetError() << "\n";
+    std::cerr << "lieride: render: cannot create an OpenGL 3.3 core context: " << SDL_GetError() << "\n";
     if (window) SDL_DestroyWindow(window);
     SDL_Quit();
     return 1;
@@ -277,7 +277,7 @@ int render(const Options& o, const exporter::TakeTracks& tr, const VehicleGeomet
     glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH24_STENCIL8, o.width, o.height);
     glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, depth);
     if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
-      std::cerr << "lieride render: cannot create a " << o.width << "x" << o.height << " framebuffer\n";
+      std::cerr << "lieride: render: cannot create a " << o.width << "x" << o.height << " framebuffer\n";
       code = 1;
     }
     const bool usePng = !o.pngDir.empty();
@@ -291,7 +291,7 @@ int render(const Options& o, const exporter::TakeTracks& tr, const VehicleGeomet
                               " -i - -c:v libx264 -preset ultrafast -tune zerolatency -crf 20 -pix_fmt yuv420p -bitexact '" + partial + "'";
       pipe = ::popen(cmd.c_str(), "w");
       if (!pipe) {
-        std::cerr << "lieride render: cannot start ffmpeg\n";
+        std::cerr << "lieride: render: cannot start ffmpeg\n";
         code = 1;
       }
     }
@@ -308,7 +308,7 @@ int render(const Options& o, const exporter::TakeTracks& tr, const VehicleGeomet
     if (pipe) writer = std::make_unique<FrameWriter>(pipe, px.size());
     auto emit = [&](std::size_t index, const unsigned char* glRows) {
       if (!glRows) {
-        std::cerr << "lieride render: cannot map the frame's pixel buffer\n";
+        std::cerr << "lieride: render: cannot map the frame's pixel buffer\n";
         return false;
       }
       const std::size_t row = static_cast<std::size_t>(o.width) * 4;
@@ -316,7 +316,7 @@ int render(const Options& o, const exporter::TakeTracks& tr, const VehicleGeomet
       if (writer) {  // top row first into a writer buffer; ffmpeg ignores the 4th byte (rgb0)
         unsigned char* out = writer->acquire();
         if (!out) {
-          std::cerr << "lieride render: ffmpeg stopped reading frames\n";
+          std::cerr << "lieride: render: ffmpeg stopped reading frames\n";
           return false;
         }
         for (std::size_t y = 0; y < H; ++y) std::memcpy(out + y * row, glRows + (H - 1 - y) * row, row);
@@ -330,7 +330,7 @@ int render(const Options& o, const exporter::TakeTracks& tr, const VehicleGeomet
         std::snprintf(name, sizeof name, "frame_%06zu.png", index);
         stbi_flip_vertically_on_write(0);
         if (!stbi_write_png((std::filesystem::path(o.pngDir) / name).c_str(), o.width, o.height, 4, px.data(), o.width * 4)) {
-          std::cerr << "lieride render: cannot write " << (std::filesystem::path(o.pngDir) / name).string() << "\n";
+          std::cerr << "lieride: render: cannot write " << (std::filesystem::path(o.pngDir) / name).string() << "\n";
           return false;
         }
       }
@@ -370,21 +370,21 @@ int render(const Options& o, const exporter::TakeTracks& tr, const VehicleGeomet
     if (!code && frames > 0 && !emit(frames - 1, readback.latest())) code = 1;
     if (tty) std::fprintf(stderr, "\n");
     if (writer && !writer->finish() && !code) {
-      std::cerr << "lieride render: ffmpeg stopped reading frames\n";
+      std::cerr << "lieride: render: ffmpeg stopped reading frames\n";
       code = 1;
     }
     writer.reset();
     if (pipe) {
       const int status = ::pclose(pipe);
       if (!code && status != 0) {
-        std::cerr << "lieride render: ffmpeg failed (exit status " << status << ")\n";
+        std::cerr << "lieride: render: ffmpeg failed (exit status " << status << ")\n";
         code = 1;
       }
       std::error_code ec;
       if (!code) std::filesystem::rename(partial, o.out, ec);
       else std::filesystem::remove(partial, ec);
       if (ec) {
-        std::cerr << "lieride render: cannot rename " << partial << " to " << o.out << ": " << ec.message() << "\n";
+        std::cerr << "lieride: render: cannot rename " << partial << " to " << o.out << ": " << ec.message() << "\n";
         code = 1;
       }
     }
@@ -423,7 +423,7 @@ int runRenderTake(const std::vector<std::string>& args) {
   }
   if (o.pngDir.empty() && !onPath("ffmpeg")) {
     o.pngDir = (std::filesystem::path(o.out).parent_path() / (std::filesystem::path(o.out).stem().string() + "_frames")).string();
-    std::cerr << "lieride render: ffmpeg not found: writing PNG frames to " << o.pngDir << "\n";
+    std::cerr << "lieride: render: ffmpeg not found: writing PNG frames to " << o.pngDir << "\n";
   }
   exporter::TakeTracks tracks;
   VehicleGeometry geometry;
@@ -444,7 +444,7 @@ int runRenderTake(const std::vector<std::string>& args) {
     TakePlayer player(std::move(sc.simulation), take);
     tracks = exporter::sampleTake(player, o.fps);
     if (tracks.outcome.status == RunStatus::Diverged) {
-      std::cerr << "lieride render: " << file << ": " << tracks.outcome.message << " (nothing written)\n";
+      std::cerr << "lieride: render: " << file << ": " << tracks.outcome.message << " (nothing written)\n";
       return 3;
     }
     // Frame k at t = k / fps for every k / fps <= the take's end (docs/formats.md section 6).

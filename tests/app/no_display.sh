@@ -12,7 +12,7 @@ for args in "" "app" "app --frames 3"; do
   out=$(env -u DISPLAY -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER timeout 20 "$lieride" $args 2>"$errfile")
   rc=$?
   err=$(cat "$errfile")
-  if [ $rc -ne 2 ] || [ -n "$out" ] || [ "$(wc -l < "$errfile")" -ne 1 ] || [[ "$err" != "lieride app: no display (DISPLAY is not set);"* ]]; then
+  if [ $rc -ne 2 ] || [ -n "$out" ] || [ "$(wc -l < "$errfile")" -ne 1 ] || [[ "$err" != "lieride: app: no display (DISPLAY is not set);"* ]]; then
     echo "FAIL: lieride $args: exit $rc, stdout '$out', stderr '$err'"
     fail=1
   fi

@@ -54,7 +54,7 @@ done
 # exit 2, no state-hash lines from closing the app.
 err=$(run --scene "two-wheeled robot" --integrator lie-cay --frames 5 2>&1 >/dev/null)
 code=$?
-if [ $code -ne 2 ] || [ "$(echo "$err" | wc -l)" -ne 1 ] || [[ "$err" != "lieride app: --integrator: 'lie-cay'"* ]]; then
+if [ $code -ne 2 ] || [ "$(echo "$err" | wc -l)" -ne 1 ] || [[ "$err" != "lieride: app: --integrator: 'lie-cay'"* ]]; then
   echo "$err"; echo "FAIL: --integrator that does not apply exited $code"; fail=1
 fi
 exit $fail

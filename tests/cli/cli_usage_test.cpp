@@ -128,7 +128,7 @@ TEST_CASE("lieride app: a usage error is one line, as for the other subcommands"
     CAPTURE(args, r.err);
     CHECK(r.code == 2);
     CHECK(lineCount(r.err) == 1);
-    CHECK(r.err.rfind("lieride app: ", 0) == 0);
+    CHECK(r.err.rfind("lieride: app: ", 0) == 0);
     CHECK(r.out.empty());
   }
 }

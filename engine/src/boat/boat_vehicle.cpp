@@ -40,8 +40,7 @@ HullMesh readHull(TableReader& hull, const std::string& baseDir) {
   const double L = hull.positive("length", 4.0);
   const double B = hull.positive("beam", 1.6);
   const double H = hull.positive("height", 1.0);
-  const int n = hull.integer("subdivisions", 1, 1);
-  if (n > 200) hull.fail("subdivisions", "an integer in 1..200");
+  const int n = hull.integer("subdivisions", 1, 1, 200);
   return makeBoxHull(L, B, H, n);
 }
 

@@ -109,7 +109,9 @@ std::string problemMethod(const std::string& path) {
     throw ScenarioError(path + ": no table [problem]: this is a scenario, not an optimal control problem (run it with "
                         "lieride sim; problem files are described in docs/formats.md section 4)");
   const auto method = doc["problem"]["method"].value<std::string>();
-  if (!method) throw ScenarioError(path + ": key 'problem.method': expected \"dmoc\" (table [problem], method = ...)");
+  if (!method)
+    throw ScenarioError(path + ": key 'problem.method': expected \"dmoc\" (discrete mechanics optimal control) or "
+                               "\"pmp\" (shooting on the Pontryagin costates, the sleigh) in table [problem]");
   return *method;
 }
 

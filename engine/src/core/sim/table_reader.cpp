@@ -31,7 +31,12 @@ std::string describe(const toml::node& n) {
   switch (n.type()) {
     case toml::node_type::string: s << '"' << shown(n.value<std::string>().value_or("")) << '"'; break;
     case toml::node_type::integer: s << n.as_integer()->get(); break;
-    case toml::node_type::floating_point: s << n.as_floating_point()->get(); break;
+    case toml::node_type::floating_point: {  // 5.0 reads "5.0 (a float)", not "5", beside "expected an integer"
+      const double v = n.as_floating_point()->get();
+      s << v;
+      if (std::isfinite(v) && v == std::floor(v) && std::abs(v) < 1e15) s << ".0 (a float)";
+      break;
+    }
     case toml::node_type::boolean: s << (n.value<bool>().value_or(false) ? "true" : "false"); break;
     case toml::node_type::array: {
       const auto& arr = *n.as_array();
