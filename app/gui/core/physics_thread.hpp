@@ -110,6 +110,7 @@ class PhysicsThread {
   void handOverLive();
   void seekTakes(double t);
   void restartView(std::size_t index);
+  void restartWindow(double now);  // the statistics' measuring window
 
   std::vector<Vehicle> vehicles_;
   PhysicsOptions opt_;

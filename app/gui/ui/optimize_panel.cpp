@@ -393,7 +393,16 @@ void OptimizePanel::draw(AppState& app, const PhysicsFrame&) {
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   ImGui::TextWrapped("ghost: green where a knot's constraints hold to 1e-8, red from 1e-2");
   ImGui::PopStyleColor();
-  if (editProblem()) edited();
+  // A value typed into a field (double-click or Ctrl+click on it) re-solves once, when the field
+  // is left (Enter, Tab, a click elsewhere): typing "30" no longer solved for "3" first. Drags
+  // re-solve as they move.
+  const bool changed = editProblem();
+  const bool typing = ImGui::GetIO().WantTextInput;
+  if (changed && typing) typedEdit_ = true;
+  else if (changed || (typedEdit_ && !typing)) {
+    typedEdit_ = false;
+    edited();
+  }
 }
 
 std::vector<OptimizePanel::Handle> OptimizePanel::handles() const {

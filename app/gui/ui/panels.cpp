@@ -83,7 +83,7 @@ void scenePanel(AppState& app, const PhysicsFrame& f) {
                             ? app.scenes[static_cast<std::size_t>(app.sceneIndex)].name.c_str()
                             : fileLabel.c_str();
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::BeginCombo("##scene", current)) {
+  if (ImGui::BeginCombo("##scene", current, ImGuiComboFlags_HeightLargest)) {  // every scene without scrolling
     for (int i = 0; i < static_cast<int>(app.scenes.size()); ++i) {
       const auto& s = app.scenes[static_cast<std::size_t>(i)];
       std::string label = s.name + (s.compare.empty() ? "" : "  (side by side)");
@@ -198,7 +198,7 @@ void integratorPanel(AppState& app, const PhysicsFrame& f) {
       ImGui::TextColored(c, "%s, h = %.3g s", copyLegend(f, i, s.curr.integrator).c_str(), s.curr.h);
     }
     ImGui::SetNextItemWidth(-1);
-    if (ImGui::BeginCombo("##integrator", s.curr.integrator.c_str())) {
+    if (ImGui::BeginCombo("##integrator", s.curr.integrator.c_str(), ImGuiComboFlags_HeightLarge)) {
       for (const auto& name : s.integrators) {
         if (ImGui::Selectable(name.c_str(), name == s.curr.integrator)) {
           Command c = Command::make(CommandKind::SetIntegrator);
@@ -412,8 +412,11 @@ void controlsPanel(AppState& app, const PhysicsFrame& f) {
     ImGui::Separator();
     ImGui::TextDisabled("Inputs applied");
     const auto& s = f.sims.front();
-    for (std::size_t i = 0; i < s.channels.size() && i < s.curr.inputs.size(); ++i)
-      ImGui::Text("%-14s %10.4g", s.channels[i].c_str(), s.curr.inputs[i]);
+    for (std::size_t i = 0; i < s.channels.size() && i < s.curr.inputs.size(); ++i) {
+      // A take's or a cosine's round-off zero (-3.7e-34) reads 0, as the HUD shows it.
+      const double u = std::abs(s.curr.inputs[i]) < 1e-12 ? 0.0 : s.curr.inputs[i];
+      ImGui::Text("%-14s %10.4g", s.channels[i].c_str(), u);
+    }
   }
 }
 

@@ -144,7 +144,11 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
 
   // Grid and ticks.
   const ImU32 grid = IM_COL32(255, 255, 255, 22), text = IM_COL32(170, 176, 188, 255);
-  const double ys = st.logY ? std::max(1.0, std::round(niceStep(hi - lo, 4))) : niceStep(hi - lo, 4);
+  // As many y ticks as the height has room for (a label and a gap each): four in a tall plot,
+  // two in the short ones at the default window size, whose five labels overlapped.
+  const float lineH = ImGui::GetTextLineHeight();
+  const int yTarget = std::clamp(static_cast<int>((b.y - a.y) / (2.2f * lineH)), 2, 4);
+  const double ys = st.logY ? std::max(1.0, std::round(niceStep(hi - lo, yTarget))) : niceStep(hi - lo, yTarget);
   std::vector<std::pair<double, std::string>> yticks;
   float labelWidth = 0;
   for (double v = std::ceil(lo / ys) * ys; v <= hi; v += ys) {
@@ -162,11 +166,15 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
   }
   a.x = origin.x + std::max(40.0f, labelWidth + 12.0f);  // room for the widest tick label
   dl->AddRectFilled(a, b, IM_COL32(30, 34, 42, 255));
+  float lastTop = 1e9f;  // the top of the last label drawn (labels go bottom to top)
   for (const auto& [v, label] : yticks) {
     const float y = Y(v);
     dl->AddLine(ImVec2(a.x, y), ImVec2(b.x, y), grid);
     const ImVec2 ts = ImGui::CalcTextSize(label.c_str());
-    dl->AddText(ImVec2(a.x - ts.x - 6, y - ts.y * 0.5f), text, label.c_str());
+    const float top = y - ts.y * 0.5f;
+    if (top + ts.y > lastTop - 1.0f) continue;  // never overlap labels
+    dl->AddText(ImVec2(a.x - ts.x - 6, top), text, label.c_str());
+    lastTop = top;
   }
   const double xs = niceStep(window, std::max(2, static_cast<int>((b.x - a.x) / 70.0f)));
   float lastRight = -1e9f;
@@ -187,7 +195,6 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
   // (each in the lowest row where it clears the labels already there); the same change
   // reported by several vehicles is drawn once.
   LabelRows rows(6.0f);
-  const float lineH = ImGui::GetTextLineHeight();
   for (std::size_t k = 0; k < markers.size(); ++k) {
     const auto& m = markers[k];
     if (m.t < t0 || m.t > t1) continue;
@@ -202,6 +209,9 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
     const float tx = x + 3 + w <= b.x ? x + 3 : std::max(a.x, x - 3 - w);
     const int row = rows.place(tx, tx + w);
     const float ty = b.y - lineH * static_cast<float>(row + 1) - 2;  // from the bottom: the legend sits at the top
+    // A label with no free row below the legend's is left out (its dashed line stays): eight
+    // quick h changes stacked their labels over the legend and each other.
+    if (ty < a.y + 1.5f * lineH) continue;
     dl->AddText(ImVec2(tx, ty), IM_COL32(255, 210, 90, 230), m.label.c_str());
   }
   // Series: at most two points (min, max) per pixel column; NaN starts a new polyline.
