@@ -114,6 +114,17 @@ TEST_CASE("a scene name that is neither a file nor a built-in scene is named as 
   }
 }
 
+TEST_CASE("a built-in scene runs by its menu name as by its file stem", "[cli]") {
+  // "helicopter free flight" is the app menu's name of assets/scenes/helicopter-flight.toml.
+  const Result byStem = lieride("sim helicopter-flight --duration 0.05 --out -");
+  const Result byName = lieride("sim 'helicopter free flight' --duration 0.05 --out -");
+  CAPTURE(byName.err);
+  CHECK(byStem.code == 0);
+  CHECK(byName.code == 0);
+  CHECK(byName.out == byStem.out);
+  CHECK(lieride("sim 'helicopter free flite' --duration 0.05 --out -").code == 2);
+}
+
 TEST_CASE("lieride app --help reaches the app's own parser through dispatch", "[cli]") {
   const Result r = lieride("app --help");
   CAPTURE(r.err);
