@@ -232,7 +232,7 @@ void integratorPanel(AppState& app, const PhysicsFrame& f) {
   // h applies live while dragging (quietly); the release sends one "h from -> to" marker.
   float x = stepToSlider(f.h);
   char label[48];
-  std::snprintf(label, sizeof label, "h = %.4g s", f.h);
+  std::snprintf(label, sizeof label, "h = %.3g s", f.h);
   ImGui::SetNextItemWidth(-1);
   const bool moved = ImGui::SliderFloat("##h", &x, 0.0f, 1.0f, label);
   if (ImGui::IsItemActivated()) app.hDragFrom = f.h;
@@ -382,7 +382,8 @@ void controlsPanel(AppState& app, const PhysicsFrame& f) {
     dl->AddRectFilled(ImVec2(b0.x, b0.y + 2 * r * (1 - v)), ImVec2(b0.x + 10, b0.y + 2 * r), IM_COL32(250, 180, 60, 255));
   }
   ImGui::Dummy(ImVec2(4 * r + 90, 2 * r + 6));
-  if (!app.gaits.empty() && !f.sims.empty() && !f.sims.front().manual) {
+  // Not under a take: its recorded inputs drive it, the sinusoids would change nothing it plays.
+  if (!app.gaits.empty() && !f.sims.empty() && !f.sims.front().manual && !f.take.playing) {
     ImGui::Separator();
     ImGui::TextDisabled("Scripted inputs (sinusoids)");
     for (auto& g : app.gaits) {
