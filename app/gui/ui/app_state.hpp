@@ -123,6 +123,7 @@ struct AppState {
   float pixelRatio = 1.0f;  // drawable pixels per ImGui unit (HiDPI)
   float viewLeft = 0, viewBottom = 0;  // the 3-D view's free area: right of the sidebar, above the plots (ImGui units; 0 = none)
   std::array<float, 4> plotsRect{};    // the Plots window: x0, y0, x1, y1 (ImGui units; empty = none); the 3-D view skips it
+  std::array<float, 4> hudRect{};  // the vehicle read-out's plate this frame (x0, y0, x1, y1; empty: none)
   std::array<float, 2> layoutSize{};   // the viewport size the panels were last laid out for
   // The sidebar's and the Plots window's colour (RGB; alpha 0 = no panels): they draw no
   // background of their own, the window is cleared to it (render/renderer.hpp, backdrop).

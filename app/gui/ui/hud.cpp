@@ -94,7 +94,13 @@ void drawHud(AppState& app, const PhysicsFrame& f) {
     const auto& s = f.sims.empty() ? Snapshot{} : f.sims.front().curr;
     std::snprintf(line, sizeof line, "%s   t = %.2f s   %s   h = %.3g s   %.2gx%s", app.sceneName.c_str(), app.renderTime,
                   f.sims.size() > 1 ? "side by side" : s.integrator.c_str(), f.h, f.speed, f.paused ? "   PAUSED" : "");
-    const ImVec2 ts = ImGui::CalcTextSize(line);
+    ImVec2 ts = ImGui::CalcTextSize(line);
+    // A narrow 3-D view (an 800 px window) cut the line's start off: the scene's name goes first.
+    if (ts.x > vp->WorkSize.x - app.viewLeft - 48) {
+      std::snprintf(line, sizeof line, "t = %.2f s   %s   h = %.3g s   %.2gx%s", app.renderTime,
+                    f.sims.size() > 1 ? "side by side" : s.integrator.c_str(), f.h, f.speed, f.paused ? "   PAUSED" : "");
+      ts = ImGui::CalcTextSize(line);
+    }
     const ImVec2 p(vp->WorkPos.x + vp->WorkSize.x - ts.x - 24, vp->WorkPos.y + 10);
     fg->AddRectFilled(ImVec2(p.x - 10, p.y - 5), ImVec2(p.x + ts.x + 10, p.y + ts.y + 5), IM_COL32(16, 18, 22, 200), 6);
     fg->AddText(p, f.paused ? IM_COL32(255, 200, 90, 255) : IM_COL32(230, 232, 238, 255), line);
@@ -157,6 +163,7 @@ void drawHud(AppState& app, const PhysicsFrame& f) {
     ImGui::End();
     ImGui::PopStyleColor();
   }
+  app.hudRect = {};
   if (!app.showHelp) drawVehicleHud(app, f);  // not behind the translucent shortcut overlay
   drawNotices(app, f);
   drawHint(app, "F1 shortcuts   Tab panels   Ctrl+Q quit");
@@ -171,6 +178,10 @@ void drawHint(const AppState& app, const char* hint) {
   const std::array<float, 4>& pr = app.plotsRect;
   if (pr[2] > pr[0] && at.x < pr[2] && at.x + ts.x > pr[0] && at.y < pr[3] && at.y + ts.y > pr[1])
     at.y = std::max(vp->WorkPos.y, pr[1] - ts.y - 6);
+  // In a narrow view the vehicle read-out reaches the hint's corner: the read-out wins (F1 and
+  // Tab still work; the hint is back once there is room).
+  const std::array<float, 4>& hr = app.hudRect;
+  if (hr[2] > hr[0] && at.x - 6 < hr[2] && at.x + ts.x + 6 > hr[0] && at.y - 2 < hr[3] && at.y + ts.y + 2 > hr[1]) return;
   // On a dark plate like the other HUD texts: bare, its faint white vanished over the sky, the
   // haze at the horizon and the landing pad.
   fg->AddRectFilled(ImVec2(at.x - 6, at.y - 2), ImVec2(at.x + ts.x + 6, at.y + ts.y + 2), IM_COL32(16, 18, 22, 150), 4);

@@ -37,6 +37,7 @@ void drawVehicleHud(AppState& app, const PhysicsFrame& f) {
   const float bottom = app.viewBottom > 0 ? app.viewBottom - 10 : vp->WorkPos.y + vp->WorkSize.y - 30;
   const ImVec2 p(vp->WorkPos.x + app.viewLeft + 14, bottom - lh * static_cast<float>(lines.size()));
   fg->AddRectFilled(ImVec2(p.x - 8, p.y - 6), ImVec2(p.x + w + 8, bottom + 2), IM_COL32(16, 18, 22, 190), 6);
+  app.hudRect = {p.x - 8, p.y - 6, p.x + w + 8, bottom + 2};
   for (std::size_t i = 0; i < lines.size(); ++i)
     fg->AddText(ImVec2(p.x, p.y + lh * static_cast<float>(i)),
                 !hint.empty() && i + 1 == lines.size() ? IM_COL32(255, 200, 90, 255) : IM_COL32(230, 232, 238, 255),
