@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <new>
 #include <sstream>
 
 #include "cli/cli.hpp"
@@ -125,7 +126,7 @@ int runOptimize(const std::vector<std::string>& args) {
   parser.add_flag("--quiet", quiet, "print nothing when solved (the result is in DIR/report.md); errors still go to stderr");
   int knots = 0;
   std::string guess;
-  parser.add_option("--knots", knots, "dmoc: number of steps N (overrides [problem] knots)")->check(CLI::Range(2, 1000000));
+  parser.add_option("--knots", knots, "dmoc: number of steps N (overrides [problem] knots)")->check(CLI::Range(2, opt::kMaxKnots));
   parser.add_option("--guess", guess, "dmoc: start from a controls CSV simulated by the vehicle's integrator");
   parser.footer(
       "Writes DIR/trajectory.csv, controls.csv, replay.toml (lieride sim replays the solution) and report.md.\n"
@@ -149,6 +150,9 @@ int runOptimize(const std::vector<std::string>& args) {
     }
   } catch (const ScenarioError& e) {
     reportError(e.what());
+    return kExitBadInput;
+  } catch (const std::bad_alloc&) {  // within the knot limit, more than this machine holds
+    reportError(shown(problemPath, 200) + ": out of memory for the transcription (fewer knots: [problem] knots or --knots)");
     return kExitBadInput;
   }
   if (knots > 0 || !guess.empty()) {

@@ -44,7 +44,10 @@ int runOptimizeDmoc(const DmocArgs& args) {
     options = session->defaultOptions();
     options.maxIterations = args.maxIterations;
     if (args.guess) {
-      if (!fs::exists(*args.guess)) throw ScenarioError(*args.guess + ": --guess: no such controls CSV");
+      if (!fs::exists(*args.guess)) throw ScenarioError(shown(*args.guess, 200) + ": --guess: no such controls CSV");
+      if (!fs::is_regular_file(*args.guess))
+        throw ScenarioError(shown(*args.guess, 200) + ": --guess: expected a controls CSV, got " +
+                            (fs::is_directory(*args.guess) ? "a directory" : "something that is not a regular file"));
       options.initial = session->guessFromControls(*args.guess);
     }
   } catch (const ScenarioError& e) {

@@ -196,6 +196,9 @@ TEST_CASE("the scenario or a hull or controls file that is not a regular file", 
            Refusal{"/dev/zero as the hull", kBoat + "[vehicle.hull]\nfile = \"/dev/zero\"\n", "", "not a regular file"},
            Refusal{"a directory as the hull", kBoat + "[vehicle.hull]\nfile = \"" + dir + "\"\n", "", "is a directory"},
            Refusal{"/dev/zero as controls", kSnakeboard + "[controls]\nfile = \"/dev/zero\"\n", "", "not a regular file"},
+           Refusal{"a directory as the vehicle description",
+                   "[vehicle]\ntype = \"reduced\"\ndescription = \"" + dir + "\"\n[initial]\nshape = [0.0, 0.0]\n", "",
+                   "key 'vehicle.description': expected a vehicle description file (that path is a directory)"},
        })
     checkRefused(c);
   // A regular scenario above the size cap (4 MiB): refused before it is parsed.

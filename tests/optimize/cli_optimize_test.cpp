@@ -230,15 +230,17 @@ TEST_CASE("lieride optimize: --max-iter limits the whole coarse-to-fine solve", 
 TEST_CASE("lieride optimize: bad problem files exit 2 with one line naming the key", "[optimize][cli]") {
   const std::string good = problemText("car-tunnel");
   const std::vector<BadCase> cases = {
-      {"method = \"dmoc\"", "method = \"shooting\"", "key '"},  // the other methods' loader answers
+      {"method = \"dmoc\"", "method = \"shooting\"", "key 'problem.method': expected \"dmoc\""},
+      {"method = \"dmoc\"", "method = \"pmp\"", "key 'vehicle.type': expected \"sleigh-controlled\""},
       {"knots = 64", "knots = 1", "problem.knots"},
+      {"knots = 64", "knots = 1000000000", "problem.knots': expected an integer from 2 to 20000"},
       {"horizon = 10.0", "horizon = -1.0", "problem.horizon"},
       {"heading_tolerance = 0.01", "heading_tolerence = 0.01", "goal.heading_tolerence"},
       {"shape = \"cylinder\"", "shape = \"cone\"", "obstacles[2].shape"},
       {"radius = 1.0", "radius = 0.0", "obstacles[2].radius"},
       {"steer_rate = [-1.0, 1.0]", "steer_rate = [1.0, -1.0]", "bounds.steer_rate"},
       {"position = [40.0, 0.0]", "position = [40.0]", "goal.position"},
-      {"type = \"car\"", "type = \"tank\"", "\"tank\""},
+      {"type = \"car\"", "type = \"tank\"", "key 'vehicle.type'"},
       {"[problem]", "[controls]\nsteer_rate = 1.0\n[problem]", "[controls]"},
       {"integrator = \"lie-nh\"", "integrator = \"rk4\"", "problem.integrator"},
       {"[cost]", "[cost]\npath_length = -1.0", "cost.path_length"},
@@ -253,6 +255,14 @@ TEST_CASE("lieride optimize: bad problem files exit 2 with one line naming the k
   const Result flag = lieride("optimize " + problemFile("car-tunnel") + " --knots 1");
   CHECK(flag.code == 2);
   CHECK(flag.err.find("--knots") != std::string::npos);
+  // Far more knots than a machine holds: refused, not a std::bad_alloc with exit 1.
+  const Result many = lieride("optimize " + problemFile("car-tunnel") + " --knots 1000000");
+  CHECK(many.code == 2);
+  CHECK(many.err.find("--knots") != std::string::npos);
+  const Result folder = lieride("optimize " + problemFile("car-tunnel") + " --guess " + scratch().string());
+  CAPTURE(folder.err);
+  CHECK(folder.code == 2);
+  CHECK(folder.err.find("--guess: expected a controls CSV, got a directory") != std::string::npos);
 }
 
 TEST_CASE("lieride optimize: bad sleigh DMOC problem files exit 2 with one line naming the key", "[optimize][cli]") {

@@ -22,7 +22,8 @@ OcpProblemFile build(const toml::table& doc, const std::string& file) {
   TableReader vehicle = root.table("vehicle");
   if (!vehicle.present()) root.fail("vehicle", "a table [vehicle] with type = \"sleigh-controlled\"");
   if (vehicle.string("type", "") != "sleigh-controlled")
-    vehicle.fail("type", "\"sleigh-controlled\" (the only vehicle with an optimal control method so far)");
+    vehicle.fail("type", "\"sleigh-controlled\" (method = \"pmp\" shoots on the sleigh's costates; method = \"dmoc\" "
+                         "transcribes the car, the helicopter, the boat and the snakeboard too)");
   SleighBvpProblem& p = out.problem;
   p.params.mass = vehicle.positive("mass", p.params.mass);
   p.params.inertia = vehicle.positive("inertia", p.params.inertia);

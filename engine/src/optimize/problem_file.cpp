@@ -109,9 +109,11 @@ std::string problemMethod(const std::string& path) {
     throw ScenarioError(path + ": no table [problem]: this is a scenario, not an optimal control problem (run it with "
                         "lieride sim; problem files are described in docs/formats.md section 4)");
   const auto method = doc["problem"]["method"].value<std::string>();
-  if (!method)
-    throw ScenarioError(path + ": key 'problem.method': expected \"dmoc\" (discrete mechanics optimal control) or "
-                               "\"pmp\" (shooting on the Pontryagin costates, the sleigh) in table [problem]");
+  const std::string expected = "expected \"dmoc\" (discrete mechanics optimal control) or \"pmp\" (shooting on the "
+                               "Pontryagin costates, the sleigh) in table [problem]";
+  if (!method) throw ScenarioError(path + ": key 'problem.method': " + expected);
+  if (*method != "dmoc" && *method != "pmp")
+    throw ScenarioError(path + ": key 'problem.method': " + expected + ", got \"" + shown(*method) + "\"");
   return *method;
 }
 
@@ -153,14 +155,16 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
     const toml::table* v = doc["vehicle"].as_table();
     const std::string type = v ? (*v)["type"].value<std::string>().value_or("") : "";
     if (type != "car" && type != "helicopter" && type != "sleigh-controlled" && type != "snakeboard" && type != "boat")
-      problem.fail("method", "a method for vehicle \"" + type +
-                                 "\" (\"dmoc\" transcribes the car, the helicopter, the boat, the snakeboard and the sleigh-controlled)");
+      throw ScenarioError(file + ": key 'vehicle.type': expected a vehicle method = \"dmoc\" transcribes: \"car\", "
+                                 "\"helicopter\", \"boat\", \"snakeboard\" or \"sleigh-controlled\", got \"" +
+                          shown(type) + "\"");
     vehicleType = type;
   }
-  p.knots = problem.integer("knots", 0, 2);
+  p.knots = problem.integer("knots", 0, 2, kMaxKnots);
   const int fileKnots = p.knots;
   if (overrides.knots) {
-    if (*overrides.knots < 2) throw ScenarioError(file + ": --knots: expected an integer >= 2");
+    if (*overrides.knots < 2 || *overrides.knots > kMaxKnots)
+      throw ScenarioError(file + ": --knots: expected an integer from 2 to " + std::to_string(kMaxKnots));
     p.knots = *overrides.knots;
   }
   if (!problem.has("horizon")) problem.fail("horizon", "a finite duration > 0 (s); the key is missing");

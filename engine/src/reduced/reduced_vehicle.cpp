@@ -22,13 +22,21 @@ const std::vector<std::string> kAll = {"lie-nh", "lie-nh-general", "nh-reflect",
 std::string resolve(TableReader& v, const std::string& baseDir, const std::string& rel) {
   namespace fs = std::filesystem;
   std::error_code ec;  // a name too long for the file system is "not found", never an exception
+  // A folder of that name is refused as such (it read as a description without shape
+  // coordinates, and the message then blamed initial.shape).
+  auto found = [&](const fs::path& p) {
+    if (!fs::is_regular_file(p, ec))
+      v.fail("description", std::string("a vehicle description file (that path ") +
+                                (fs::is_directory(p, ec) ? "is a directory)" : "is not a regular file)"));
+    return p.string();
+  };
   if (fs::path(rel).is_absolute()) {
-    if (fs::exists(rel, ec)) return rel;
+    if (fs::exists(rel, ec)) return found(rel);
   } else {
     for (fs::path dir = fs::absolute(baseDir, ec); !dir.empty(); dir = dir.parent_path()) {
       if (fs::exists(dir / rel, ec)) {
         const fs::path relative = fs::relative(dir / rel, fs::absolute(baseDir, ec), ec);
-        if (!ec) return (fs::path(baseDir) / relative).lexically_normal().string();
+        if (!ec) return found((fs::path(baseDir) / relative).lexically_normal());
       }
       if (dir == dir.parent_path()) break;
     }

@@ -106,6 +106,11 @@ struct Problem {
   double timeStep() const { return horizon / knots; }
 };
 
+// The most knots a problem may ask for ([problem] knots, --knots): the shipped problems use 48 to
+// 200; at 20000 IPOPT's KKT system already has about 0.4 million rows, and far more knots failed
+// to allocate (std::bad_alloc, exit 1) instead of being refused.
+constexpr int kMaxKnots = 20000;
+
 struct ProblemOverrides {
   std::optional<int> knots;
 };
