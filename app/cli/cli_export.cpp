@@ -72,9 +72,9 @@ int runExport(const std::vector<std::string>& args) {
     file.commit();
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (target.kind != OutputTarget::Kind::Stdout)
-      // A description's vehicle reads by its scene's name, as its glTF node does, not "reduced".
-      std::cout << "export: " << tracks.keys.size() << " keyframes of "
-                << (tracks.vehicle == "reduced" && !scenario.name.empty() ? scenario.name : tracks.vehicle) << ", "
+      // The scenario's name beside the vehicle kind (a description vehicle's kind alone says little).
+      std::cout << "export: " << tracks.keys.size() << " keyframes of " << tracks.vehicle
+                << (scenario.name.empty() ? std::string() : " (" + scenario.name + ")") << ", "
                 << tracks.outcome.steps << " steps, " << (tracks.keys.empty() ? 0.0 : tracks.keys.back().t)
                 << " s of take clock -> " << out << " (written in " << seconds << " s)\n";
   } catch (const OutputTargetError& e) {
