@@ -1,5 +1,4 @@
 #include <algorithm>
-#include <fstream>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
@@ -8,6 +7,7 @@
 
 #include "cli/cli.hpp"
 #include "lieride/sim/assets_env.hpp"
+#include "lieride/sim/scenario.hpp"
 #include "lieride/sim/user_input.hpp"
 
 namespace lieride::cli {
@@ -41,24 +41,6 @@ std::vector<std::string> builtinScenes() {
   return names;
 }
 
-namespace {
-
-// A scene file's menu name (its top-level `name = "..."`, as the app's scene menu shows it).
-std::string menuName(const fs::path& file) {
-  std::ifstream in(file);
-  std::string line;
-  while (std::getline(in, line)) {
-    if (!line.empty() && line[0] == '[') break;
-    const auto eq = line.find('=');
-    if (line.rfind("name", 0) != 0 || eq == std::string::npos || line.find_first_not_of(" \t", 4) != eq) continue;
-    const auto a = line.find('"', eq), b = line.rfind('"');
-    if (a != std::string::npos && b > a) return line.substr(a + 1, b - a - 1);
-  }
-  return "";
-}
-
-}  // namespace
-
 std::string resolveScene(const std::string& nameOrPath) {
   if (fs::exists(nameOrPath) || nameOrPath.find('/') != std::string::npos || nameOrPath.ends_with(".toml"))
     return nameOrPath;
@@ -68,7 +50,7 @@ std::string resolveScene(const std::string& nameOrPath) {
   if (fs::exists(builtin, ec)) return builtin.string();
   // The app's menu name also names it ("helicopter free flight" is helicopter-flight).
   for (const auto& stem : builtinScenes())
-    if (menuName(dir / (stem + ".toml")) == nameOrPath) return (dir / (stem + ".toml")).string();
+    if (sceneMenuName((dir / (stem + ".toml")).string()) == nameOrPath) return (dir / (stem + ".toml")).string();
   // Name what the user typed, not the path it was looked for at.
   throw std::runtime_error("no such file, and no built-in scene of that name (lieride list shows the scenes)");
 }

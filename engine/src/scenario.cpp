@@ -362,6 +362,19 @@ void loadControls(TableReader& controls, ControlSet& set, const std::string& bas
                           "': channel given both here and as a column of controls.file (give it once)");
 }
 
+std::string sceneMenuName(const std::string& path) {
+  std::ifstream in(path);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (!line.empty() && line[0] == '[') break;
+    const auto eq = line.find('=');
+    if (line.rfind("name", 0) != 0 || eq == std::string::npos || line.find_first_not_of(" \t", 4) != eq) continue;
+    const auto a = line.find('"', eq), b = line.rfind('"');
+    if (a != std::string::npos && b > a) return line.substr(a + 1, b - a - 1);
+  }
+  return std::filesystem::path(path).stem().string();
+}
+
 Scenario loadScenario(const std::string& path, const ScenarioOverrides& overrides) {
   std::string text;
   try {

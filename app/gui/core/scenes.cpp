@@ -4,7 +4,6 @@
 #include <cctype>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 
 #include <toml++/toml.h>
@@ -60,19 +59,6 @@ dt = 0.1
 duration = 1e9
 )";
 
-std::string sceneName(const fs::path& file) {
-  std::ifstream in(file);
-  std::string line;
-  while (std::getline(in, line)) {
-    const auto eq = line.find('=');
-    if (line.rfind("name", 0) == 0 && eq != std::string::npos) {
-      const auto a = line.find('"', eq), b = line.rfind('"');
-      if (a != std::string::npos && b > a) return line.substr(a + 1, b - a - 1);
-    }
-    if (!line.empty() && line[0] == '[') break;
-  }
-  return file.stem().string();
-}
 // What is drawn is what is simulated: the water surface is the boat force model's own.
 void takeWaterFrom(const Simulation& sim, VehicleGeometry& g) {
   const auto* se3 = dynamic_cast<const Se3Simulation*>(&sim);
@@ -107,7 +93,7 @@ std::vector<SceneEntry> listScenes() {
   for (const auto& e : fs::directory_iterator(fs::path(assetsDir()) / "scenes", ec))
     if (e.path().extension() == ".toml") files.push_back(e.path());
   std::sort(files.begin(), files.end());
-  for (const auto& f : files) out.push_back({sceneName(f), f.string(), {}, {}, {}});
+  for (const auto& f : files) out.push_back({sceneMenuName(f.string()), f.string(), {}, {}, {}});
   auto has = [&](const std::string& n) {
     return std::any_of(out.begin(), out.end(), [&](const SceneEntry& s) { return lower(s.name) == n; });
   };
@@ -171,7 +157,7 @@ const SceneEntry* findScene(const std::vector<SceneEntry>& scenes, const std::st
     if (lower(s.name) == std::string([&] { std::string t = k; std::replace(t.begin(), t.end(), '-', ' '); std::replace(t.begin(), t.end(), '_', ' '); return t; }()))
       return &s;
   if (fileEntry && fs::is_regular_file(key)) {
-    *fileEntry = {sceneName(key), key, {}, {}, {}};
+    *fileEntry = {sceneMenuName(key), key, {}, {}, {}};
     return fileEntry;
   }
   return nullptr;

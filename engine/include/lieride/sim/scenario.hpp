@@ -55,6 +55,10 @@ struct Scenario {
 
 // Throws ScenarioError with a one-line message naming the file and key.
 Scenario loadScenario(const std::string& path, const ScenarioOverrides& overrides = {});
+// A scene file's menu name: its top-level `name = "..."` (read line by line before the first
+// table, without parsing the file), or its file stem when it has none. The app's scene menu
+// shows it; `lieride sim` accepts it for a built-in scene.
+std::string sceneMenuName(const std::string& path);
 Scenario loadScenarioFromString(const std::string& text, const std::string& displayName,
                                 const std::string& baseDir, const ScenarioOverrides& overrides = {});
 
