@@ -32,6 +32,14 @@ fs::path scratch(const std::string& name) {
 
 std::string scene(const std::string& name) { return (testing::scenesDir() / (name + ".toml")).string(); }
 
+// The menu entry of a built-in scene file, by its stem.
+SceneEntry sceneEntry(const std::string& stem) {
+  SceneEntry e;
+  e.name = stem;
+  e.file = scene(stem);
+  return e;
+}
+
 // The headless replay of a take file: its final state hash (`lieride sim TAKE` prints it).
 std::uint64_t replayHash(const std::string& takeFile, long* steps = nullptr) {
   Scenario sc = loadScenario(takeFile);
@@ -88,9 +96,7 @@ PhysicsOptions paused() {
 TEST_CASE("app takes: Record in the physics thread, the written take replays to Stop's hash", "[take]") {
   const fs::path dir = scratch("app-record");
   for (const std::string name : {"helicopter-flight", "car-slalom", "boat-harbour"}) {
-    SceneEntry entry;
-    entry.name = name;
-    entry.file = scene(name);
+    const SceneEntry entry = sceneEntry(name);
     LoadedScene loaded = loadScene(entry);
     const auto integrators = loaded.slots.front().sim->applicableIntegrators();
     const double h0 = loaded.slots.front().sim->timeStep();
@@ -170,9 +176,7 @@ TEST_CASE("app takes: a seek re-simulates at most one checkpoint interval and la
 TEST_CASE("app takes: overdub carries a replayed take on under the pilot, its take replays to Stop's hash", "[take]") {
   const fs::path dir = scratch("app-overdub");
   // A take recorded in the app to start from.
-  SceneEntry live;
-  live.name = "helicopter-flight";
-  live.file = scene("helicopter-flight");
+  const SceneEntry live = sceneEntry("helicopter-flight");
   std::string first;
   {
     LoadedScene loaded = loadScene(live);
@@ -278,9 +282,7 @@ TEST_CASE("app takes: an optimal trajectory (lieride optimize's replay) saved as
 
 TEST_CASE("app takes: the live run is always recorded, its take (for the CSV/glTF export) replays to the live hash", "[take]") {
   const fs::path dir = scratch("app-live");
-  SceneEntry entry;
-  entry.name = "car-slalom";
-  entry.file = scene("car-slalom");
+  const SceneEntry entry = sceneEntry("car-slalom");
   LoadedScene loaded = loadScene(entry);
   const double h0 = loaded.slots.front().sim->timeStep();
   PhysicsThread physics(std::move(loaded.slots), paused());
@@ -387,9 +389,7 @@ TEST_CASE("app takes: trim start sets the in-point, CSV, glTF and timeline begin
 
 TEST_CASE("app takes: a recorded reset starts the replay's energy balance again (W = 0, E(0) of the restarted run)", "[take]") {
   const fs::path dir = scratch("app-reset-balance");
-  SceneEntry entry;
-  entry.name = "car-slalom";
-  entry.file = scene("car-slalom");
+  const SceneEntry entry = sceneEntry("car-slalom");
   std::string file;
   {
     LoadedScene loaded = loadScene(entry);
