@@ -24,6 +24,7 @@
 #include <unistd.h>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "app.hpp"
@@ -401,6 +402,12 @@ int runGui(const std::vector<std::string>& args) {
     const auto started = std::chrono::steady_clock::now();
     bool warm = opt.warmup <= 0;
     std::vector<Uint8> keys(SDL_NUM_SCANCODES, 0);  // from key events: real and synthetic alike
+    // The pointer where the last motion event over the window (or during a captured drag) put
+    // it. Debian's ImGui 1.86 SDL backend asks SDL for the global pointer position instead, which
+    // SDL's X11 driver caches until an XInput2 raw event says it moved; synthetic input (xdotool
+    // under Xvfb) sends none, and the panels then saw no hover and no slider drag between clicks.
+    // The motion events always carry the position.
+    std::optional<ImVec2> pointer;
     double lastSave = 0;
     while (running) {
       const auto now = std::chrono::steady_clock::now();
@@ -425,6 +432,9 @@ int runGui(const std::vector<std::string>& args) {
           keys[static_cast<std::size_t>(e.key.keysym.scancode)] = e.type == SDL_KEYDOWN ? 1 : 0;
         if (e.type == SDL_WINDOWEVENT && e.window.event == SDL_WINDOWEVENT_FOCUS_LOST) std::fill(keys.begin(), keys.end(), 0);
         if (e.type == SDL_KEYDOWN && !e.key.repeat && !io.WantCaptureKeyboard) handleKey(e.key.keysym, st, app);
+        if (e.type == SDL_MOUSEMOTION && e.motion.windowID == SDL_GetWindowID(window))
+          pointer = ImVec2(static_cast<float>(e.motion.x), static_cast<float>(e.motion.y));
+        if (e.type == SDL_WINDOWEVENT && e.window.event == SDL_WINDOWEVENT_LEAVE) pointer.reset();
         if (e.type == SDL_MOUSEMOTION && !io.WantCaptureMouse) {
           const glm::vec2 d(static_cast<float>(e.motion.xrel), static_cast<float>(e.motion.yrel));
           if (e.motion.state & SDL_BUTTON_LMASK) cam.dragLeft += d;
@@ -476,6 +486,7 @@ int runGui(const std::vector<std::string>& args) {
         atlasToNearest = false;
       }
       ImGui_ImplSDL2_NewFrame();
+      if (pointer) io.MousePos = *pointer;
       ImGui::NewFrame();
       SDL_GetWindowSize(window, &ww, &wh);
       SDL_GL_GetDrawableSize(window, &dw, &dh);

@@ -64,8 +64,10 @@ StepReport ImplicitMidpointSe3::step(const Se3Dynamics& d, double t, double h, S
 
 StepReport LieNewmarkSe3::step(const Se3Dynamics& d, double t, double h, Se3State& s) {
   const Vec6 xi0 = d.inertia.velocity(s.mu);
-  const Vec6 a0 = (next_.valid && sameState(next_.g, s.g) && next_.mu == s.mu) ? next_.acceleration
-                                                                                 : d.acceleration(t, s.g, xi0);
+  const std::uint64_t inputs = d.controls->generation();
+  const Vec6 a0 = (next_.valid && sameState(next_.g, s.g) && next_.mu == s.mu && next_.inputs == inputs)
+                      ? next_.acceleration
+                      : d.acceleration(t, s.g, xi0);  // a start, a switch, or new inputs
   // Displacement (Newmark beta = 1/2) in the Lie algebra, then the group update.
   const Vec6 psi = h * xi0 + 0.5 * h * h * a0;
   const SE3 g1 = s.g * se3::exp(psi);
@@ -76,7 +78,7 @@ StepReport LieNewmarkSe3::step(const Se3Dynamics& d, double t, double h, Se3Stat
   const Vec6 a1 = 2.0 * (xi1 - base) / h;
   s.g = g1;
   s.mu = d.inertia.momentum(xi1);
-  next_ = {report.converged, s.g, s.mu, a1};
+  next_ = {report.converged, s.g, s.mu, a1, inputs};
   return report;
 }
 

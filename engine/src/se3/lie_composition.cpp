@@ -16,7 +16,10 @@ StepReport LieComposition4Se3::step(const Se3Dynamics& d, double t, double h, Se
   const bool continuing = next_.valid && sameState(next_.g, s.g) && next_.mu == s.mu &&
                           std::abs(next_.t - t) <= 1e-12 * std::max(1.0, std::abs(t));
   if (!continuing || next_.h != h) next_.history = 0;
-  Vec6 force = continuing ? next_.force : d.wrench(t, s.g, d.inertia.velocity(s.mu));
+  // The closing force of the last step opens this one unless the inputs changed since (then
+  // f(t_k) with the new inputs: see LieVariationalSe3::solveAhead).
+  const std::uint64_t inputs = d.controls->generation();
+  Vec6 force = continuing && next_.inputs == inputs ? next_.force : d.wrench(t, s.g, d.inertia.velocity(s.mu));
   Vec6 xi = continuing ? next_.xi : Vec6::Constant(NAN);
   const int history = next_.history;
   // Ring buffer: the last step's velocities in substepXi[newest], earlier ones before it (mod
@@ -63,6 +66,7 @@ StepReport LieComposition4Se3::step(const Se3Dynamics& d, double t, double h, Se
   next_.g = s.g;
   next_.mu = s.mu;
   next_.force = force;
+  next_.inputs = inputs;
   next_.xi = xi;
   next_.history = std::min(history + 1, kHistory);
   return total;

@@ -297,14 +297,21 @@ Vec3 LieVariationalSe3::tlnTranslation(double m, double h, const Vec3& w, const 
 }
 
 void LieVariationalSe3::solveAhead(const Se3Dynamics& d, double t, double h, const Se3State& s) {
-  if (ahead_.valid && ahead_.h == h && sameState(ahead_.g, s.g) && ahead_.mu == s.mu) return;
+  const std::uint64_t inputs = d.controls->generation();
+  if (ahead_.valid && ahead_.h == h && sameState(ahead_.g, s.g) && ahead_.mu == s.mu && ahead_.inputs == inputs) return;
   const Vec6 Id = d.inertia.diagonal();
   Vec6 piMinus, force;
-  const bool continuing = next_.valid && next_.h == h && sameState(next_.g, s.g) && next_.mu == s.mu;
+  // The last step's closing force opens this one, unless the inputs changed since (a pilot, a
+  // take): that step closed with f(t_k) under the old inputs and this one opens with f(t_k)
+  // under the new, so the impulse at t_k is (h/2)(f_old + f_new), the trapezoid rule's two
+  // halves. Reusing f_old made it h f_old and put (h/2) Delta P into the energy balance at
+  // every change.
+  const bool continuing = next_.valid && next_.h == h && sameState(next_.g, s.g) && next_.mu == s.mu &&
+                          next_.inputs == inputs;
   if (continuing) {
     piMinus = next_.piMinus;
     force = next_.force;
-  } else {  // handed over (start, switch of integrator or h): mu is I xi(t)
+  } else {  // handed over (start, switch of integrator or h, new inputs): mu is I xi(t)
     force = d.wrench(t, s.g, d.inertia.velocity(s.mu));
     piMinus = s.mu - 0.5 * h * force;
   }
@@ -326,7 +333,7 @@ void LieVariationalSe3::solveAhead(const Se3Dynamics& d, double t, double h, con
     }
   }
   const StepReport report = newton(Id, h, piPlus, xi, residual, norm, Polish::UnlessRoundOff);
-  ahead_ = {true, h, s.g, s.mu, xi, report};
+  ahead_ = {true, h, s.g, s.mu, xi, report, inputs};
 }
 
 Vec6 LieVariationalSe3::discreteVelocity(const Se3Dynamics& d, double t, double h, const Se3State& s) {
@@ -343,7 +350,7 @@ StepReport LieVariationalSe3::step(const Se3Dynamics& d, double t, double h, Se3
   const Vec6 nextPiMinus = cTransposeTimes(-hxi, d.inertia.momentum(xi));
   const Vec6 nextForce = forceAt(d, t + h, s.g, nextPiMinus, h, report);
   s.mu = nextPiMinus + 0.5 * h * nextForce;
-  next_ = {report.converged, h, s.g, s.mu, nextPiMinus, nextForce};
+  next_ = {report.converged, h, s.g, s.mu, nextPiMinus, nextForce, d.controls->generation()};
   return report;
 }
 

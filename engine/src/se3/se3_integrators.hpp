@@ -2,6 +2,7 @@
 // Private declarations of the SE(3) integrators (engine/src/se3). Public entry point:
 // makeSe3Integrator() in lieride/integrate/se3_integrator.hpp.
 #include <array>
+#include <cstdint>
 
 #include "lieride/integrate/se3_integrator.hpp"
 
@@ -96,13 +97,15 @@ class LieVariationalSe3 final : public Se3Integrator {
     double h = 0.0;
     SE3 g;
     Vec6 mu, piMinus, force;
+    std::uint64_t inputs = 0;  // ControlSet::generation() the force was evaluated with
   };
-  struct Ahead {  // the solved step for one (state, h)
+  struct Ahead {  // the solved step for one (state, h, inputs)
     bool valid = false;
     double h = 0.0;
     SE3 g;
     Vec6 mu, xi;
     StepReport report;
+    std::uint64_t inputs = 0;
   };
   LieVariant variant_;
   SolverSettings solver_;
@@ -135,6 +138,7 @@ class LieComposition4Se3 final : public Se3Integrator {
     double t = 0.0, h = 0.0;
     SE3 g;
     Vec6 mu, force, xi;  // xi: the last substep's velocity, a guess for the next
+    std::uint64_t inputs = 0;  // ControlSet::generation() the force was evaluated with
     int history = 0;     // consecutive steps of this h recorded in substepXi (at most kHistory)
     int newest = 0;      // substepXi[newest]: the last step's; earlier ones at newest - k (mod kHistory)
     std::array<std::array<Vec6, kStages>, kHistory> substepXi;
@@ -184,6 +188,7 @@ class LieNewmarkSe3 final : public Se3Integrator {
     bool valid = false;
     SE3 g;
     Vec6 mu, acceleration;
+    std::uint64_t inputs = 0;  // ControlSet::generation() the acceleration was evaluated with
   };
   SolverSettings solver_;
   Continuation next_;

@@ -1,6 +1,7 @@
 #pragma once
 // A vehicle's named input channels, each driven by a Signal (zero by default).
 // The app overrides channels live by installing constant signals.
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -32,10 +33,18 @@ class ControlSet {
   double value(std::size_t channel, double t) const { return signals_[channel]->value(t); }
   InputVec values(double t) const;
   bool identicallyZero() const;
+  // Names what the signals are: a new number, unique in the process, whenever a signal is
+  // replaced (setConstant with the value a channel already holds keeps it), and carried by
+  // copies. Integrators that reuse the force of the step just taken to open the next one check
+  // it: a pilot's or a take's input change between steps must open the next step with the new
+  // inputs (the trapezoid rule's two halves at t_k, docs/integrators.md).
+  std::uint64_t generation() const { return generation_; }
 
  private:
+  static std::uint64_t nextGeneration();
   std::vector<std::string> names_;
   std::vector<std::unique_ptr<Signal>> signals_;
+  std::uint64_t generation_ = nextGeneration();
 };
 
 }  // namespace lieride

@@ -1,6 +1,7 @@
 #include "lieride/control/controls.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <stdexcept>
 
 namespace lieride {
@@ -10,7 +11,12 @@ ControlSet::ControlSet(std::vector<std::string> channels) : names_(std::move(cha
   for (std::size_t i = 0; i < names_.size(); ++i) signals_.push_back(std::make_unique<ConstantSignal>(0.0));
 }
 
-ControlSet::ControlSet(const ControlSet& other) : names_(other.names_) {
+std::uint64_t ControlSet::nextGeneration() {
+  static std::atomic<std::uint64_t> counter{0};
+  return counter.fetch_add(1, std::memory_order_relaxed) + 1;
+}
+
+ControlSet::ControlSet(const ControlSet& other) : names_(other.names_), generation_(other.generation_) {
   for (const auto& s : other.signals_) signals_.push_back(s->clone());
 }
 
@@ -29,10 +35,15 @@ int ControlSet::find(const std::string& name) const {
 
 void ControlSet::set(std::size_t channel, std::unique_ptr<Signal> signal) {
   signals_.at(channel) = std::move(signal);
+  generation_ = nextGeneration();
 }
 
 void ControlSet::setConstant(std::size_t channel, double value) {
-  signals_.at(channel) = std::make_unique<ConstantSignal>(value);
+  auto& signal = signals_.at(channel);
+  const auto* held = dynamic_cast<const ConstantSignal*>(signal.get());
+  if (held && held->value(0.0) == value) return;  // the same input: nothing changes
+  signal = std::make_unique<ConstantSignal>(value);
+  generation_ = nextGeneration();
 }
 
 InputVec ControlSet::values(double t) const {
