@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdlib>
 #include <iostream>
+#include <sstream>
 
 #include "cli/cli.hpp"
 #include "lieride/sim/user_input.hpp"
@@ -11,17 +13,19 @@
 namespace lieride::cli {
 namespace {
 
+// The whole text as a double (subnormals too), or NaN.
+double parseNumber(const std::string& text) {
+  if (text.empty() || std::isspace(static_cast<unsigned char>(text.front()))) return NAN;
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  return end == text.c_str() + text.size() ? v : NAN;
+}
+
 CLI::Validator seconds(bool allowZero) {
   const std::string expected = std::string("expected a finite number ") + (allowZero ? ">= 0" : "> 0") + " (seconds)";
   return CLI::Validator(
       [allowZero, expected](std::string& text) -> std::string {
-        double v = NAN;
-        try {
-          std::size_t used = 0;
-          v = std::stod(text, &used);
-          if (used != text.size()) v = NAN;
-        } catch (const std::exception&) {
-        }
+        const double v = parseNumber(text);
         if (!std::isfinite(v) || v < 0.0 || (!allowZero && v == 0.0)) return expected + ", got '" + shown(text) + "'";
         return {};
       },
@@ -80,6 +84,19 @@ CLI::Validator finiteNonNegativeSeconds() { return seconds(true); }
 
 CLI::App makeParser(const std::string& name, const std::string& description) {
   return CLI::App(description, "lieride " + name);
+}
+
+CLI::Validator finiteRange(double lo, double hi) {
+  std::ostringstream range;
+  range << lo << " to " << hi;
+  const std::string expected = "expected a number from " + range.str();
+  return CLI::Validator(
+      [lo, hi, expected](std::string& text) -> std::string {
+        const double v = parseNumber(text);
+        if (!(v >= lo && v <= hi)) return expected + ", got '" + shown(text) + "'";  // NaN fails both
+        return {};
+      },
+      "NUMBER " + range.str());
 }
 
 std::optional<int> parseArgs(CLI::App& parser, const std::vector<std::string>& args) {

@@ -19,5 +19,6 @@ std::optional<int> parseArgs(CLI::App& parser, const std::vector<std::string>& a
 // Validators shared by the subcommands.
 CLI::Validator finitePositiveSeconds();    // > 0, finite
 CLI::Validator finiteNonNegativeSeconds();  // >= 0, finite
+CLI::Validator finiteRange(double lo, double hi);  // lo <= x <= hi (NaN refused)
 
 }  // namespace lieride::cli

@@ -42,11 +42,12 @@ std::vector<std::string> builtinScenes() {
 }
 
 std::string resolveScene(const std::string& nameOrPath) {
-  if (fs::exists(nameOrPath) || nameOrPath.find('/') != std::string::npos || nameOrPath.ends_with(".toml"))
-    return nameOrPath;
+  std::error_code ec;
+  const bool exists = fs::exists(nameOrPath, ec);
+  if (ec && ec != std::errc::no_such_file_or_directory) throw std::runtime_error(ec.message());  // e.g. a name too long
+  if (exists || nameOrPath.find('/') != std::string::npos || nameOrPath.ends_with(".toml")) return nameOrPath;
   const fs::path dir = fs::path(assetsDir()) / "scenes";
   const fs::path builtin = dir / (nameOrPath + ".toml");
-  std::error_code ec;
   if (fs::exists(builtin, ec)) return builtin.string();
   // The app's menu name also names it ("helicopter free flight" is helicopter-flight).
   for (const auto& stem : builtinScenes())

@@ -23,7 +23,7 @@ int runExport(const std::vector<std::string>& args) {
   std::optional<double> dt;
   parser.add_option("SCENARIO", scenarioPath, "take or scenario file (.toml) or built-in scene name")->required();
   parser.add_option("--out", out, "the .glb file to write ('-' for standard output)")->required();
-  parser.add_option("--fps", fps, "keyframes per second of the take clock")->check(CLI::Range(0.001, 10000.0))
+  parser.add_option("--fps", fps, "keyframes per second of the take clock")->check(finiteRange(0.001, 10000.0))
       ->capture_default_str();
   parser.add_option("--integrator", integrator, "integrator name, overrides [integrator] name");
   parser.add_option("--dt", dt, "time step in seconds, overrides [integrator] dt")->check(finitePositiveSeconds());
@@ -48,6 +48,10 @@ int runExport(const std::vector<std::string>& args) {
     return kExitBadInput;
   } catch (const std::exception& e) {
     reportError(shown(scenarioPath, 200) + ": " + e.what());
+    return kExitBadInput;
+  }
+  if (const auto tooBig = runSizeProblem(scenario, 1, kDefaultMaxSteps, 0.0)) {
+    reportError(*tooBig);
     return kExitBadInput;
   }
   Take take;

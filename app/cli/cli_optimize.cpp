@@ -28,6 +28,7 @@ using namespace lieride::ocp;
 constexpr int kExitNotSolved = 4;
 
 std::string num(double v) {
+  if (v == 0.0) v = 0.0;  // "0", never "-0"
   char buf[32];
   const auto r = std::to_chars(buf, buf + sizeof buf, v);  // shortest round-trip form
   return std::string(buf, r.ptr);

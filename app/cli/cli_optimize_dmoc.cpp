@@ -88,14 +88,14 @@ int runOptimizeDmoc(const DmocArgs& args) {
   writeFile(dir / "controls.csv", [&](std::ostream& o) { session->writeControlsCsv(x, o); });
   writeFile(dir / "replay.toml", [&](std::ostream& o) { o << session->replayScenario("controls.csv", x); });
   writeFile(dir / "report.md", [&](std::ostream& o) {
-    char buf[512];
+    char buf[1024];  // the names below are escaped and cut (shown)
     std::snprintf(buf, sizeof buf,
                   "# %s\n\n- problem: %s\n- method: dmoc (constraints: the %s updates)\n- knots: %d, h = %.6g s, "
                   "horizon %.6g s\n- status: %s\n- iterations: %d\n- cost: %.9g\n- max constraint violation: %.3g\n"
                   "- solve time: %.3f s\n- replay error (lieride sim vs optimised positions): %.3g m\n",
-                  p.name.c_str(), p.file.c_str(), p.integrator.c_str(), p.knots, session->timeStep(x),
-                  session->timeStep(x) * p.knots,
-                  r.status == opt::SolveStatus::Solved ? "solved" : line.c_str(), r.iterations, r.cost,
+                  shown(p.name).c_str(), shown(p.file, 200).c_str(), p.integrator.c_str(), p.knots,
+                  session->timeStep(x), session->timeStep(x) * p.knots,
+                  r.status == opt::SolveStatus::Solved ? "solved" : shown(line, 200).c_str(), r.iterations, r.cost,
                   r.maxViolation, r.seconds, replay);
     o << buf;
     // Coarse-to-fine: the levels solved first (counted above), each with its thread CPU time

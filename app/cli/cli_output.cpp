@@ -84,6 +84,9 @@ OutputTarget checkOutputTarget(const std::string& given) {
   const std::string flag = "--out " + inQuotes(given);
   if (given.empty()) throw OutputTargetError("--out '': expected a file name or '-' (standard output)");
   if (given.back() == '/') throw OutputTargetError(flag + ": expected a file name, got a folder");
+  // A name the file system refuses is said now, not after the run (the final rename).
+  if (fs::path(given).filename().string().size() > NAME_MAX)
+    throw OutputTargetError(flag + ": file name too long (at most " + std::to_string(NAME_MAX) + " bytes)");
   const fs::path real = followLinks(given);
   t.resolved = real.string();
   std::error_code ec;

@@ -16,37 +16,6 @@
 #include "lieride/sim/user_input.hpp"
 
 namespace lieride::cli {
-namespace {
-
-// Run-size limits (docs/formats.md, "Limits"): a typo in dt or duration must not run for days
-// or fill the disk. --max-steps and --max-rows raise them.
-constexpr double kDefaultMaxSteps = 1e9;
-constexpr double kDefaultMaxRows = 1e7;
-
-std::string number(double v) {
-  std::ostringstream s;
-  s.precision(6);
-  s << v;
-  return s.str();
-}
-
-// One line naming the flags and the counts, or nothing when the run fits the limits.
-std::optional<std::string> checkRunSize(const Scenario& sc, int every, double maxSteps, double maxRows) {
-  const double dt = sc.settings.dt, duration = sc.settings.duration;
-  const double steps = sc.take ? static_cast<double>(sc.take->steps) : stepCount(duration, dt);
-  const std::string what = sc.file + ": --duration " + number(duration) + " s / --dt " + number(dt) + " s = " +
-                           number(steps) + " steps";
-  if (!(steps <= maxSteps))
-    return what + ", above the limit of " + number(maxSteps) +
-           " (use a larger --dt or a shorter --duration, or raise the limit with --max-steps)";
-  const double rows = std::floor(steps / every) + 1.0;
-  if (!(rows <= maxRows))
-    return what + " writing " + number(rows) + " CSV rows, above the limit of " + number(maxRows) +
-           " (thin them with [output] every, or raise the limit with --max-rows)";
-  return std::nullopt;
-}
-
-}  // namespace
 
 int runSim(const std::vector<std::string>& args) {
   CLI::App parser = makeParser("sim", "Run a scenario headless and write the run CSV (docs/formats.md).");
@@ -65,10 +34,10 @@ int runSim(const std::vector<std::string>& args) {
   parser.add_option("--duration", duration, "duration in seconds, overrides [integrator] duration")
       ->check(finiteNonNegativeSeconds());
   parser.add_option("--max-steps", maxSteps, "refuse runs of more steps than this")
-      ->check(CLI::Range(1.0, 1e15))
+      ->check(finiteRange(1.0, 1e15))
       ->capture_default_str();
   parser.add_option("--max-rows", maxRows, "refuse runs that would write more CSV rows than this")
-      ->check(CLI::Range(1.0, 1e15))
+      ->check(finiteRange(1.0, 1e15))
       ->capture_default_str();
   parser.add_flag("--hash", printHash,
                   "print 'state-hash HEX' of the final state on stderr (always done for a take)");
@@ -99,7 +68,7 @@ int runSim(const std::vector<std::string>& args) {
     reportError(scenario.file + ": --duration: a take runs its [take] steps (docs/formats.md, Takes); drop --duration");
     return kExitBadInput;
   }
-  if (const auto tooBig = checkRunSize(scenario, scenario.outputEvery, maxSteps, maxRows)) {
+  if (const auto tooBig = runSizeProblem(scenario, scenario.outputEvery, maxSteps, maxRows)) {
     reportError(*tooBig);
     return kExitBadInput;
   }

@@ -26,6 +26,7 @@
 #include "lieride/export/take_tracks.hpp"
 #include "lieride/sim/scenario.hpp"
 #include "lieride/sim/take.hpp"
+#include "lieride/sim/user_input.hpp"
 #include "render/renderer.hpp"
 #include "scenes.hpp"
 
@@ -167,6 +168,13 @@ void printHelp() {
                "  -h, --help            this help\n";
 }
 
+// 'text' for /bin/sh, a quote inside written '\'' (a file name may hold any character).
+std::string shellQuoted(const std::string& text) {
+  std::string q = "'";
+  for (const char c : text) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
 bool onPath(const std::string& program) {
   const char* path = std::getenv("PATH");
   if (!path) return false;
@@ -207,8 +215,9 @@ std::optional<int> parse(const std::vector<std::string>& args, Options& o) {
         o.fps = std::strtod(v->c_str(), &end);
         if (*end || !(o.fps > 0 && o.fps <= 1000)) return usage("--fps: expected a number in (0, 1000], got '" + *v + "'");
       } else {
-        if (std::sscanf(v->c_str(), "%dx%d", &o.width, &o.height) != 2 || o.width < 16 || o.height < 16 ||
-            o.width > 8192 || o.height > 8192)
+        int used = 0;
+        if (std::sscanf(v->c_str(), "%dx%d%n", &o.width, &o.height, &used) != 2 ||
+            used != static_cast<int>(v->size()) || o.width < 16 || o.height < 16 || o.width > 8192 || o.height > 8192)
           return usage("--size: expected WIDTHxHEIGHT from 16x16 to 8192x8192, got '" + *v + "'");
       }
     } else if (!a.empty() && a[0] == '-') {
@@ -224,6 +233,11 @@ std::optional<int> parse(const std::vector<std::string>& args, Options& o) {
   if (o.camera != "chase" && o.camera != "orbit" && o.camera != "fixed")
     return usage("--camera: expected chase | orbit | fixed, got '" + o.camera + "'");
   if (o.width % 2 || o.height % 2) return usage("--size: width and height must be even (H.264)");
+  std::error_code ec;
+  if (!o.out.empty() && (o.out.back() == '/' || std::filesystem::is_directory(o.out, ec)))
+    return usage("--out '" + shown(o.out, 200) + "': is a folder, expected a video file name (or --png-dir DIR)");
+  if (!o.pngDir.empty() && std::filesystem::exists(o.pngDir, ec) && !std::filesystem::is_directory(o.pngDir, ec))
+    return usage("--png-dir '" + shown(o.pngDir, 200) + "': exists and is not a folder");
   return std::nullopt;
 }
 
@@ -288,14 +302,14 @@ int render(const Options& o, const exporter::TakeTracks& tr, const VehicleGeomet
       partial = (out.parent_path() / ("." + out.stem().string() + ".partial" + out.extension().string())).string();
       const std::string cmd = "ffmpeg -loglevel error -y -f rawvideo -pix_fmt rgb0 -s " + std::to_string(o.width) + "x" +
                               std::to_string(o.height) + " -r " + std::to_string(o.fps) +
-                              " -i - -c:v libx264 -preset ultrafast -tune zerolatency -crf 20 -pix_fmt yuv420p -bitexact '" + partial + "'";
+                              " -i - -c:v libx264 -preset ultrafast -tune zerolatency -crf 20 -pix_fmt yuv420p -bitexact " +
+                              shellQuoted(partial);
       pipe = ::popen(cmd.c_str(), "w");
       if (!pipe) {
         std::cerr << "lieride: render: cannot start ffmpeg\n";
         code = 1;
       }
     }
-    if (usePng) std::filesystem::create_directories(o.pngDir);
     Renderer renderer(geometry, view, sceneName);
     CameraRig cam;
     cam.mode = o.camera == "chase" ? CameraMode::Chase : CameraMode::Orbit;
@@ -421,10 +435,9 @@ int runRenderTake(const std::vector<std::string>& args) {
     if (!e || e->file.empty()) return usage("no take or scene '" + o.take + "'");
     file = e->file;
   }
-  if (o.pngDir.empty() && !onPath("ffmpeg")) {
+  const bool withoutFfmpeg = o.pngDir.empty() && !onPath("ffmpeg");
+  if (withoutFfmpeg)
     o.pngDir = (std::filesystem::path(o.out).parent_path() / (std::filesystem::path(o.out).stem().string() + "_frames")).string();
-    std::cerr << "lieride: render: ffmpeg not found: writing PNG frames to " << o.pngDir << "\n";
-  }
   exporter::TakeTracks tracks;
   VehicleGeometry geometry;
   std::shared_ptr<const VehicleView> view;
@@ -432,6 +445,10 @@ int runRenderTake(const std::vector<std::string>& args) {
   std::size_t frames = 0;
   try {
     Scenario sc = loadScenario(file);
+    if (const auto tooBig = runSizeProblem(sc, 1, kDefaultMaxSteps, 0.0)) {
+      std::cerr << "lieride: " << shown(*tooBig, 600) << "\n";
+      return 2;
+    }
     Take take;
     if (sc.take) take = *sc.take;
     else take.steps = stepsFor(sc.settings.duration, sc.settings.dt);
@@ -450,9 +467,15 @@ int runRenderTake(const std::vector<std::string>& args) {
     // Frame k at t = k / fps for every k / fps <= the take's end (docs/formats.md section 6).
     frames = exporter::frameCount(tracks, o.fps);
   } catch (const std::exception& e) {
-    std::cerr << "lieride: " << e.what() << "\n";
+    std::cerr << "lieride: " << shown(e.what(), 600) << "\n";
     return 2;
   }
+  if (!o.pngDir.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(o.pngDir, ec);
+    if (ec) return usage("--png-dir '" + shown(o.pngDir, 200) + "': cannot create the folder (" + ec.message() + ")");
+  }
+  if (withoutFfmpeg) std::cerr << "lieride: render: ffmpeg not found: writing PNG frames to " << shown(o.pngDir, 200) << "\n";
   return render(o, tracks, geometry, view, sceneName, frames);
 }
 

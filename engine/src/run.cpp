@@ -12,7 +12,20 @@
 namespace lieride {
 namespace {
 
-void writeNumber(std::ostream& out, double v) {
+
+// The t column: t_k = k h to 15 significant digits, so that a decimal h reads as it was given
+// (3 x 0.1 is 0.30000000000000004 in binary, which read as passing --duration 0.3).
+void writeTime(std::ostream& out, double t) {
+  if (!std::isfinite(t)) return writeCsvNumber(out, t);
+  if (t == 0.0) t = 0.0;
+  char buf[32];
+  const auto r = std::to_chars(buf, buf + sizeof buf, t, std::chars_format::general, 15);
+  out.write(buf, r.ptr - buf);
+}
+
+}  // namespace
+
+void writeCsvNumber(std::ostream& out, double v) {
   if (std::isnan(v)) {  // a diverged row: "nan", never "-nan"
     out << "nan";
     return;
@@ -22,18 +35,6 @@ void writeNumber(std::ostream& out, double v) {
   const auto r = std::to_chars(buf, buf + sizeof buf, v);  // shortest round-trip form
   out.write(buf, r.ptr - buf);
 }
-
-// The t column: t_k = k h to 15 significant digits, so that a decimal h reads as it was given
-// (3 x 0.1 is 0.30000000000000004 in binary, which read as passing --duration 0.3).
-void writeTime(std::ostream& out, double t) {
-  if (!std::isfinite(t)) return writeNumber(out, t);
-  if (t == 0.0) t = 0.0;
-  char buf[32];
-  const auto r = std::to_chars(buf, buf + sizeof buf, t, std::chars_format::general, 15);
-  out.write(buf, r.ptr - buf);
-}
-
-}  // namespace
 
 double stepCount(double duration, double h) {
   // Whole steps only; 1e-12 relative absorbs the rounding of decimal dt and duration.
@@ -77,7 +78,7 @@ std::optional<std::size_t> writeCheckedCsvRow(const Simulation& sim, std::ostrea
     if (i) out << ',';
     if (i == statusIndex) out << toString(status);
     else if (i == 0) writeTime(out, values[i]);  // t, the first column of every layout
-    else writeNumber(out, values[i]);
+    else writeCsvNumber(out, values[i]);
   }
   out << '\n';
   return nonFinite;

@@ -10,6 +10,7 @@
 #include <toml++/toml.h>
 
 #include "lieride/sim/registry.hpp"
+#include "lieride/sim/run.hpp"
 #include "lieride/sim/simulation_core.hpp"
 #include "lieride/sim/user_input.hpp"
 
@@ -398,6 +399,32 @@ Scenario loadScenarioFromString(const std::string& text, const std::string& disp
     throw ScenarioError(msg.str());
   }
   return build(doc, displayName, baseDir, overrides);
+}
+
+namespace {
+std::string shortNumber(double v) {
+  std::ostringstream s;
+  s.precision(6);
+  s << v;
+  return s.str();
+}
+}  // namespace
+
+std::optional<std::string> runSizeProblem(const Scenario& sc, int every, double maxSteps, double maxRows) {
+  const double dt = sc.settings.dt, duration = sc.settings.duration;
+  const double steps = sc.take ? static_cast<double>(sc.take->steps) : stepCount(duration, dt);
+  const std::string what = sc.take ? sc.file + ": [take] steps = " + shortNumber(steps)
+                                   : sc.file + ": --duration " + shortNumber(duration) + " s / --dt " +
+                                         shortNumber(dt) + " s = " + shortNumber(steps) + " steps";
+  if (!(steps <= maxSteps))
+    return what + ", above the limit of " + shortNumber(maxSteps) +
+           (sc.take ? std::string(" (raise it with --max-steps where the command has it)")
+                    : std::string(" (use a larger --dt or a shorter --duration, or raise the limit with --max-steps)"));
+  const double rows = std::floor(steps / std::max(every, 1)) + 1.0;
+  if (maxRows > 0 && !(rows <= maxRows))
+    return what + " writing " + shortNumber(rows) + " CSV rows, above the limit of " + shortNumber(maxRows) +
+           " (thin them with [output] every, or raise the limit with --max-rows)";
+  return std::nullopt;
 }
 
 }  // namespace lieride

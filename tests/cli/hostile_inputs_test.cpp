@@ -158,6 +158,52 @@ TEST_CASE("step-count limits and the solver bounds: exit 2 naming the flag or ke
     checkRefused(c);
 }
 
+TEST_CASE("sim: NaN limits and a file name longer than NAME_MAX are refused before the run", "[cli][hostile]") {
+  const std::string body = kRigidBody + "[integrator]\nname = \"rk4\"\n";
+  for (const Refusal& c : {
+           Refusal{"--max-steps nan", body, "--max-steps nan", "--max-steps: expected a number from 1"},
+           Refusal{"--max-rows nan", body, "--max-rows nan", "--max-rows: expected a number from 1"},
+       })
+    checkRefused(c);
+  const fs::path scenario = writeFile("named.toml", body);
+  const Result r = lieride("sim " + scenario.string() + " --out " + (scratch() / (std::string(300, 'a') + ".csv")).string());
+  CAPTURE(r.err);
+  CHECK(r.code == 2);
+  CHECK(lineCount(r.err) == 1);
+  CHECK(r.err.find("file name too long") != std::string::npos);
+  const Result named = lieride("sim " + std::string(300, 'b') + " --out " + (scratch() / "b.csv").string());
+  CAPTURE(named.err);
+  CHECK(named.code == 2);
+  CHECK(lineCount(named.err) == 1);
+  CHECK(named.err.size() < 400);  // the name cut once, not echoed again by the file system's message
+}
+
+TEST_CASE("export and render: the step-count limit, --fps nan, folders as --out or --png-dir", "[cli][hostile]") {
+  const fs::path tiny = writeFile("tiny.toml", "[vehicle]\ntype = \"sleigh\"\n[integrator]\ndt = 1e-9\nduration = 30\n");
+  const fs::path dir = scratch() / "render-refusals";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string take = std::string(LIERIDE_SOURCE_DIR) + "/assets/takes/helicopter-flight-take.toml";
+  for (const auto& [args, mention] : std::vector<std::pair<std::string, std::string>>{
+           {"export " + tiny.string() + " --out " + (dir / "t.glb").string(), "3e+10 steps, above the limit of 1e+09"},
+           {"export sleigh --dt 1e-9 --out " + (dir / "s.glb").string(), "above the limit of 1e+09"},
+           {"export " + take + " --fps nan --out " + (dir / "n.glb").string(), "--fps: expected a number"},
+           {"render " + tiny.string() + " --png-dir " + (dir / "frames").string(), "above the limit of 1e+09"},
+           {"render " + take + " --out " + dir.string(), "is a folder"},
+           {"render " + take + " --out " + dir.string() + "/", "is a folder"},
+           {"render " + take + " --png-dir /dev/null", "--png-dir '/dev/null': exists and is not a folder"},
+           {"render " + take + " --png-dir " + (dir / "x").string() + " --size 320x180x2", "--size"},
+       }) {
+    const Result r = lieride(args);
+    CAPTURE(args, r.err);
+    CHECK(r.code == 2);
+    CHECK(lineCount(r.err) == 1);
+    CHECK(r.err.find(mention) != std::string::npos);
+  }
+  CHECK(fs::is_empty(dir));  // nothing written, no frame folder made
+  CHECK(fs::is_character_file("/dev/null"));
+}
+
 TEST_CASE("the step-count limit can be raised: max-rows with output every thinning", "[cli][hostile]") {
   const fs::path file = writeFile("thin.toml", kRigidBody + "[integrator]\nname = \"rk4\"\n[output]\nevery = 100\n");
   const Result r = lieride("sim " + file.string() + " --dt 1e-4 --duration 0.1 --max-rows 11 --out -");

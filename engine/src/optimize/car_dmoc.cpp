@@ -1,6 +1,7 @@
 // DMOC of the car on the lie-nh updates (see car_dmoc.hpp; Kobilarov et al. 5.2.1 and
 // Eqs. 16-17). Jacobians are analytic; tests/optimize checks them against finite differences.
 #include "lieride/optimize/car_dmoc.hpp"
+#include "lieride/sim/user_input.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -374,16 +375,16 @@ std::string CarDmoc::describe(int row, const double* x, double violation) const 
     const Vec2 rear(x[var(k, kX)], x[var(k, kY)]);
     if (o.kind == Obstacle::Kind::Circle) {
       const double d = circleDepth(o, th, rear);
-      if (d > 0.0) std::snprintf(buf, sizeof buf, "knot %d: body %.2g m inside %s", k, d, o.name.c_str());
-      else std::snprintf(buf, sizeof buf, "knot %d: body within the safety margin of %s", k, o.name.c_str());
+      if (d > 0.0) std::snprintf(buf, sizeof buf, "knot %d: body %.2g m inside %s", k, d, shown(o.name).c_str());
+      else std::snprintf(buf, sizeof buf, "knot %d: body within the safety margin of %s", k, shown(o.name).c_str());
       return buf;
     }
     const Vec2 b = corner(c);
     const Vec2 p = rear + Vec2(std::cos(th) * b.x() - std::sin(th) * b.y(), std::sin(th) * b.x() + std::cos(th) * b.y());
     const double d = depth(o, p);
     const char* name = kCornerNames[static_cast<std::size_t>(c)];
-    if (d > 0.0) std::snprintf(buf, sizeof buf, "knot %d: %s corner %.2g m inside %s", k, name, d, o.name.c_str());
-    else std::snprintf(buf, sizeof buf, "knot %d: %s corner within the safety margin of %s", k, name, o.name.c_str());
+    if (d > 0.0) std::snprintf(buf, sizeof buf, "knot %d: %s corner %.2g m inside %s", k, name, d, shown(o.name).c_str());
+    else std::snprintf(buf, sizeof buf, "knot %d: %s corner within the safety margin of %s", k, name, shown(o.name).c_str());
     return buf;
   }
   std::snprintf(buf, sizeof buf, "final speed misses the goal by %.3g m/s", violation);

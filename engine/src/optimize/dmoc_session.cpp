@@ -8,6 +8,7 @@
 
 #include "lieride/control/signal.hpp"
 #include "lieride/ocp/controlled_sleigh.hpp"
+#include "lieride/sim/run.hpp"
 #include "lieride/sim/run_csv.hpp"
 #include "lieride/sim/scenario.hpp"
 #include "lieride/sim/se3_simulation.hpp"
@@ -16,11 +17,7 @@ namespace lieride::opt {
 
 namespace {
 
-void writeNumber(std::ostream& out, double v) {
-  char buf[32];
-  const auto r = std::to_chars(buf, buf + sizeof buf, v);  // shortest round-trip form
-  out.write(buf, r.ptr - buf);
-}
+void writeNumber(std::ostream& out, double v) { writeCsvNumber(out, v); }
 
 }  // namespace
 

@@ -2,6 +2,7 @@
 // Eqs. 9-14 and 4.3.1). Jacobians are analytic; tests/optimize checks them against central
 // differences.
 #include "lieride/optimize/helicopter_dmoc.hpp"
+#include "lieride/sim/user_input.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -482,9 +483,9 @@ std::string HelicopterDmoc::describe(int row, const double* x, double violation)
     const double d = obstacleDepth(o, problem_.bodyRadius, Vec3(x[var(k, kX)], x[var(k, kY)], x[var(k, kZ)]));
     if (d > 0.0)
       std::snprintf(buf, sizeof buf, "knot %d: helicopter (radius %.3g m) %.2g m inside %s", k, problem_.bodyRadius, d,
-                    o.name.c_str());
+                    shown(o.name).c_str());
     else
-      std::snprintf(buf, sizeof buf, "knot %d: helicopter within the safety margin of %s", k, o.name.c_str());
+      std::snprintf(buf, sizeof buf, "knot %d: helicopter within the safety margin of %s", k, shown(o.name).c_str());
     return buf;
   }
   if (row < goalRow0_) {

@@ -19,6 +19,10 @@ struct RunOutcome {
 // Number of whole steps of size h in `duration`, in floating point (may exceed any integer
 // type): a last partial step is not taken, so a run never passes its duration
 // (docs/formats.md, "Limits"). Decimal rounding is absorbed: 1.0 / 0.1 counts 10.
+// One CSV cell: the shortest form that reads back exactly, "0" for -0 and "nan" for any NaN
+// (docs/formats.md section 3). Every CSV lieride writes uses it.
+void writeCsvNumber(std::ostream& out, double v);
+
 double stepCount(double duration, double h);
 // The same as an integer; throws std::overflow_error when it does not fit.
 long stepsFor(double duration, double h);

@@ -55,6 +55,15 @@ struct Scenario {
 
 // Throws ScenarioError with a one-line message naming the file and key.
 Scenario loadScenario(const std::string& path, const ScenarioOverrides& overrides = {});
+// Run-size limits (docs/formats.md, "Limits"): a typo in dt or duration must not run for days
+// or fill the disk. `lieride sim`'s --max-steps and --max-rows raise them.
+inline constexpr double kDefaultMaxSteps = 1e9;
+inline constexpr double kDefaultMaxRows = 1e7;
+// One line naming the file, what sets the count (--duration / --dt, or a take's [take] steps)
+// and the limit passed, or nothing when the run fits. every: the rows written per step (the run
+// CSV's [output] every); maxRows <= 0: no row limit (a run that writes no CSV).
+std::optional<std::string> runSizeProblem(const Scenario& sc, int every, double maxSteps, double maxRows);
+
 // A scene file's menu name: its top-level `name = "..."` (read line by line before the first
 // table, without parsing the file), or its file stem when it has none. The app's scene menu
 // shows it; `lieride sim` accepts it for a built-in scene.
