@@ -72,7 +72,7 @@ void App::serviceTakes() {
         tu.lastTake = path;
         tu.lastHash = r->hash;
         tu.lastInexact = r->inexact;
-        tu.notice = "saved " + path;
+        tu.notice.clear();  // the Record section names the saved take (under the export row it read as an export's)
       } else if (tu.liveExport) {  // the live run so far, exported from its take
         const fs::path stemPath = fs::path(path).replace_extension();
         if (tu.liveExport == 1) tu.notice = "CSV: " + std::to_string(exportTakeCsv(path, {"", 0.0}, 0, stemPath.string() + ".csv")) + " rows -> " + stemPath.string() + ".csv";

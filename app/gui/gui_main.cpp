@@ -408,6 +408,7 @@ int runGui(const std::vector<std::string>& args) {
     // under Xvfb) sends none, and the panels then saw no hover and no slider drag between clicks.
     // The motion events always carry the position.
     std::optional<ImVec2> pointer;
+    std::vector<SDL_Event> deferredKeyUps;  // key releases that came in the frame of their press
     double lastSave = 0;
     while (running) {
       const auto now = std::chrono::steady_clock::now();
@@ -422,8 +423,23 @@ int runGui(const std::vector<std::string>& args) {
         cpuDrawing0 = drawingCpuSeconds();
       }
       CameraInput cam;
-      SDL_Event e;
-      while (SDL_PollEvent(&e)) {
+      // ImGui 1.86 reads a key as down or up once a frame: a press and release in the same
+      // frame (a quick tap on a slow frame, any synthetic key) was never seen, so Enter in a
+      // path field did nothing. Such a release waits for the next frame.
+      std::vector<SDL_Event> events(deferredKeyUps.begin(), deferredKeyUps.end());
+      deferredKeyUps.clear();
+      std::vector<SDL_Scancode> pressedNow;
+      SDL_Event polled;
+      while (SDL_PollEvent(&polled)) {
+        if (polled.type == SDL_KEYDOWN) pressedNow.push_back(polled.key.keysym.scancode);
+        if (polled.type == SDL_KEYUP &&
+            std::find(pressedNow.begin(), pressedNow.end(), polled.key.keysym.scancode) != pressedNow.end()) {
+          deferredKeyUps.push_back(polled);
+          continue;
+        }
+        events.push_back(polled);
+      }
+      for (SDL_Event& e : events) {
         ImGui_ImplSDL2_ProcessEvent(&e);
         router.handleEvent(e, st);
         if (e.type == SDL_QUIT) running = false;

@@ -154,7 +154,9 @@ void PhysicsThread::seekTakes(double t) {
   }
   if (!any) return;
   if (!vehicles_.empty()) h_ = vehicles_.front().sim().timeStep();
-  if (autoPaused_) paused_ = autoPaused_ = false;
+  // A take paused at its end stays paused where the animator clicked, to be looked at; Play
+  // goes on from there (a running take keeps running).
+  autoPaused_ = false;
   ++resets_;  // the app clears trails and deviation histories
   resync(steadySeconds());
 }

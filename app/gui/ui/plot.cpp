@@ -193,13 +193,15 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
   // Markers where h or the integrator changed.
   // Labels of nearby markers stack upwards from the bottom instead of overwriting each other
   // (each in the lowest row where it clears the labels already there); the same change
-  // reported by several vehicles is drawn once.
+  // reported by several vehicles is drawn once. Newest first: where rows run out it is the
+  // older labels that are left out, never the change just made.
   LabelRows rows(6.0f);
-  for (std::size_t k = 0; k < markers.size(); ++k) {
+  for (std::size_t k = markers.size(); k-- > 0;) {
     const auto& m = markers[k];
     if (m.t < t0 || m.t > t1) continue;
     bool duplicate = false;
-    for (std::size_t j = 0; j < k && !duplicate; ++j) duplicate = markers[j].t == m.t && markers[j].label == m.label;
+    for (std::size_t j = k + 1; j < markers.size() && !duplicate; ++j)
+      duplicate = markers[j].t == m.t && markers[j].label == m.label;
     if (duplicate) continue;
     const float x = X(m.t);
     for (float y = a.y; y < b.y; y += 8) dl->AddLine(ImVec2(x, y), ImVec2(x, std::min(y + 4, b.y)), IM_COL32(255, 210, 90, 170));

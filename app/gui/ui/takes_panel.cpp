@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <string>
 
 #include "ui/panels.hpp"
@@ -46,7 +47,14 @@ void recordSection(AppState& app, const PhysicsFrame& f) {
     }
   }
   if (!tu.lastTake.empty()) {
-    ImGui::TextWrapped("take: %s", tu.lastTake.c_str());
+    // The file name on its own line and the folder under it: a path has no spaces to wrap at,
+    // and wrapped by characters it broke inside the name.
+    const std::filesystem::path saved(tu.lastTake);
+    ImGui::TextWrapped("take saved: %s", saved.filename().string().c_str());
+    tooltip(tu.lastTake.c_str());
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("in %s", saved.parent_path().string().c_str());
+    ImGui::PopStyleColor();
     ImGui::Text("state-hash %016llx", static_cast<unsigned long long>(tu.lastHash));
     tooltip("The final state's hash: `lieride sim TAKE.toml` prints the same when it replays the take bit for bit.");
   }
