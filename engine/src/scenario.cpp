@@ -36,7 +36,7 @@ double parseCell(const std::string& cell, const std::string& where) {
   char* end = nullptr;
   const bool hex = cell.find_first_of("xX") != std::string::npos;
   const double v = hex ? 0.0 : std::strtod(begin, &end);
-  if (hex || end == begin || *end != '\0' || !std::isfinite(v))
+  if (hex || end != begin + cell.size() || cell.empty() || !std::isfinite(v))  // the whole cell (an embedded NUL too)
     throw ScenarioError(where + ": expected a finite decimal number, got '" + shown(cell) + "'");
   return v;
 }

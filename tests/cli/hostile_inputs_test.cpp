@@ -298,7 +298,8 @@ TEST_CASE("a controls file's bad cell names its row and column, a byte order mar
            {"0,0x10\n1,1\n", "column 'rotor_torque': expected a finite decimal number, got '0x10'"},
            {"0,abc\n", "column 'rotor_torque'"},
            {"x,0\n", "rotor.csv:2: column 't': expected a finite decimal number, got 'x'"},
-           {"0,0,1\n", "rotor.csv:2: expected 2 columns (t,rotor_torque), got 3"}}) {
+           {"0,0,1\n", "rotor.csv:2: expected 2 columns (t,rotor_torque), got 3"},
+           {std::string("0,1\0""5\n", 6), "rotor.csv:2: column 'rotor_torque': expected a finite decimal number"}}) {
     writeFile("rotor.csv", "t,rotor_torque\n" + cells);
     checkRefused(Refusal{cells, kSnakeboard + "[controls]\nfile = \"rotor.csv\"\n", "", mention});
   }

@@ -320,6 +320,8 @@ rows = [[0, 0, 1, "a"]]
       // Found by the fuzzer: GiNaC's parser crashes on a call with no arguments.
       {"\"1 + a^2\"", "\"1 + cos()\"", "kinetic.matrix[3][3]", "empty parentheses"},
       {"rows = [[0, 0, 1, \"a\"]]", "rows = [[0, 0, 1, \"sin( )*a\"]]", "constraints.rows[0][3]", "empty parentheses"},
+      // sqrt(-1) evaluates to I at once: named where it was written, not when the kernel compiles.
+      {"rows = [[0, 0, 1, \"a\"]]", "rows = [[0, 0, 1, \"sqrt(-1)*a\"]]", "constraints.rows[0][3]", "is not real"},
       // A part turned the other way names a shape variable too.
       {"rows = [[0, 0, 1, \"a\"]]", "rows = [[0, 0, 1, \"a\"]]\n[[parts]]\nkind = \"box\"\nsize = [1, 1, 1]\nturn = \"-b\"",
        "parts[0].turn", "unknown shape variable 'b'"},

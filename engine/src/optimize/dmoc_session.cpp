@@ -42,7 +42,7 @@ DmocSession::DmocSession(Problem problem) : problem_(std::move(problem)) {
     const auto& se3 = dynamic_cast<const Se3Simulation&>(*sc.simulation);
     const auto& boat = dynamic_cast<const BoatForces&>(se3.forceModel());
     if (!boat.water().still())
-      throw ScenarioError(problem_.file + ": key 'vehicle.water.waves': expected none (DMOC of the boat transcribes still "
+      throw ScenarioError(problem_.file + ": key 'vehicle.waves': expected none (DMOC of the boat transcribes still "
                                           "water; a steady current and wind are fine)");
     boat_ = std::make_unique<BoatDmoc>(problem_, boat.params(), se3.inertia().diagonal(), se3.state().g, se3.state().mu);
     return;

@@ -156,12 +156,18 @@ class Loader {
     if (tooDeep(text))
       fail(where, "cannot read the expression \"" + shown(text) + "\": nested more than " + std::to_string(kMaxNesting) +
                       " brackets and signs deep");
+    GiNaC::ex e;
     try {
       GiNaC::parser reader(table_, true);
-      return reader(text);
-    } catch (const std::exception& e) {
-      fail(where, "cannot read the expression \"" + shown(text) + "\": " + parserMessage(e.what()));
+      e = reader(text);
+    } catch (const std::exception& ex) {
+      fail(where, "cannot read the expression \"" + shown(text) + "\": " + parserMessage(ex.what()));
     }
+    // sqrt(-1) and the like evaluate to the imaginary unit at once: said here, with the key, not
+    // when the kernel is compiled.
+    if (e.has(GiNaC::I))
+      fail(where, "the expression \"" + shown(text) + "\" is not real (it holds the imaginary unit I)");
+    return e;
   }
 
   // GiNaC's message in the description's terms: an unknown symbol with the names known at
