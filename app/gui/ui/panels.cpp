@@ -542,9 +542,11 @@ void plotsPanel(AppState& app, const PhysicsFrame& f) {
     ++drawn;
     ImGui::BeginGroup();
     auto& ps = app.plotStates[static_cast<std::size_t>(k)];
-    ImGui::TextUnformatted(ps.logY && def.logTitle ? def.logTitle : def.title);
+    const char* title = ps.logY && def.logTitle ? def.logTitle : def.title;
+    ImGui::TextUnformatted(title);
     tooltip(def.help);
-    ImGui::SameLine(w - 52);
+    // At the plot's right edge, or after the title where the plot is narrower than both.
+    ImGui::SameLine(std::max(w - 52, ImGui::CalcTextSize(title).x + 10));
     ImGui::PushID(k);
     if (ImGui::Checkbox("log", &ps.logY)) {
       app.settings.plotLog[static_cast<std::size_t>(k)] = ps.logY;

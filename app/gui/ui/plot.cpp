@@ -139,8 +139,12 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
     ImGui::PopID();
     return;
   }
+  // The curves keep 3 px from the frame, and stay below the legend (laid out once the tick
+  // labels have set the plot's left edge).
+  float dataTop = a.y + 3.0f;
+  const float dataBottom = b.y - 3.0f;
   auto X = [&](double t) { return a.x + static_cast<float>((t - t0) / window) * (b.x - a.x); };
-  auto Y = [&](double v) { return b.y - static_cast<float>((v - lo) / (hi - lo)) * (b.y - a.y); };
+  auto Y = [&](double v) { return dataBottom - static_cast<float>((v - lo) / (hi - lo)) * (dataBottom - dataTop); };
 
   // Grid and ticks.
   const ImU32 grid = IM_COL32(255, 255, 255, 22), text = IM_COL32(170, 176, 188, 255);
@@ -166,6 +170,30 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
   }
   a.x = origin.x + std::max(40.0f, labelWidth + 12.0f);  // room for the widest tick label
   dl->AddRectFilled(a, b, IM_COL32(30, 34, 42, 255));
+  // The legend's entries run along the top edge and wrap at the plot's width (stacked, five
+  // costates covered the whole plot); one entry per name (an integrator's stretches share it).
+  struct LegendEntry {
+    std::size_t line;
+    ImVec2 pos, text;
+  };
+  std::vector<LegendEntry> legend;
+  float legendBottom = a.y;
+  if (st.legend) {
+    ImVec2 p(a.x + 8, a.y + 6);
+    for (std::size_t k = 0; k < lines.size(); ++k) {
+      bool seen = false;
+      for (std::size_t j = 0; j < k && !seen; ++j) seen = lines[j].name == lines[k].name;
+      if (seen) continue;
+      const ImVec2 ts = ImGui::CalcTextSize(lines[k].name.c_str());
+      if (p.x > a.x + 8 && p.x + ts.x + 22 > b.x - 4) p = ImVec2(a.x + 8, p.y + ts.y + 4);
+      legend.push_back({k, p, ts});
+      legendBottom = p.y + ts.y + 2;
+      p.x += ts.x + 22 + 8;
+    }
+  }
+  // Below the legend (it covered the curves of a short plot) while that leaves them half the
+  // height at least.
+  dataTop = std::min(std::max(a.y + 3.0f, legendBottom + 2.0f), a.y + 0.5f * (b.y - a.y));
   float lastTop = 1e9f;  // the top of the last label drawn (labels go bottom to top)
   for (const auto& [v, label] : yticks) {
     const float y = Y(v);
@@ -294,29 +322,20 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
     }
   }
 
-  // Legend: one entry per name (an integrator's stretches share it); click to hide/show. The
-  // entries run along the top edge and wrap at the plot's width: stacked, five costates
-  // covered the whole plot.
-  if (st.legend) {
-    ImVec2 p(a.x + 8, a.y + 6);
-    for (std::size_t k = 0; k < lines.size(); ++k) {
-      bool seen = false;
-      for (std::size_t j = 0; j < k && !seen; ++j) seen = lines[j].name == lines[k].name;
-      if (seen) continue;
-      const bool hidden = st.isHidden(lines[k].name);
-      const ImVec2 ts = ImGui::CalcTextSize(lines[k].name.c_str());
-      if (p.x > a.x + 8 && p.x + ts.x + 22 > b.x - 4) p = ImVec2(a.x + 8, p.y + ts.y + 4);
-      const ImVec2 r0(p.x - 3, p.y - 1), r1(p.x + ts.x + 22, p.y + ts.y + 1);
-      const bool over = ImGui::IsMouseHoveringRect(r0, r1);
-      dl->AddRectFilled(r0, r1, over ? IM_COL32(60, 66, 80, 230) : IM_COL32(26, 29, 36, 210), 3.0f);
-      const ImU32 c = hidden ? IM_COL32(110, 110, 110, 255) : lines[k].color;
-      dl->AddRectFilled(ImVec2(p.x, p.y + ts.y * 0.5f - 2), ImVec2(p.x + 14, p.y + ts.y * 0.5f + 2), c);
-      dl->AddText(ImVec2(p.x + 18, p.y), hidden ? IM_COL32(120, 120, 120, 255) : IM_COL32(225, 228, 235, 255), lines[k].name.c_str());
-      if (over && ImGui::IsMouseClicked(0)) {
-        if (hidden) st.hidden.erase(std::find(st.hidden.begin(), st.hidden.end(), lines[k].name));
-        else st.hidden.push_back(lines[k].name);
-      }
-      p.x += ts.x + 22 + 8;
+  // Legend (laid out above): click an entry to hide or show its curve.
+  for (const LegendEntry& e : legend) {
+    const PlotLine& line = lines[e.line];
+    const bool hidden = st.isHidden(line.name);
+    const ImVec2 p = e.pos, ts = e.text;
+    const ImVec2 r0(p.x - 3, p.y - 1), r1(p.x + ts.x + 22, p.y + ts.y + 1);
+    const bool over = ImGui::IsMouseHoveringRect(r0, r1);
+    dl->AddRectFilled(r0, r1, over ? IM_COL32(60, 66, 80, 230) : IM_COL32(26, 29, 36, 210), 3.0f);
+    const ImU32 c = hidden ? IM_COL32(110, 110, 110, 255) : line.color;
+    dl->AddRectFilled(ImVec2(p.x, p.y + ts.y * 0.5f - 2), ImVec2(p.x + 14, p.y + ts.y * 0.5f + 2), c);
+    dl->AddText(ImVec2(p.x + 18, p.y), hidden ? IM_COL32(120, 120, 120, 255) : IM_COL32(225, 228, 235, 255), line.name.c_str());
+    if (over && ImGui::IsMouseClicked(0)) {
+      if (hidden) st.hidden.erase(std::find(st.hidden.begin(), st.hidden.end(), line.name));
+      else st.hidden.push_back(line.name);
     }
   }
   ImGui::PopID();
