@@ -8,6 +8,7 @@
 
 #include "cli/cli.hpp"
 #include "cli/cli_args.hpp"
+#include "lieride/sim/user_input.hpp"
 #ifdef LIERIDE_WITH_APP
 #include "gui/gui_main.hpp"
 #include "gui/render_take.hpp"
@@ -52,7 +53,7 @@ const Command kCommands[] = {
     {"list", lieride::cli::runList, "  vehicles, integrators, built-in scenes"},
     {"bench", lieride::cli::runBench, "NAME [--out DIR]  benchmark suites (lieride bench --list)"},
     {"optimize", lieride::cli::runOptimize,
-     "PROBLEM.toml [--out DIR] [--max-iter K] [--quiet]  solve an optimal control problem"},
+     "PROBLEM.toml [--out DIR] [--knots N] [--guess CSV] [--max-iter K] [--quiet]  solve an optimal control problem"},
 };
 
 // `lieride --help`, or a usage error for an argument that is not a command.
@@ -89,6 +90,10 @@ int main(int argc, char** argv) {
     for (const Command& c : kCommands)
       if (all[0] == c.name) return c.run(rest);
     if (all[0] == "help") return runTopLevel({"--help"});
+    if (all[0] == "--version" && all.size() > 1) {  // CLI11 answers --version before it looks at the rest
+      reportError("--version takes no arguments, got '" + lieride::shown(all[1]) + "' (see lieride --help)");
+      return kExitBadInput;
+    }
     return runTopLevel(all);
   } catch (const std::exception& e) {
     reportError(e.what());

@@ -33,8 +33,13 @@ std::string describe(const toml::node& n) {
     case toml::node_type::integer: s << n.as_integer()->get(); break;
     case toml::node_type::floating_point: {  // 5.0 reads "5.0 (a float)", not "5", beside "expected an integer"
       const double v = n.as_floating_point()->get();
-      s << v;
-      if (std::isfinite(v) && v == std::floor(v) && std::abs(v) < 1e15) s << ".0 (a float)";
+      std::ostringstream number;
+      number << v;
+      const std::string text = number.str();
+      s << text;
+      // A whole number: "5.0 (a float)"; one printed with an exponent stays as printed, "1e+09 (a float)".
+      if (std::isfinite(v) && v == std::floor(v))
+        s << (text.find_first_of(".e") == std::string::npos ? ".0" : "") << " (a float)";
       break;
     }
     case toml::node_type::boolean: s << (n.value<bool>().value_or(false) ? "true" : "false"); break;
