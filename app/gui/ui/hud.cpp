@@ -233,8 +233,9 @@ void drawHelp(AppState& app) {
         {"A / D", "left stick left / right (yaw, steering, rotor)"},
         {"Arrows or I J K L", "right stick (cyclic, steering torque)"},
         {"Mouse drag / wheel", "orbit and zoom (orbit camera), look and move (free)"},
-        {"Gamepad", "Mode 2: left stick collective + yaw, right stick cyclic; triggers drive/brake"}};
-    if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg)) {
+        {"Gamepad", "Mode 2: left stick collective + yaw, right stick cyclic"},
+        {"", "triggers: drive / brake"}};
+    if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {  // columns as wide as their text
       for (const auto& r : rows) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();

@@ -225,7 +225,8 @@ void integratorPanel(AppState& app, const PhysicsFrame& f) {
     if (s.frozen) {
       ImGui::TextColored(ImVec4(1, 0.35f, 0.3f, 1), "diverged at t = %.3f s", s.divergedAt);
       if (!s.divergedMessage.empty()) sectionHint(divergenceReason(s.divergedMessage).c_str());
-      sectionHint("Pick another integrator to continue from the last good state, or Reset.");
+      sectionHint("Pick another integrator to continue from the last good state (at a large h, lower h first: "
+                  "a structure-preserving scheme can fail there too), or Reset.");
     }
     ImGui::PopID();
   }
