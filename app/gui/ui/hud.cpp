@@ -146,7 +146,11 @@ void drawHud(AppState& app, const PhysicsFrame& f) {
     // Not over the panels, which draw no background of their own (nor is the vehicle drawn there).
     const bool overPlots = panel[2] > panel[0] && p.x - 8 < panel[2] && p.x + ts.x + 8 > panel[0] &&
                            p.y - 4 < panel[3] && p.y + ts.y + 4 > panel[1];
-    if (p.x - 8 < app.viewLeft || overPlots) continue;
+    // Nor over the vehicle read-out (its plate from the last frame: it is laid out below).
+    const std::array<float, 4>& hud = app.hudRect;
+    const bool overHud = hud[2] > hud[0] && p.x - 8 < hud[2] && p.x + ts.x + 8 > hud[0] && p.y - 4 < hud[3] &&
+                         p.y + ts.y + 4 > hud[1];
+    if (p.x - 8 < app.viewLeft || overPlots || overHud) continue;
     fg->AddRectFilled(ImVec2(p.x - 8, p.y - 4), ImVec2(p.x + ts.x + 8, p.y + ts.y + 4),
                       l.diverged ? IM_COL32(170, 30, 30, 230) : IM_COL32(20, 24, 30, 210), 5);
     fg->AddText(p, IM_COL32(245, 245, 245, 255), l.text.c_str());
