@@ -112,6 +112,21 @@ TEST_CASE("plots: autofit keeps a minimum span relative to the value", "[app][pl
   CHECK(lhi - llo >= 1.0);  // at least a decade
 }
 
+TEST_CASE("plots: a count (solver iterations) never shows an axis below 0", "[app][plots]") {
+  PlotState st;
+  st.minSpan = 2.0;
+  st.nonNegative = true;
+  const auto [lo, hi] = fitRange(0.0, 0.0, st);  // no iterations (an explicit scheme): 0 to 2, not -1 to 1
+  CHECK(lo == 0.0);
+  CHECK(hi >= 2.0);
+  const auto [lo4, hi4] = fitRange(3.0, 9.0, st);  // away from 0: padded as any plot
+  CHECK(lo4 < 3.0);
+  CHECK(lo4 > 0.0);
+  CHECK(hi4 > 9.0);
+  st.nonNegative = false;
+  CHECK(fitRange(0.0, 0.0, st).first < 0.0);
+}
+
 TEST_CASE("plots: the legend keeps each integrator's history after a switch", "[app][plots]") {
   PlotHistory h;
   for (int k = 0; k < 10; ++k) h.add(sample(0.1 * k, "lie-cay"));

@@ -559,6 +559,7 @@ void plotsPanel(AppState& app, const PhysicsFrame& f) {
       ps.floor = 1e-16 * scale;
     } else if (k == 4) {
       ps.minSpan = 2.0;
+      ps.nonNegative = true;  // iterations
     }
     std::vector<PlotLine> lines;
     std::vector<PlotMarker> markers;

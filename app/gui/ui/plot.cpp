@@ -50,6 +50,7 @@ bool PlotState::isHidden(const std::string& name) const {
 
 std::pair<double, double> fitRange(double lo, double hi, const PlotState& st) {
   if (!std::isfinite(lo) || !std::isfinite(hi)) return {0.0, 1.0};
+  const double dataLo = lo;
   const double minSpan = st.logY ? 1.0 : std::max(st.minSpan, st.minRelSpan * std::max(std::abs(lo), std::abs(hi)));
   if (hi - lo < minSpan) {
     const double c = 0.5 * (hi + lo);
@@ -57,7 +58,12 @@ std::pair<double, double> fitRange(double lo, double hi, const PlotState& st) {
     hi = c + 0.5 * minSpan;
   }
   const double pad = 0.06 * (hi - lo);
-  return {lo - pad, hi + pad};
+  double bottom = lo - pad, top = hi + pad;
+  if (st.nonNegative && !st.logY && bottom < 0.0 && dataLo >= 0.0) {  // counts: start at 0, same span (a flat 0 read -1 to 1)
+    top -= bottom;
+    bottom = 0.0;
+  }
+  return {bottom, top};
 }
 
 namespace {

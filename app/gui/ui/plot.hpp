@@ -38,6 +38,7 @@ struct PlotState {
   // Autofit never zooms closer than max(minSpan, minRelSpan * |value|) (linear) or one decade
   // (log): a flat line stays a flat line instead of tick labels with nine decimals.
   double minSpan = 1e-9, minRelSpan = 1e-3;
+  bool nonNegative = false;  // counts (solver iterations): autofit never shows values below 0
   std::vector<std::string> hidden;  // line names hidden from the legend (a name may cover several lines)
   double shownLo = 0, shownHi = 1;  // the y range drawn last frame (log10 units when logY)
   bool isHidden(const std::string& name) const;
