@@ -559,8 +559,9 @@ void plotsPanel(AppState& app, const PhysicsFrame& f) {
       ps.floor = 1e-16 * scale;
     } else if (k == 4) {
       ps.minSpan = 2.0;
-      ps.nonNegative = true;  // iterations
     }
+    // Counts and magnitudes: the axis starts at 0 (a flat 0 read -1 to 1, or -5e-10 to 5e-10).
+    ps.nonNegative = k == 4 || (k == 2 && !planar) || k == 3;
     std::vector<PlotLine> lines;
     std::vector<PlotMarker> markers;
     for (std::size_t i = 0; i < app.plots.size() && i < f.sims.size(); ++i) {
