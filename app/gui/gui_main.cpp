@@ -24,10 +24,10 @@
 #include <unistd.h>
 #include <iostream>
 #include <memory>
-#include <optional>
 #include <vector>
 
 #include "app.hpp"
+#include "input/sdl_events.hpp"
 #include "render/panel_cache.hpp"
 #include "input/router.hpp"
 #include "input/script.hpp"
@@ -402,13 +402,7 @@ int runGui(const std::vector<std::string>& args) {
     const auto started = std::chrono::steady_clock::now();
     bool warm = opt.warmup <= 0;
     std::vector<Uint8> keys(SDL_NUM_SCANCODES, 0);  // from key events: real and synthetic alike
-    // The pointer where the last motion event over the window (or during a captured drag) put
-    // it. Debian's ImGui 1.86 SDL backend asks SDL for the global pointer position instead, which
-    // SDL's X11 driver caches until an XInput2 raw event says it moved; synthetic input (xdotool
-    // under Xvfb) sends none, and the panels then saw no hover and no slider drag between clicks.
-    // The motion events always carry the position.
-    std::optional<ImVec2> pointer;
-    std::vector<SDL_Event> deferredKeyUps;  // key releases that came in the frame of their press
+    SdlEvents input;  // key releases and the pointer the ImGui backend misses (input/sdl_events.hpp)
     double lastSave = 0;
     while (running) {
       const auto now = std::chrono::steady_clock::now();
@@ -423,23 +417,7 @@ int runGui(const std::vector<std::string>& args) {
         cpuDrawing0 = drawingCpuSeconds();
       }
       CameraInput cam;
-      // ImGui 1.86 reads a key as down or up once a frame: a press and release in the same
-      // frame (a quick tap on a slow frame, any synthetic key) was never seen, so Enter in a
-      // path field did nothing. Such a release waits for the next frame.
-      std::vector<SDL_Event> events(deferredKeyUps.begin(), deferredKeyUps.end());
-      deferredKeyUps.clear();
-      std::vector<SDL_Scancode> pressedNow;
-      SDL_Event polled;
-      while (SDL_PollEvent(&polled)) {
-        if (polled.type == SDL_KEYDOWN) pressedNow.push_back(polled.key.keysym.scancode);
-        if (polled.type == SDL_KEYUP &&
-            std::find(pressedNow.begin(), pressedNow.end(), polled.key.keysym.scancode) != pressedNow.end()) {
-          deferredKeyUps.push_back(polled);
-          continue;
-        }
-        events.push_back(polled);
-      }
-      for (SDL_Event& e : events) {
+      for (SDL_Event e : input.poll(SDL_GetWindowID(window))) {
         ImGui_ImplSDL2_ProcessEvent(&e);
         router.handleEvent(e, st);
         if (e.type == SDL_QUIT) running = false;
@@ -448,9 +426,6 @@ int runGui(const std::vector<std::string>& args) {
           keys[static_cast<std::size_t>(e.key.keysym.scancode)] = e.type == SDL_KEYDOWN ? 1 : 0;
         if (e.type == SDL_WINDOWEVENT && e.window.event == SDL_WINDOWEVENT_FOCUS_LOST) std::fill(keys.begin(), keys.end(), 0);
         if (e.type == SDL_KEYDOWN && !e.key.repeat && !io.WantCaptureKeyboard) handleKey(e.key.keysym, st, app);
-        if (e.type == SDL_MOUSEMOTION && e.motion.windowID == SDL_GetWindowID(window))
-          pointer = ImVec2(static_cast<float>(e.motion.x), static_cast<float>(e.motion.y));
-        if (e.type == SDL_WINDOWEVENT && e.window.event == SDL_WINDOWEVENT_LEAVE) pointer.reset();
         if (e.type == SDL_MOUSEMOTION && !io.WantCaptureMouse) {
           const glm::vec2 d(static_cast<float>(e.motion.xrel), static_cast<float>(e.motion.yrel));
           if (e.motion.state & SDL_BUTTON_LMASK) cam.dragLeft += d;
@@ -502,7 +477,7 @@ int runGui(const std::vector<std::string>& args) {
         atlasToNearest = false;
       }
       ImGui_ImplSDL2_NewFrame();
-      if (pointer) io.MousePos = *pointer;
+      input.applyPointer(io);
       ImGui::NewFrame();
       SDL_GetWindowSize(window, &ww, &wh);
       SDL_GL_GetDrawableSize(window, &dw, &dh);

@@ -1,7 +1,6 @@
 #include "lieride/optimize/dmoc.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <fstream>
 #include <sstream>
@@ -14,12 +13,6 @@
 #include "lieride/sim/se3_simulation.hpp"
 
 namespace lieride::opt {
-
-namespace {
-
-void writeNumber(std::ostream& out, double v) { writeCsvNumber(out, v); }
-
-}  // namespace
 
 DmocSession::DmocSession(Problem problem) : problem_(std::move(problem)) {
   if (problem_.vehicle == "helicopter") {
@@ -384,13 +377,13 @@ void writeSe3Csv(const Problem& problem, const Dmoc& dmoc, const std::vector<dou
     const Vec6 xiK = k < tr.xi.size() ? tr.xi[k] : v6;
     for (std::size_t i = 0; i < v.size(); ++i) {
       out << (i ? "," : "");
-      writeNumber(out, v[i]);
+      writeCsvNumber(out, v[i]);
     }
     out << ",ok,";
-    writeNumber(out, residual);
+    writeCsvNumber(out, residual);
     for (int i = 0; i < 6; ++i) {
       out << ',';
-      writeNumber(out, xiK(i));
+      writeCsvNumber(out, xiK(i));
     }
     out << '\n';
   }
@@ -426,13 +419,13 @@ void DmocSession::writeSleighCsv(const std::vector<double>& x, std::ostream& out
     const std::vector<double> v{tr.t[k], s[0], s[1], s[2], s[3] / p.inertia, s[4] / p.mass, 0.0, energy, 0.0, 0.0, 0.0};
     for (std::size_t i = 0; i < v.size(); ++i) {
       out << (i ? "," : "");
-      writeNumber(out, v[i]);
+      writeCsvNumber(out, v[i]);
     }
     out << ",ok,";
     const double tail[4] = {tr.u1[step], tr.u2[step], phi, residual};
     for (int i = 0; i < 4; ++i) {
       if (i) out << ',';
-      writeNumber(out, tail[i]);
+      writeCsvNumber(out, tail[i]);
     }
     out << '\n';
   }
@@ -466,12 +459,12 @@ void DmocSession::writeSnakeboardCsv(const std::vector<double>& x, std::ostream&
     prev = s;
     for (std::size_t i = 0; i < v.size(); ++i) {
       out << (i ? "," : "");
-      writeNumber(out, v[i]);
+      writeCsvNumber(out, v[i]);
     }
     out << ",0,ok,";  // iters, status
-    writeNumber(out, residual);
+    writeCsvNumber(out, residual);
     out << ',';
-    writeNumber(out, stepC);
+    writeCsvNumber(out, stepC);
     out << '\n';
   }
 }
@@ -505,12 +498,12 @@ void DmocSession::writeTrajectoryCsv(const std::vector<double>& x, std::ostream&
     prev = s;
     for (std::size_t i = 0; i < v.size(); ++i) {
       out << (i ? "," : "");
-      writeNumber(out, v[i]);
+      writeCsvNumber(out, v[i]);
     }
     out << ",0,ok,";  // iters, status
-    writeNumber(out, residual);
+    writeCsvNumber(out, residual);
     out << ',';
-    writeNumber(out, stepC);
+    writeCsvNumber(out, stepC);
     out << '\n';
   }
 }
@@ -518,10 +511,10 @@ void DmocSession::writeTrajectoryCsv(const std::vector<double>& x, std::ostream&
 void DmocSession::writeControlsCsv(const std::vector<double>& x, std::ostream& out) const {
   // One sampled-signal row: t, then the channels (docs/formats.md, controls files).
   auto row = [&out](double t, std::initializer_list<double> values) {
-    writeNumber(out, t);
+    writeCsvNumber(out, t);
     for (double v : values) {
       out << ',';
-      writeNumber(out, v);
+      writeCsvNumber(out, v);
     }
     out << '\n';
   };
@@ -531,10 +524,10 @@ void DmocSession::writeControlsCsv(const std::vector<double>& x, std::ostream& o
   if (heli_ || boat_) {
     const HelicopterTrajectory tr = heli_ ? heli_->trajectory(x) : boat_->trajectory(x);
     for (std::size_t k = 0; k < tr.t.size(); ++k) {
-      writeNumber(out, tr.t[k]);
+      writeCsvNumber(out, tr.t[k]);
       for (double u : tr.inputs[k]) {
         out << ',';
-        writeNumber(out, u);
+        writeCsvNumber(out, u);
       }
       out << '\n';
     }
