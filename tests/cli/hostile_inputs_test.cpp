@@ -258,16 +258,20 @@ TEST_CASE("OBJ vertices nan, inf, text or a missing coordinate: refused with the
            {"v -2.0 nan -0.22", "bad.obj:5: vertex coordinate 'nan'"},
            {"v -2.0 0.736 inf", "bad.obj:5: vertex coordinate 'inf'"},
            {"v -2.0 abc -0.22", "bad.obj:5: vertex coordinate 'abc'"},
-           {"v -2.0 0.736", "bad.obj:5: expected a vertex"}}) {
+           {"v -2.0 0.736", "bad.obj:5: expected a vertex"},
+           {"v -2.0 0.736 -0.22 1.0 0.5 0.5 0.5", "bad.obj:5: expected a vertex 'v x y z' (optionally w, or r g b), got 7"}}) {
     writeFile("bad.obj", objWithLine5(line));
     checkRefused({"OBJ " + line, kBoat + "[vehicle.hull]\nfile = \"bad.obj\"\n", "", mention});
   }
-  // The untouched mesh loads (the check must not refuse good files).
-  writeFile("good.obj", objWithLine5("v -2.000000 0.736000 -0.220000"));
-  const fs::path file = writeFile("good.toml", kBoat + "inertia = [300.0, 1500.0, 1600.0]\n[vehicle.hull]\nfile = \"good.obj\"\n");
-  const Result r = lieride("sim " + file.string() + " --duration 0.1 --out -");
-  CAPTURE(r.err);
-  CHECK(r.code == 0);
+  // The untouched mesh loads, and so does the vertex with a colour (the check must not refuse
+  // good files).
+  for (const char* good : {"v -2.000000 0.736000 -0.220000", "v -2.000000 0.736000 -0.220000 0.8 0.6 0.4"}) {
+    writeFile("good.obj", objWithLine5(good));
+    const fs::path file = writeFile("good.toml", kBoat + "inertia = [300.0, 1500.0, 1600.0]\n[vehicle.hull]\nfile = \"good.obj\"\n");
+    const Result r = lieride("sim " + file.string() + " --duration 0.1 --out -");
+    CAPTURE(good, r.err);
+    CHECK(r.code == 0);
+  }
 }
 
 TEST_CASE("contradictory controls and parameters are refused with one line", "[cli][hostile]") {

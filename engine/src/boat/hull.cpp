@@ -75,7 +75,8 @@ void checkObjVertices(const std::string& text, const std::string& name) {
                         "' is not a finite number");
       ++count;
     }
-    if (count != 3 && count != 4 && count != 6 && count != 7)
+    // Seven numbers are neither form: tinyobjloader would read the fourth as red.
+    if (count != 3 && count != 4 && count != 6)
       throw HullError(name + ":" + std::to_string(number) + ": expected a vertex 'v x y z' (optionally w, or r g b), got " +
                       std::to_string(count) + " numbers");
   }
