@@ -125,6 +125,12 @@ TEST_CASE("optimize panel: a problem picked from another scene opens with its ow
   REQUIRE(panel.problem());
   CHECK(panel.problem()->obstacles[0].center.x() == moved);
   panel.cancel();
+  // Back to the free-driving scene (the same vehicle kind): the tunnel, its overlay and its
+  // solution are not drawn in that world.
+  panel.sceneLoaded(car, "car");
+  CHECK(panel.problem() == nullptr);
+  CHECK(panel.overlay().solid.vertices.empty());
+  CHECK(panel.overlay().marks.vertices.empty());
 }
 
 TEST_CASE("optimize panel: Run (Space) in a problem's scene is Play once solved, and runs nothing before",
@@ -226,6 +232,32 @@ TEST_CASE("optimize panel: a drag in the view moves the goal to the ground point
   // A press away from every handle leaves the drag to the camera.
   CHECK_FALSE(frame(screen(-8.0, 8.0), false));
   CHECK_FALSE(frame(screen(-8.0, 8.0), true));
+  panel.cancel();
+}
+
+TEST_CASE("optimize panel: the orbit camera's focus holds while the goal is dragged", "[panels][optimize]") {
+  // The problem's scene waits for Play, and the orbit centres on the middle of start and goal.
+  // Were that centre to follow the goal during a drag, the world would slide under the mouse
+  // and carry the goal further each frame.
+  OptimizePanel panel(kProblems);
+  const SceneEntry scene = problemScene("optimal parking", kProblems + "car-parallel-park.toml");
+  panel.sceneLoaded(scene, loadScene(scene).vehicle);
+  panel.cancel();
+  REQUIRE(panel.problem());
+  ImGuiHeadless gui;
+  const TopDownView view{panel, glm::vec2(0.0f), 20.0f};
+  const Vec2 goal = *panel.problem()->goal.position;
+  const auto before = panel.overviewFocus();
+  REQUIRE(before);
+  CHECK_FALSE(view.frame(view.screen(goal.x(), goal.y()), false));  // hover: the camera keeps the mouse
+  (void)view.frame(view.screen(goal.x(), goal.y()), true);     // press: the drag starts
+  CHECK(view.frame(view.screen(goal.x() + 2.0, goal.y()), true));
+  CHECK(panel.problem()->goal.position->x() == Approx(goal.x() + 2.0).margin(1e-4));
+  REQUIRE(panel.overviewFocus());
+  CHECK((*panel.overviewFocus() - *before).norm() < 1e-12);  // held while dragging
+  CHECK_FALSE(view.frame(view.screen(goal.x() + 2.0, goal.y()), false));  // released
+  REQUIRE(panel.overviewFocus());
+  CHECK(panel.overviewFocus()->x() == Approx(before->x() + 1.0).margin(1e-4));  // the middle moved by half
   panel.cancel();
 }
 

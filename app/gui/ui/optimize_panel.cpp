@@ -162,7 +162,9 @@ void OptimizePanel::sceneLoaded(const SceneEntry& entry, const std::string& vehi
     if (select(sceneProblem_)) solve();
     return;
   }
-  if (selected_ >= 0 && problems_[static_cast<std::size_t>(selected_)].vehicle != vehicle) {
+  // Any other scene: the problem, its overlay (pad, obstacles, ghost) and its solution belong to
+  // the problem's own scene, not this one, even for the same vehicle kind.
+  if (selected_ >= 0 || problem_) {
     selected_ = -1;
     problem_.reset();
     worker_.cancel();
@@ -214,8 +216,12 @@ std::pair<Vec3, Vec3> OptimizePanel::startAndGoal() const {
 
 std::optional<Vec3> OptimizePanel::overviewFocus() const {
   if (!problem_ || !waitingForPlay()) return std::nullopt;
+  // Held while a handle is dragged: a focus following the dragged goal slid the world under
+  // the mouse, which moved the goal further, and it ran away.
+  if (dragging_ >= 0 && heldFocus_) return heldFocus_;
   const auto [start, goal] = startAndGoal();
-  return Vec3(0.5 * (start + goal));
+  heldFocus_ = Vec3(0.5 * (start + goal));
+  return heldFocus_;
 }
 
 std::optional<SceneEntry> OptimizePanel::takeSceneRequest() {

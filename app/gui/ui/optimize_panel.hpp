@@ -109,6 +109,7 @@ class OptimizePanel {
   bool typedEdit_ = false;  // a field typed into, re-solved when it is left
   int hovered_ = -1, dragging_ = -1, builtHover_ = -1;
   Vec3 dragOffset_ = Vec3::Zero();
+  mutable std::optional<Vec3> heldFocus_;  // overviewFocus() as the drag began
   double playHorizon_ = 0;
 };
 

@@ -6,20 +6,22 @@
 #include <cmath>
 #include <array>
 #include <cstdio>
+#include <cstdlib>
 
 #include "lieride/sim/registry.hpp"
 #include "pilot.hpp"
 
 namespace lieride::gui {
 
-// Three significant digits: a drag lands on h = 0.00985 s, not 0.009853 (shown, remembered and
-// recorded as typed, the same in the panel and the caption).
-double sliderToStep(float x) {
-  const double h = std::pow(10.0, -4.0 + 4.0 * std::clamp(static_cast<double>(x), 0.0, 1.0));
-  const double unit = std::pow(10.0, std::floor(std::log10(h)) - 2.0);
-  return std::round(h / unit) * unit;
+// A time step from a slider (dragged, or typed after Ctrl+click) to three significant digits:
+// a drag lands on h = 0.00985 s, not 0.009853 (shown, remembered and recorded as typed, the
+// same in the panel and the caption), and a typed 0.005 is the double nearest 0.005, not
+// float 0.005's 0.00499999988. Clamped to [1e-4, 1] s.
+double roundedStep(float value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g", std::clamp(static_cast<double>(value), 1e-4, 1.0));
+  return std::strtod(text, nullptr);
 }
-float stepToSlider(double h) { return static_cast<float>((std::log10(std::clamp(h, 1e-4, 1.0)) + 4.0) / 4.0); }
 
 void textWrappedColored(const ImVec4& colour, const std::string& text) {
   ImGui::PushStyleColor(ImGuiCol_Text, colour);
@@ -231,27 +233,26 @@ void integratorPanel(AppState& app, const PhysicsFrame& f) {
     ImGui::PopID();
   }
   // h applies live while dragging (quietly); the release sends one "h from -> to" marker.
-  float x = stepToSlider(f.h);
-  char label[48];
-  std::snprintf(label, sizeof label, "h = %.3g s", f.h);
+  // A logarithmic slider over h itself, so that a value typed after Ctrl+click is h.
+  auto x = static_cast<float>(f.h);
   ImGui::SetNextItemWidth(-1);
-  const bool moved = ImGui::SliderFloat("##h", &x, 0.0f, 1.0f, label);
+  const bool moved = ImGui::SliderFloat("##h", &x, 1e-4f, 1.0f, "h = %.3g s", ImGuiSliderFlags_Logarithmic);
   if (ImGui::IsItemActivated()) app.hDragFrom = f.h;
   if (moved) {
     Command c = Command::make(CommandKind::SetTimeStep);
-    c.value[0] = sliderToStep(x);
+    c.value[0] = roundedStep(x);
     c.flag = true;  // quiet
     app.send(c);
   }
   if (ImGui::IsItemDeactivatedAfterEdit()) {
     Command c = Command::make(CommandKind::SetTimeStep);
-    c.value[0] = sliderToStep(x);
+    c.value[0] = roundedStep(x);
     c.value[1] = app.hDragFrom;
     app.send(c);
     app.settings.stepPerScene[app.sceneName] = c.value[0];
     app.settingsDirty = true;
   }
-  tooltip("The fixed time step h of every integrator (log scale, 1e-4 to 1 s; keys [ and ]). "
+  tooltip("The fixed time step h of every integrator (log scale, 1e-4 to 1 s; keys [ and ]; Ctrl+click to type h in s). "
           "Symplectic Lie group integrators stay bounded at large h where Runge-Kutta drifts or diverges.");
   if (f.sims.size() > 1) sectionHint("This slider sets h for every copy; a copy added with its own h keeps it until then.");
   if (f.stats.controlSubsteps > 1) {
@@ -287,15 +288,13 @@ void integratorPanel(AppState& app, const PhysicsFrame& f) {
     // Until its own slider is moved the copy's h follows the h in use ([ and ] too); 0 pending:
     // the take's own h (ghost copy).
     if ((app.copyStep <= 0 || !app.copyStepChosen) && app.requestCopy < 0) app.copyStep = f.h;
-    float cx = stepToSlider(app.copyStep);
-    char clabel[32];
-    std::snprintf(clabel, sizeof clabel, "h %.3g", app.copyStep);
+    auto cx = static_cast<float>(app.copyStep);
     ImGui::SetNextItemWidth(80);
-    if (ImGui::SliderFloat("##copyh", &cx, 0.0f, 1.0f, clabel)) {
-      app.copyStep = sliderToStep(cx);
+    if (ImGui::SliderFloat("##copyh", &cx, 1e-4f, 1.0f, "h %.3g", ImGuiSliderFlags_Logarithmic)) {
+      app.copyStep = roundedStep(cx);
       app.copyStepChosen = true;
     }
-    tooltip("The new copy's own time step (log scale).");
+    tooltip("The new copy's own time step (log scale; Ctrl+click to type h in s).");
     ImGui::SameLine();
     if (ImGui::Button("Add copy")) app.requestCopy = 1;
     tooltip("Restart the scene with a second (or third) copy run by this integrator, side by side: labelled, "

@@ -76,8 +76,9 @@ bool hasMomentumPlot(const VehicleView* view);
 // The real-time factor line of the Scene panel: "paused" while paused (no factor to achieve).
 std::string realTimeText(const PhysicsFrame& f);
 
-// Log-scale time-step slider position <-> h (1e-4 .. 1 s).
-double sliderToStep(float x);
-float stepToSlider(double h);
+// The time-step sliders are ImGui log sliders over h itself (a value typed after Ctrl+click is
+// h): their float value to h, three significant digits, the double nearest that decimal,
+// clamped to [1e-4, 1] s.
+double roundedStep(float value);
 
 }  // namespace lieride::gui
