@@ -75,6 +75,7 @@ int runSim(const std::vector<std::string>& args) {
 
   RunOutcome outcome;
   std::uint64_t finalHash = 0;
+  std::string integratorName;  // the one running at the end (a take's events may switch it)
   try {
     OutputFile file(target);
     if (scenario.take) {
@@ -82,10 +83,12 @@ int runSim(const std::vector<std::string>& args) {
       TakePlayer player(std::move(scenario.simulation), *scenario.take);
       outcome = playTake(player, scenario.outputEvery, &file.stream());
       finalHash = stateHash(player.simulation());
+      integratorName = player.simulation().integratorName();
       printHash = true;
     } else {
       outcome = runToCsv(*scenario.simulation, scenario.settings.duration, scenario.outputEvery, file.stream());
       finalHash = stateHash(*scenario.simulation);
+      integratorName = scenario.simulation->integratorName();
     }
     file.commit();
   } catch (const OutputTargetError& e) {
@@ -97,7 +100,7 @@ int runSim(const std::vector<std::string>& args) {
   }
   if (printHash) std::cerr << "state-hash " << hashHex(finalHash) << '\n';
   if (outcome.status == RunStatus::Diverged) {
-    reportError(scenario.file + ": " + scenario.simulation->integratorName() + ": " + outcome.message);
+    reportError(scenario.file + ": " + integratorName + ": " + outcome.message);
     return kExitDiverged;
   }
   return kExitOk;

@@ -1,3 +1,4 @@
+#include "lieride/sim/toml_text.hpp"
 #include "lieride/sim/scenario.hpp"
 
 #include <algorithm>
@@ -389,15 +390,7 @@ Scenario loadScenario(const std::string& path, const ScenarioOverrides& override
 
 Scenario loadScenarioFromString(const std::string& text, const std::string& displayName,
                                 const std::string& baseDir, const ScenarioOverrides& overrides) {
-  toml::table doc;
-  try {
-    doc = toml::parse(text, displayName);
-  } catch (const toml::parse_error& e) {
-    std::ostringstream msg;
-    msg << displayName << ":" << e.source().begin.line << ":" << e.source().begin.column
-        << ": malformed TOML: " << e.description();
-    throw ScenarioError(msg.str());
-  }
+  const toml::table doc = parseTomlText(text, displayName);
   return build(doc, displayName, baseDir, overrides);
 }
 

@@ -348,3 +348,23 @@ TEST_CASE("a tolerance below round-off: Newton stops on stall, far below max_ite
     if (r.code == 3) CHECK(r.err.find("did not converge") != std::string::npos);
   }
 }
+
+TEST_CASE("a dotted key of 50000 parts is refused with one line, not a stack overflow", "[cli][hostile]") {
+  // toml++ recurses once per part of a dotted key; every TOML input goes through the same check.
+  std::string key = "a";
+  for (int i = 0; i < 50000; ++i) key += ".a";
+  checkRefused({"50000-part key", "[vehicle]\ntype = \"rigid-body\"\n" + key + " = 1\n", "",
+                "hostile.toml:3: malformed TOML: a dotted key of more than 256 parts"});
+  checkRefused({"50000-part table header", "[" + key + "]\n", "", "hostile.toml:1: malformed TOML: a dotted key of more than 256"});
+  const fs::path problem = writeFile("deep-problem.toml", key + " = 1\n");
+  const Result r = lieride("optimize " + problem.string() + " --out " + (scratch() / "deep-out").string());
+  CAPTURE(r.err);
+  CHECK(r.code == 2);
+  CHECK(lineCount(r.err) == 1);
+  CHECK(r.err.find("a dotted key of more than 256 parts") != std::string::npos);
+  CHECK(!fs::exists(scratch() / "deep-out"));
+  // 256 parts are still TOML like any other (the key is then unknown, as any misspelt key).
+  std::string fine = "a";
+  for (int i = 1; i < 256; ++i) fine += ".a";
+  checkRefused({"256-part key", "[vehicle]\ntype = \"rigid-body\"\n" + fine + " = 1\n", "", "unknown key"});
+}

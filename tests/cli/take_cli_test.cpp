@@ -73,6 +73,20 @@ TEST_CASE("lieride sim --hash prints the hash of a plain run, a take refuses --d
   CHECK(bad.err.find("--duration") != std::string::npos);
 }
 
+TEST_CASE("lieride sim on a take that diverges exits 3 with the integrator named, not a crash", "[cli][take]") {
+  // Euler at h = 0.5 s under a 5000 N collective leaves the speed limit within a few steps.
+  const fs::path dir = fs::temp_directory_path() / ("lieride-take-diverge-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  std::ofstream(dir / "diverging.toml") << "[vehicle]\ntype = \"helicopter\"\n[initial]\nposition = [0.0, 0.0, 3.0]\n"
+                                           "[integrator]\nname = \"euler\"\ndt = 0.5\n[controls]\ncollective = 5000.0\n"
+                                           "[take]\nsteps = 100\n";
+  const Run r = lierideTake("sim " + (dir / "diverging.toml").string() + " --out -");
+  CHECK(r.code == 3);
+  CHECK(r.err.find("state-hash ") == 0);
+  CHECK(r.err.find(": euler: diverged at t = ") != std::string::npos);
+  CHECK(r.out.find(",diverged,") != std::string::npos);
+}
+
 TEST_CASE("lieride export writes a .glb of a take, bad input exits 2 and writes nothing", "[cli][take]") {
   const fs::path dir = fs::temp_directory_path() / ("lieride-take-cli-" + std::to_string(::getpid()));
   fs::create_directories(dir);

@@ -294,6 +294,13 @@ matrix = [["m", 0, 0, 0], [0, "m", 0, 0], [0, 0, "m", 0], [0, 0, 0, "1 + a^2"]]
 rows = [[0, 0, 1, "a"]]
 )";
   REQUIRE_NOTHROW(parseReducedDescription(good, "probe.toml", {}, {}, "x"));
+  // Powers a description needs: small numbers, fractions, symbols, a power of a bracket.
+  for (const char* fine : {"\"(1 + a^2)^(1/2)\"", "\"1 + (2 + a)^-3\"", "\"(1 + a)^m\"", "\"1 + (a^2)^3\"", "\"2^6\"", "\"1 + (1 + a)^ 2.5\""}) {
+    std::string text = good;
+    text.replace(text.find("\"1 + a^2\""), 9, fine);
+    INFO(fine);
+    CHECK_NOTHROW(parseReducedDescription(text, "probe.toml", {}, {}, "x"));
+  }
   {
     std::string withUnit = good;
     withUnit.replace(withUnit.find("max = 1.0"), 9, "max = 1.0\nunit = \"rad\"");
@@ -320,6 +327,11 @@ rows = [[0, 0, 1, "a"]]
       // Found by the fuzzer: GiNaC's parser crashes on a call with no arguments.
       {"\"1 + a^2\"", "\"1 + cos()\"", "kinetic.matrix[3][3]", "empty parentheses"},
       {"rows = [[0, 0, 1, \"a\"]]", "rows = [[0, 0, 1, \"sin( )*a\"]]", "constraints.rows[0][3]", "empty parentheses"},
+      // GiNaC evaluates exact integer powers at once: 9^(9^9) ran for minutes, memory growing.
+      {"\"1 + a^2\"", "\"1 + 0*9^(9^9)\"", "kinetic.matrix[3][3]", "a power of a power"},
+      {"\"1 + a^2\"", "\"1 + a^2^2\"", "kinetic.matrix[3][3]", "a power of a power"},
+      {"\"1 + a^2\"", "\"1 + 9^999999999\"", "kinetic.matrix[3][3]", "an exponent of 999999999 (at most 64 in size)"},
+      {"\"1 + a^2\"", "\"1 + a^( -65 )\"", "kinetic.matrix[3][3]", "an exponent of -65"},
       // sqrt(-1) evaluates to I at once: named where it was written, not when the kernel compiles.
       {"rows = [[0, 0, 1, \"a\"]]", "rows = [[0, 0, 1, \"sqrt(-1)*a\"]]", "constraints.rows[0][3]", "is not real"},
       // A part turned the other way names a shape variable too.

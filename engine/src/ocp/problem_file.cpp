@@ -1,4 +1,5 @@
 // Loading optimal control problem files (docs/formats.md section 4).
+#include "lieride/sim/toml_text.hpp"
 #include "lieride/ocp/problem_file.hpp"
 
 #include <cmath>
@@ -81,15 +82,7 @@ OcpProblemFile loadOcpProblem(const std::string& path) {
 }
 
 OcpProblemFile loadOcpProblemFromString(const std::string& text, const std::string& displayName) {
-  toml::table doc;
-  try {
-    doc = toml::parse(text, displayName);
-  } catch (const toml::parse_error& e) {
-    std::ostringstream msg;
-    msg << displayName << ":" << e.source().begin.line << ":" << e.source().begin.column
-        << ": malformed TOML: " << e.description();
-    throw ScenarioError(msg.str());
-  }
+  const toml::table doc = parseTomlText(text, displayName);
   return build(doc, displayName);
 }
 

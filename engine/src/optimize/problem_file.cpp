@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "lieride/sim/toml_text.hpp"
 #include "lieride/sim/user_input.hpp"
 #include "lieride/optimize/problem.hpp"
 #include "lieride/sim/scenario.hpp"
@@ -91,15 +92,7 @@ std::string readText(const std::string& path) {
   }
 }
 
-toml::table parse(const std::string& text, const std::string& file) {
-  try {
-    return toml::parse(text, file);
-  } catch (const toml::parse_error& e) {
-    std::ostringstream msg;
-    msg << file << ":" << e.source().begin.line << ":" << e.source().begin.column << ": malformed TOML: " << e.description();
-    throw ScenarioError(msg.str());
-  }
-}
+toml::table parse(const std::string& text, const std::string& file) { return parseTomlText(text, file); }
 
 }  // namespace
 

@@ -5,7 +5,9 @@
 
 #include <Eigen/Dense>
 #include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <cstdlib>
 #include <fstream>
 #include <regex>
 #include <set>
@@ -14,6 +16,7 @@
 
 #include "expression_tape.hpp"
 #include "reduced_kernel.hpp"
+#include "lieride/sim/toml_text.hpp"
 #include "lieride/sim/user_input.hpp"
 #include "lieride/model/reduced_model.hpp"
 #include "lieride/sim/table_reader.hpp"
@@ -144,6 +147,44 @@ class Loader {
     return false;
   }
 
+  // GiNaC evaluates powers of exact integers at once and exactly: 9^(9^9) is a number of 370
+  // million digits, computed for minutes while memory grows. An exponent may be a number of at
+  // most kMaxExponent in size or any other operand, but not itself a power ("a^(b^c)",
+  // "a^b^c"). Returns what is wrong, or "" when nothing is.
+  static constexpr double kMaxExponent = 64.0;
+  static std::string badPower(const std::string& text) {
+    auto skipSpaces = [&](std::size_t j) {
+      while (j < text.size() && std::isspace(static_cast<unsigned char>(text[j]))) ++j;
+      return j;
+    };
+    for (std::size_t i = text.find('^'); i != std::string::npos; i = text.find('^', i + 1)) {
+      std::size_t j = skipSpaces(i + 1), end = j;
+      if (j < text.size() && text[j] == '(') {  // to the matching bracket
+        int depth = 0;
+        for (; end < text.size(); ++end) {
+          if (text[end] == '(') ++depth;
+          if (text[end] == ')' && --depth == 0) break;
+        }
+        end = std::min(end + 1, text.size());
+      } else {
+        if (end < text.size() && (text[end] == '+' || text[end] == '-')) ++end;
+        while (end < text.size() && (std::isalnum(static_cast<unsigned char>(text[end])) || text[end] == '_' || text[end] == '.'))
+          ++end;
+      }
+      std::string operand = text.substr(j, end - j);
+      if (operand.empty()) continue;  // "a^^2", "a^": GiNaC's own syntax message
+      if (operand.find('^') != std::string::npos || (skipSpaces(end) < text.size() && text[skipSpaces(end)] == '^'))
+        return "a power of a power (write the exponent out)";
+      operand.erase(std::remove_if(operand.begin(), operand.end(), [](char c) { return c == '(' || c == ')' || std::isspace(static_cast<unsigned char>(c)); }),
+                    operand.end());
+      char* stop = nullptr;
+      const double value = std::strtod(operand.c_str(), &stop);
+      if (!operand.empty() && stop == operand.c_str() + operand.size() && !(std::abs(value) <= kMaxExponent))
+        return "an exponent of " + shown(operand) + " (at most " + std::to_string(static_cast<int>(kMaxExponent)) + " in size)";
+    }
+    return "";
+  }
+
   // A number, or a string holding an expression of the symbols known so far.
   ex expr(const toml::node& n, const std::string& where) const {
     if (n.is_number()) return GiNaC::numeric(*n.value<double>());
@@ -156,6 +197,8 @@ class Loader {
     if (tooDeep(text))
       fail(where, "cannot read the expression \"" + shown(text) + "\": nested more than " + std::to_string(kMaxNesting) +
                       " brackets and signs deep");
+    if (const std::string why = badPower(text); !why.empty())
+      fail(where, "cannot read the expression \"" + shown(text) + "\": " + why);
     GiNaC::ex e;
     try {
       GiNaC::parser reader(table_, true);
@@ -515,14 +558,7 @@ class Loader {
 std::shared_ptr<const ReducedDescription> parseReducedDescription(
     const std::string& text, const std::string& file, const std::vector<std::pair<std::string, double>>& overrides,
     const std::vector<double>& initialShape, const std::string& overridesWhere) {
-  toml::table doc;
-  try {
-    doc = toml::parse(text, file);
-  } catch (const toml::parse_error& e) {
-    std::ostringstream msg;
-    msg << file << ":" << e.source().begin.line << ":" << e.source().begin.column << ": malformed TOML: " << e.description();
-    throw ScenarioError(msg.str());
-  }
+  const toml::table doc = parseTomlText(text, file);
   Loader loader(file, doc);
   return loader.load(overrides, initialShape, overridesWhere);
 }

@@ -8,6 +8,8 @@
 #include <sstream>
 #include <toml++/toml.h>
 
+#include "lieride/sim/toml_text.hpp"
+#include "lieride/sim/user_input.hpp"
 #include "lieride/model/reduced_model.hpp"
 #include "lieride/sim/planar_simulation.hpp"
 #include "lieride/sim/registry.hpp"
@@ -45,15 +47,15 @@ std::string resolve(TableReader& v, const std::string& baseDir, const std::strin
 }
 
 int shapeCount(const std::string& path) {
+  std::string text;
   try {
-    const toml::table doc = toml::parse_file(path);
-    const toml::array* a = doc["shape"].as_array();
-    return a ? static_cast<int>(a->size()) : 0;
-  } catch (const toml::parse_error& e) {
-    std::ostringstream msg;
-    msg << path << ":" << e.source().begin.line << ":" << e.source().begin.column << ": malformed TOML: " << e.description();
-    throw ScenarioError(msg.str());
+    text = readRegularFile(path, kMaxScenarioBytes);
+  } catch (const InputFileError& e) {
+    throw ScenarioError(e.what());
   }
+  const toml::table doc = parseTomlText(text, path);
+  const toml::array* a = doc["shape"].as_array();
+  return a ? static_cast<int>(a->size()) : 0;
 }
 
 std::vector<std::string> applicable(const ReducedDescription& d) {
