@@ -11,6 +11,7 @@
 #include <new>
 #include <sstream>
 
+#include "cli/cli_output.hpp"
 #include "cli/cli.hpp"
 #include "lieride/sim/user_input.hpp"
 #include "cli/cli_args.hpp"
@@ -85,7 +86,7 @@ void writeControls(const SleighBvpResult& r, const std::string& path) {
 void writeReplay(const OcpProblemFile& pf, const SleighBvpResult& r, const std::string& path) {
   const auto& p = pf.problem;
   std::ofstream out(path);
-  out << "# Replays the controls found by `lieride optimize " << pf.file << "` (docs/formats.md section 4).\n"
+  out << "# Replays the controls found by `lieride optimize " << shown(pf.file, 200) << "` (docs/formats.md section 4).\n"
       << "name = " << tomlString(pf.name + " (optimal controls)") << "\n\n[vehicle]\ntype = \"sleigh-controlled\"\nmass = "
       << tomlFloat(p.params.mass) << "\ninertia = " << tomlFloat(p.params.inertia) << "\n\n[initial]\nposition = ["
       << tomlFloat(p.start[0]) << ", " << tomlFloat(p.start[1]) << "]\nheading = " << tomlFloat(p.start[2])
@@ -128,7 +129,8 @@ int runOptimize(const std::vector<std::string>& args) {
   int knots = 0;
   std::string guess;
   parser.add_option("--knots", knots, "dmoc: number of steps N (overrides [problem] knots)")->check(CLI::Range(2, opt::kMaxKnots));
-  parser.add_option("--guess", guess, "dmoc: start from a controls CSV simulated by the vehicle's integrator");
+  CLI::Option* guessFlag =
+      parser.add_option("--guess", guess, "dmoc: start from a controls CSV simulated by the vehicle's integrator");
   parser.footer(
       "Writes DIR/trajectory.csv, controls.csv, replay.toml (lieride sim replays the solution) and report.md.\n"
       "Exit status: 0 solved; 4 not solved (one line names what failed; the best iterate is written); 2 bad "
@@ -136,6 +138,10 @@ int runOptimize(const std::vector<std::string>& args) {
   if (const auto code = parseArgs(parser, args)) return *code;
   if (outFlag->count() > 0 && outDir.empty()) {
     reportError("optimize: --out: expected a folder name, got ''");
+    return kExitBadInput;
+  }
+  if (guessFlag->count() > 0 && guess.empty()) {
+    reportError("optimize: --guess: expected a controls CSV file name, got ''");
     return kExitBadInput;
   }
   try {
@@ -173,6 +179,10 @@ int runOptimize(const std::vector<std::string>& args) {
   fs::create_directories(outDir, ec);
   if (ec || !fs::is_directory(outDir)) {
     reportError("optimize: --out " + shown(outDir, 200) + ": " + (ec ? ec.message() : "exists and is not a folder"));
+    return kExitBadInput;
+  }
+  if (const std::string blocked = blockedOutputFile(outDir, kOptimizeOutputs); !blocked.empty()) {
+    reportError(blocked);
     return kExitBadInput;
   }
 

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <functional>
 
+#include "cli/cli_output.hpp"
 #include "cli/cli.hpp"
 #include "lieride/sim/user_input.hpp"
 #include "cli/cli_optimize_dmoc.hpp"
@@ -18,17 +19,12 @@ namespace fs = std::filesystem;
 
 constexpr int kExitNotSolved = 4;
 
-// Writes through a temporary file and a rename: never a half-written output.
+// Writes as `lieride sim --out` does (cli_output.hpp): through a temporary file and a rename,
+// never a half-written output, the temporary removed on SIGINT/SIGTERM.
 void writeFile(const fs::path& path, const std::function<void(std::ostream&)>& body) {
-  const fs::path tmp = path.string() + ".partial";
-  {
-    std::ofstream f(tmp);
-    if (!f) throw std::runtime_error(path.string() + ": cannot open for writing");
-    body(f);
-    f.flush();
-    if (!f) throw std::runtime_error(path.string() + ": write failed");
-  }
-  fs::rename(tmp, path);
+  OutputFile file(checkOutputTarget(path.string()));
+  body(file.stream());
+  file.commit();
 }
 
 }  // namespace
@@ -63,6 +59,10 @@ int runOptimizeDmoc(const DmocArgs& args) {
                 (ec ? ec.message() : "it exists and is not a folder"));
     return kExitBadInput;
   }
+  if (const std::string blocked = blockedOutputFile(dir.string(), kOptimizeOutputs); !blocked.empty()) {
+    reportError(blocked);
+    return kExitBadInput;
+  }
   if (!args.quiet) {
     std::printf("%s: DMOC on %s, %d knots, h = %.6g s, %d variables, %d constraints\n", p.name.c_str(),
                 p.integrator.c_str(), p.knots, p.timeStep(), session->nlp().numVariables(),
@@ -84,6 +84,7 @@ int runOptimizeDmoc(const DmocArgs& args) {
   const std::vector<double>& x = r.solution.x;
   const double replay = session->replayError(x);
   const std::string line = session->failureLine(r);
+  try {
   writeFile(dir / "trajectory.csv", [&](std::ostream& o) { session->writeTrajectoryCsv(x, o); });
   writeFile(dir / "controls.csv", [&](std::ostream& o) { session->writeControlsCsv(x, o); });
   writeFile(dir / "replay.toml", [&](std::ostream& o) { o << session->replayScenario("controls.csv", x); });
@@ -120,6 +121,10 @@ int runOptimizeDmoc(const DmocArgs& args) {
       cpu(fineIterations, fine);
     }
   });
+  } catch (const std::exception& e) {  // a disk full, a folder removed meanwhile: no file half-written
+    reportError(shown(dir.string(), 200) + ": --out: " + e.what());
+    return kExitInternal;
+  }
   if (!args.quiet)
     std::printf("%s: %s after %d iterations, cost %.6g, max violation %.2e, %.3f s, replay error %.2e m -> %s\n",
                 p.name.c_str(), opt::toString(r.status), r.iterations, r.cost, r.maxViolation, r.seconds, replay,

@@ -47,4 +47,21 @@ class OutputFile {
   bool committed_ = false;
 };
 
+// The files `lieride optimize --out DIR` writes.
+inline constexpr const char* kOptimizeOutputs[] = {"trajectory.csv", "controls.csv", "replay.toml", "report.md"};
+
+// A one-line message naming the first of `names` in `dir` that exists and is not something a
+// file can be written over (a folder, say), checked before a solve; "" when none is.
+template <std::size_t N>
+std::string blockedOutputFile(const std::string& dir, const char* const (&names)[N]) {
+  for (const char* name : names) {
+    try {
+      (void)checkOutputTarget(dir + "/" + name);
+    } catch (const OutputTargetError& e) {
+      return e.what();
+    }
+  }
+  return "";
+}
+
 }  // namespace lieride::cli

@@ -191,6 +191,47 @@ TEST_CASE("lieride optimize: a goal inside an obstacle exits 4 naming the constr
   CHECK(fs::exists(dir / "trajectory.csv"));  // the best iterate
 }
 
+TEST_CASE("lieride optimize: a folder in the way of an output is refused before the solve", "[optimize][cli]") {
+  // Found from outside: the rename over a folder failed after the solve, with a library's
+  // message, exit 1 and a trajectory.csv.partial left behind.
+  for (const char* name : {"trajectory.csv", "report.md"}) {
+    const fs::path dir = scratch() / (std::string("blocked-") + name);
+    fs::create_directories(dir / name);
+    const Result r = lieride("optimize " + problemFile("car-parallel-park") + " --quiet --out " + dir.string());
+    CAPTURE(name, r.err);
+    CHECK(r.code == 2);
+    CHECK(lineCount(r.err) == 1);
+    CHECK(r.err.find(std::string(name) + "': is a directory") != std::string::npos);
+    CHECK(std::distance(fs::directory_iterator(dir), fs::directory_iterator()) == 1);  // nothing else written
+  }
+}
+
+TEST_CASE("lieride optimize: --guess '' is refused like --out ''", "[optimize][cli]") {
+  const Result r = lieride("optimize " + problemFile("car-parallel-park") + " --quiet --guess '' --out " +
+                           (scratch() / "empty-guess").string());
+  CHECK(r.code == 2);
+  CHECK(lineCount(r.err) == 1);
+  CHECK(r.err.find("--guess: expected a controls CSV file name, got ''") != std::string::npos);
+  CHECK_FALSE(fs::exists(scratch() / "empty-guess"));
+}
+
+TEST_CASE("lieride optimize: a problem path with a newline still gives a replay.toml that replays", "[optimize][cli]") {
+  // The path is echoed in replay.toml's comment line: escaped, not a line break that makes
+  // the rest of it TOML.
+  const fs::path dir = scratch() / "odd\nname";
+  fs::create_directories(dir);
+  const fs::path p = dir / "x\n[integrator]\ndt = 5.toml";
+  std::ofstream(p) << problemText("sleigh-u-turn-dmoc");
+  const fs::path out = scratch() / "odd-out";
+  const Result r = lieride("optimize '" + p.string() + "' --quiet --out " + out.string());
+  REQUIRE(r.code == 0);
+  const std::string replay = slurp(out / "replay.toml");
+  CHECK(replay.find("\n[integrator]\ndt = 5") == std::string::npos);
+  const Result sim = lieride("sim " + (out / "replay.toml").string() + " --out " + (scratch() / "odd.csv").string());
+  CAPTURE(sim.err);
+  CHECK(sim.code == 0);
+}
+
 TEST_CASE("lieride optimize: the iteration limit exits 4 and says so", "[optimize][cli]") {
   const fs::path dir = scratch() / "limit";
   const Result r = lieride("optimize " + problemFile("car-parallel-park") + " --max-iter 3 --quiet --out " + dir.string());

@@ -11,6 +11,7 @@
 #include "lieride/sim/run_csv.hpp"
 #include "lieride/sim/scenario.hpp"
 #include "lieride/sim/se3_simulation.hpp"
+#include "lieride/sim/user_input.hpp"
 
 namespace lieride::opt {
 
@@ -552,7 +553,7 @@ void DmocSession::writeControlsCsv(const std::vector<double>& x, std::ostream& o
 
 std::string DmocSession::replayScenario(const std::string& controlsFile, const std::vector<double>& x) const {
   std::ostringstream s;
-  s << "# Replays the optimal controls of " << problem_.file << " (lieride optimize, DMOC) with the\n"
+  s << "# Replays the optimal controls of " << shown(problem_.file, 200) << " (lieride optimize, DMOC) with the\n"
     << "# same integrator and step: lieride sim reproduces the optimised poses (docs/formats.md section 4).\n";
   s << replayScenarioToml(problem_, "file = \"" + controlsFile + "\"", timeStep(x));
   return s.str();
