@@ -411,6 +411,10 @@ TEST_CASE("lieride optimize: bad canyon and snakeboard problem files exit 2 with
                      {"radius = 1.0", "radius = -1.0", "body.radius"},
                      {"radius = 1.0", "width = 1.0", "body.width"},
                      {"barrier = \"monotone\"", "barrier = \"fast\"", "problem.barrier"},
+                     // The goal 10 m up (+- 0.05 m) outside the altitude bound, which holds at the
+                     // last knot too: a contradiction, not an iteration limit on another row.
+                     {"altitude = [2.0, 25.0]", "altitude = [10.1, 25.0]", "bounds.altitude"},
+                     {"altitude = [2.0, 25.0]", "altitude = [2.0, 9.9]", "bounds.altitude"},
                  },
                  "bad-canyon");
   expectBadInput(problemText("snakeboard-reorient"),

@@ -3,6 +3,7 @@
 #include <toml++/toml.h>
 
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -297,6 +298,17 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
     const Vec2 b = pair(bounds, "altitude", "[lower, upper] (m) with lower < upper");
     if (!(b.x() < b.y())) bounds.fail("altitude", "[lower, upper] (m) with lower < upper");
     p.altitude = std::make_pair(b.x(), b.y());
+    // The last knot holds the goal's height interval instead (HelicopterDmoc::bounds): one the
+    // bound excludes is a contradiction, said here rather than found by the solver as an
+    // iteration limit on some other row.
+    if (p.goal.position3) {
+      const double z = p.goal.position3->z(), tol = p.goal.positionTolerance;
+      if (z + tol < b.x() || z - tol > b.y()) {
+        char what[200];
+        std::snprintf(what, sizeof what, "[lower, upper] (m) that admits the goal's height (goal.position z = %g +- %g m)", z, tol);
+        bounds.fail("altitude", what);
+      }
+    }
   }
   if (car && bounds.has("speed")) {
     const Vec2 b = pair(bounds, "speed", "[lower, upper] (m/s) with lower < upper");
