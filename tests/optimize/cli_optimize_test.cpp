@@ -215,6 +215,24 @@ TEST_CASE("lieride optimize: --guess '' is refused like --out ''", "[optimize][c
   CHECK_FALSE(fs::exists(scratch() / "empty-guess"));
 }
 
+TEST_CASE("lieride optimize: a --guess whose controls cannot run is blamed on the guess file", "[optimize][cli]") {
+  const fs::path car = scratch() / "huge-car.csv";
+  std::ofstream(car) << "t,drive_torque,steer_rate\n0,1e300,1e300\n12,1e300,1e300\n";
+  Result r = lieride("optimize " + problemFile("car-parallel-park") + " --quiet --guess " + car.string() + " --out " +
+                     (scratch() / "huge-car").string());
+  CHECK(r.code == 2);
+  CHECK(lineCount(r.err) == 1);
+  CHECK(r.err.find(car.string() + ": --guess: these controls cannot start the problem's run") != std::string::npos);
+  const fs::path heli = scratch() / "huge-heli.csv";
+  std::ofstream(heli) << "t,collective,tail,cyclic_pitch,cyclic_roll\n0,1e9,0,0,0\n20,1e9,0,0,0\n";
+  r = lieride("optimize " + problemFile("helicopter-landing") + " --quiet --guess " + heli.string() + " --out " +
+              (scratch() / "huge-heli").string());
+  CHECK(r.code == 2);
+  CHECK(lineCount(r.err) == 1);
+  CHECK(r.err.find(heli.string() + ": --guess: the controls, simulated, diverged at t = ") != std::string::npos);
+  CHECK(r.err.find("t = 0.000000") == std::string::npos);
+}
+
 TEST_CASE("lieride optimize: a problem path with a newline still gives a replay.toml that replays", "[optimize][cli]") {
   // The path is echoed in replay.toml's comment line: escaped, not a line break that makes
   // the rest of it TOML.

@@ -8,6 +8,7 @@
 #include "lieride/optimize/dmoc.hpp"
 #include "lieride/sim/run_csv.hpp"
 #include "lieride/sim/scenario.hpp"
+#include "lieride/sim/user_input.hpp"
 
 namespace lieride::opt {
 
@@ -19,8 +20,14 @@ std::vector<double> DmocSession::guessFromControls(const std::string& csvPath) c
     if (ch == '"' || ch == '\\') quoted += '\\';
     quoted += ch;
   }
-  Scenario sc = loadScenarioFromString(replayScenarioToml(problem_, "file = \"" + quoted + "\""), problem_.file,
-                                       problem_.baseDir);
+  // The controls at t = 0 enter the start (the car's steering rate is its sigma_dot): a start
+  // they make impossible is said as the guess's fault, the problem file's message in brackets.
+  Scenario sc;
+  try {
+    sc = loadScenarioFromString(replayScenarioToml(problem_, "file = \"" + quoted + "\""), problem_.file, problem_.baseDir);
+  } catch (const ScenarioError& e) {
+    throw ScenarioError(shown(csvPath, 200) + ": --guess: these controls cannot start the problem's run (" + e.what() + ")");
+  }
   Simulation& sim = *sc.simulation;
   const ControlSet& set = sim.controls();
   const double h = problem_.timeStep();
@@ -68,8 +75,7 @@ std::vector<double> DmocSession::guessFromControls(const std::string& csvPath) c
     for (std::size_t i = 0; i < 6; ++i) z[static_cast<std::size_t>(knotVars) + i] = row[xi + i];
     sim.step();
     if (sim.status() != RunStatus::Ok)
-      throw ScenarioError(csvPath + ": --guess: the simulated controls diverge at t = " + std::to_string(sim.time()) +
-                          " (" + sim.statusMessage() + ")");
+      throw ScenarioError(shown(csvPath, 200) + ": --guess: the controls, simulated, " + sim.statusMessage());
   }
   return x;
 }
