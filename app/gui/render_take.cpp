@@ -18,6 +18,8 @@
 #include <cstdio>
 #include <cstring>
 #include <mutex>
+#include <set>
+#include <string>
 #include <thread>
 #include <vector>
 #include <filesystem>
@@ -197,6 +199,7 @@ struct Options {
 };
 
 std::optional<int> parse(const std::vector<std::string>& args, Options& o) {
+  std::set<std::string> given;  // each option once, as the other subcommands take them
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     auto value = [&]() -> const std::string* { return i + 1 < args.size() ? &args[++i] : nullptr; };
@@ -205,6 +208,7 @@ std::optional<int> parse(const std::vector<std::string>& args, Options& o) {
       return 0;
     }
     if (a == "--out" || a == "--png-dir" || a == "--camera" || a == "--fps" || a == "--size") {
+      if (!given.insert(a).second) return usage(a + " given more than once");
       const std::string* v = value();
       if (!v) return usage(a + " needs a value");
       if (a == "--out") o.out = *v;
@@ -213,25 +217,25 @@ std::optional<int> parse(const std::vector<std::string>& args, Options& o) {
       else if (a == "--fps") {
         char* end = nullptr;
         o.fps = std::strtod(v->c_str(), &end);
-        if (*end || !(o.fps > 0 && o.fps <= 1000)) return usage("--fps: expected a number in (0, 1000], got '" + *v + "'");
+        if (*end || !(o.fps > 0 && o.fps <= 1000)) return usage("--fps: expected a number in (0, 1000], got '" + shown(*v) + "'");
       } else {
         int used = 0;
         if (std::sscanf(v->c_str(), "%dx%d%n", &o.width, &o.height, &used) != 2 ||
             used != static_cast<int>(v->size()) || o.width < 16 || o.height < 16 || o.width > 8192 || o.height > 8192)
-          return usage("--size: expected WIDTHxHEIGHT from 16x16 to 8192x8192, got '" + *v + "'");
+          return usage("--size: expected WIDTHxHEIGHT from 16x16 to 8192x8192, got '" + shown(*v) + "'");
       }
     } else if (!a.empty() && a[0] == '-') {
-      return usage("unknown option '" + a + "'");
+      return usage("unknown option '" + shown(a) + "'");
     } else if (o.take.empty()) {
       o.take = a;
     } else {
-      return usage("one take only (got '" + a + "' too)");
+      return usage("one take only (got '" + shown(a, 200) + "' too)");
     }
   }
   if (o.take.empty()) return usage("missing TAKE.toml");
   if (o.out.empty() && o.pngDir.empty()) return usage("give --out take.mp4 or --png-dir DIR");
   if (o.camera != "chase" && o.camera != "orbit" && o.camera != "fixed")
-    return usage("--camera: expected chase | orbit | fixed, got '" + o.camera + "'");
+    return usage("--camera: expected chase | orbit | fixed, got '" + shown(o.camera) + "'");
   if (o.width % 2 || o.height % 2) return usage("--size: width and height must be even (H.264)");
   std::error_code ec;
   if (!o.out.empty() && (o.out.back() == '/' || std::filesystem::is_directory(o.out, ec)))

@@ -193,6 +193,11 @@ TEST_CASE("export and render: the step-count limit, --fps nan, folders as --out 
            {"render " + take + " --out " + dir.string() + "/", "is a folder"},
            {"render " + take + " --png-dir /dev/null", "--png-dir '/dev/null': exists and is not a folder"},
            {"render " + take + " --png-dir " + (dir / "x").string() + " --size 320x180x2", "--size"},
+           // Each option once, as sim, optimize and export take them.
+           {"render " + take + " --png-dir " + (dir / "a").string() + " --png-dir " + (dir / "b").string(),
+            "--png-dir given more than once"},
+           {"render " + take + " --png-dir " + (dir / "a").string() + " --size 64x48 --size 32x32",
+            "--size given more than once"},
        }) {
     const Result r = lieride(args);
     CAPTURE(args, r.err);
