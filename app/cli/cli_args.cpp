@@ -99,6 +99,19 @@ CLI::Validator finiteRange(double lo, double hi) {
       "NUMBER " + range.str());
 }
 
+CLI::Validator decimalRange(long long lo, long long hi) {
+  const std::string expected = "expected a whole number from " + std::to_string(lo) + " to " + std::to_string(hi);
+  return CLI::Validator(
+      [lo, hi, expected](std::string& text) -> std::string {
+        // Decimal digits only: CLI11 alone would read 0x10 as 16 and call 40abc out of range.
+        const bool digits = !text.empty() && text.size() <= 18 &&
+                            std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+        if (!digits || std::stoll(text) < lo || std::stoll(text) > hi) return expected + ", got '" + shown(text) + "'";
+        return {};
+      },
+      "INTEGER " + std::to_string(lo) + " to " + std::to_string(hi));
+}
+
 std::optional<int> parseArgs(CLI::App& parser, const std::vector<std::string>& args) {
   std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 takes them last first
   const std::string name = parser.get_name();

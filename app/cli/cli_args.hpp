@@ -20,5 +20,6 @@ std::optional<int> parseArgs(CLI::App& parser, const std::vector<std::string>& a
 CLI::Validator finitePositiveSeconds();    // > 0, finite
 CLI::Validator finiteNonNegativeSeconds();  // >= 0, finite
 CLI::Validator finiteRange(double lo, double hi);  // lo <= x <= hi (NaN refused)
+CLI::Validator decimalRange(long long lo, long long hi);  // decimal digits only, lo <= n <= hi
 
 }  // namespace lieride::cli

@@ -124,11 +124,11 @@ int runOptimize(const std::vector<std::string>& args) {
   CLI::App parser = makeParser("optimize", "Solve an optimal control problem file (docs/formats.md section 4).");
   parser.add_option("PROBLEM", problemPath, "problem TOML (assets/problems/*.toml)")->required();
   CLI::Option* outFlag = parser.add_option("--out", outDir, "output folder (default out/optimize/<problem file stem>)");
-  parser.add_option("--max-iter", maxIter, "iteration limit of the whole solve (all coarse levels)")->check(CLI::Range(1, 100000000));
+  parser.add_option("--max-iter", maxIter, "iteration limit of the whole solve (all coarse levels)")->check(decimalRange(1, 100000000));
   parser.add_flag("--quiet", quiet, "print nothing when solved (the result is in DIR/report.md); errors still go to stderr");
   int knots = 0;
   std::string guess;
-  parser.add_option("--knots", knots, "dmoc: number of steps N (overrides [problem] knots)")->check(CLI::Range(2, opt::kMaxKnots));
+  parser.add_option("--knots", knots, "dmoc: number of steps N (overrides [problem] knots)")->check(decimalRange(2, opt::kMaxKnots));
   CLI::Option* guessFlag =
       parser.add_option("--guess", guess, "dmoc: start from a controls CSV simulated by the vehicle's integrator");
   parser.footer(

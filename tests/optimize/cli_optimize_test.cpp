@@ -314,6 +314,14 @@ TEST_CASE("lieride optimize: bad problem files exit 2 with one line naming the k
   const Result flag = lieride("optimize " + problemFile("car-tunnel") + " --knots 1");
   CHECK(flag.code == 2);
   CHECK(flag.err.find("--knots") != std::string::npos);
+  // Decimal whole numbers only: 0x10 is not read as 16, and 40abc is not a number at all.
+  for (const char* odd : {"--knots 0x10", "--knots 40abc", "--max-iter 0x7", "--knots 4e1"}) {
+    const Result r = lieride("optimize " + problemFile("car-tunnel") + " --quiet --out " + (scratch() / "odd-n").string() + " " + odd);
+    CAPTURE(odd, r.err);
+    CHECK(r.code == 2);
+    CHECK(r.err.find("expected a whole number from ") != std::string::npos);
+    CHECK_FALSE(fs::exists(scratch() / "odd-n"));
+  }
   // Far more knots than a machine holds: refused, not a std::bad_alloc with exit 1.
   const Result many = lieride("optimize " + problemFile("car-tunnel") + " --knots 1000000");
   CHECK(many.code == 2);
