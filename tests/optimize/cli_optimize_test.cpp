@@ -309,6 +309,10 @@ TEST_CASE("lieride optimize: bad problem files exit 2 with one line naming the k
       {"[problem]", "[[waypoints]]\ntime = 2.0\nposition = [5.0, 0.0]\nweight = 0.0\n[problem]", "waypoints[0].weight"},
   };
   expectBadInput(good, cases, "bad");
+  // A goal steering angle beyond [bounds] steer: a contradiction said at load.
+  expectBadInput(problemText("car-parallel-park"),
+                 {{"speed = 0.0\ntolerance", "speed = 0.0\nsteer = 5.0\ntolerance", "bounds.steer': expected a bound admitting"}},
+                 "bad-steer");
   const Result missing = lieride("optimize " + (scratch() / "none.toml").string());
   CHECK(missing.code == 2);
   const Result flag = lieride("optimize " + problemFile("car-tunnel") + " --knots 1");
@@ -448,6 +452,7 @@ TEST_CASE("lieride optimize: bad canyon and snakeboard problem files exit 2 with
                      {"at_rest = true", "at_rest = 1", "goal.at_rest"},
                      {"rotor_torque = 1.0", "psi = 1.0", "cost.psi"},
                      {"steer = 1.0", "steer = -1.0", "bounds.steer"},
+                     {"steer = 1.0   ", "steer = 2.0   ", "bounds.steer': expected a bound on |phi| below pi/2"},
                      {"integrator = \"lie-nh\"", "integrator = \"rk4\"", "problem.integrator"},
                      {"[cost]", "[[obstacles]]\nshape = \"circle\"\ncenter = [1.0, 1.0]\nradius = 0.5\n[cost]", "[[obstacles]]"},
                      {"horizon = 6.0", "horizon = 6.0\nguess_path = [[1.0, 0.0, 0.0]]", "problem.guess_path"},

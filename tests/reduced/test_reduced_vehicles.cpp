@@ -329,6 +329,8 @@ rows = [[0, 0, 1, "a"]]
       {"rows = [[0, 0, 1, \"a\"]]", "rows = [[0, 0, 1, \"sin( )*a\"]]", "constraints.rows[0][3]", "empty parentheses"},
       // GiNaC evaluates exact integer powers at once: 9^(9^9) ran for minutes, memory growing.
       {"\"1 + a^2\"", "\"1 + 0*9^(9^9)\"", "kinetic.matrix[3][3]", "a power of a power"},
+      // pi is the constant: a parameter of that name would be silently ignored.
+      {"m = 2.0", "m = 2.0\npi = 3.0", "parameters.pi", "a name other than pi"},
       {"\"1 + a^2\"", "\"1 + a^2^2\"", "kinetic.matrix[3][3]", "a power of a power"},
       {"\"1 + a^2\"", "\"1 + 9^999999999\"", "kinetic.matrix[3][3]", "an exponent of 999999999 (at most 64 in size)"},
       {"\"1 + a^2\"", "\"1 + a^( -65 )\"", "kinetic.matrix[3][3]", "an exponent of -65"},

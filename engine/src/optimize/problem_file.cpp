@@ -293,7 +293,17 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
     if (!(b.x() < b.y())) bounds.fail(key, "[lower, upper] with lower < upper");
     p.channelBounds[key] = {b.x(), b.y()};
   }
-  if ((car || snake) && bounds.has("steer")) p.maxSteer = bounds.positive("steer", NAN);
+  if ((car || snake) && bounds.has("steer")) {
+    p.maxSteer = bounds.positive("steer", NAN);
+    // The snakeboard's constraints are singular at |phi| = pi/2 (docs/formats.md).
+    if (snake && !(*p.maxSteer < 0.5 * M_PI)) bounds.fail("steer", "a bound on |phi| below pi/2 rad (the wheel constraints are singular there)");
+  }
+  // A goal steering angle the bound excludes cannot be met: said here, not as a solver failure.
+  if (car && p.goal.steer && p.maxSteer && std::abs(*p.goal.steer) > *p.maxSteer + p.goal.steerTolerance) {
+    char what[160];
+    std::snprintf(what, sizeof what, "a bound admitting the goal's steering angle (goal.steer = %g rad)", *p.goal.steer);
+    bounds.fail("steer", what);
+  }
   if (heli && bounds.has("altitude")) {
     const Vec2 b = pair(bounds, "altitude", "[lower, upper] (m) with lower < upper");
     if (!(b.x() < b.y())) bounds.fail("altitude", "[lower, upper] (m) with lower < upper");

@@ -99,6 +99,7 @@ class Loader {
         const double x = *v.value<double>();
         if (!std::isfinite(x)) fail("parameters." + name, "expected a finite number");
         if (!identifier(name)) fail("parameters." + name, "a parameter name must be an identifier");
+        if (name == "pi") fail("parameters." + name, "a name other than pi (the constant 3.14159...)");
         d.parameters.emplace_back(name, x);
       }
     }
