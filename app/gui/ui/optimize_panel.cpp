@@ -382,9 +382,7 @@ void OptimizePanel::draw(AppState& app, const PhysicsFrame&) {
         textWrappedColored(grey, "cancelled at iteration " + std::to_string(s->iteration) + " (the last iterate is drawn)");
         break;
       case OptimizeSnapshot::Phase::NotSolved:
-        ImGui::PushStyleColor(ImGuiCol_Text, red);
-        ImGui::TextWrapped("not solved: %s", s->line.c_str());
-        ImGui::PopStyleColor();
+        textWrappedColored(red, "not solved: " + s->line);
         {
           char line[96];
           std::snprintf(line, sizeof line, "best iterate drawn (%d iterations, violation %.2e)", s->iteration, s->violation);
@@ -394,7 +392,8 @@ void OptimizePanel::draw(AppState& app, const PhysicsFrame&) {
       case OptimizeSnapshot::Phase::Idle: break;
     }
     if (s->restarts > 0)
-      ImGui::TextDisabled("restarted %d time%s: the problem changed while it ran", s->restarts, s->restarts == 1 ? "" : "s");
+      textWrappedColored(grey, "restarted " + std::to_string(s->restarts) + (s->restarts == 1 ? " time" : " times") +
+                                   ": the problem changed while it ran");
   }
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   ImGui::TextWrapped("ghost: green where a knot's constraints hold to 1e-8, red from 1e-2");
