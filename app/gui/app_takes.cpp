@@ -106,7 +106,10 @@ void App::serviceTakes() {
     const bool csv = which == &tu.exportCsv;
     const std::size_t copy = static_cast<std::size_t>(*which);
     *which = -1;
-    if (tu.file.empty()) {  // the live run: its background take first (written when it arrives)
+    // The live run (as the Takes panel labels it: no take playing, also after an overdub ended
+    // or a take handed over to the pilot): its background take first (written when it
+    // arrives), not the take file opened before.
+    if (tu.file.empty() || !physics_->frame().take.playing) {
       tu.liveExport = csv ? 1 : 2;
       send(CommandKind::LiveTake, 0);
       continue;
