@@ -133,9 +133,14 @@ void goalAndWaypoints(const opt::Problem& p, const OverlayHints& hints, float w,
     band(out.marks, g + z - 0.8f * u + 0.5f * v, g + z + 0.8f * u + 0.5f * v, 0.25f, kGoal, kGoal, 0.95f, false);
     band(out.marks, g + z - 0.8f * u - 0.5f * v, g + z + 0.8f * u - 0.5f * v, 0.25f, kGoal, kGoal, 0.95f, false);
     band(out.marks, g + z - 0.5f * v, g + z + 0.5f * v, 0.25f, kGoal, kGoal, 0.95f, false);
-  } else if (p.goal.position) {
+  } else if (p.goal.position && p.goal.heading) {
     const glm::vec3 g(static_cast<float>(p.goal.position->x()), static_cast<float>(p.goal.position->y()), 0.03f);
     arrow(out.marks, g, heading, 0.6f, 1.6f * w, kGoal, 0.95f);
+  } else if (p.goal.position) {
+    // A place without a heading (the boat's berth, its heading left free): a ring, raised
+    // clear of the water's surface; an arrow pointing along x said a heading there is none.
+    const glm::vec3 g(static_cast<float>(p.goal.position->x()), static_cast<float>(p.goal.position->y()), 0.15f);
+    ring(out.marks, g, 1.5f, 1.5f + 2.0f * w, kGoal, 0.95f);
   }
   for (const opt::Waypoint& wp : p.waypoints) {
     const float r = std::max(0.25f, static_cast<float>(wp.tolerance));
@@ -147,7 +152,7 @@ void goalAndWaypoints(const opt::Problem& p, const OverlayHints& hints, float w,
   }
 }
 
-void ghost(const OverlayHints& hints, const OptimizeSnapshot& s, float w, OptimizeOverlayMesh& out) {
+void ghost(const OverlayHints& hints, const OptimizeSnapshot& s, float w, bool markers, OptimizeOverlayMesh& out) {
   const std::vector<GhostKnot>& k = s.knots;
   if (k.size() < 2) return;
   const bool planar = !hints.spatial;
@@ -155,6 +160,7 @@ void ghost(const OverlayHints& hints, const OptimizeSnapshot& s, float w, Optimi
   for (std::size_t i = 0; i + 1 < k.size(); ++i)
     band(out.marks, v3(k[i].position) + lift, v3(k[i + 1].position) + lift, w, violationColor(k[i].violation),
          violationColor(k[i + 1].violation), 0.9f, !planar);
+  if (!markers) return;
   const std::size_t every = std::max<std::size_t>(1, (k.size() - 1) / 12);
   const Body body = hints.footprint ? bodyOf(*hints.footprint) : Body{};
   std::vector<std::size_t> shown;
@@ -196,14 +202,14 @@ OverlayHints overlayHints(const opt::Problem& p) {
 }
 
 void buildOptimizeOverlay(const opt::Problem& p, const OverlayHints& hints, const OptimizeSnapshot* s,
-                          OptimizeOverlayMesh& out, const std::vector<Vec3>& handles, int highlight) {
+                          OptimizeOverlayMesh& out, const std::vector<Vec3>& handles, int highlight, bool playing) {
   // Line widths follow the problem's extent (a 6 m parking manoeuvre, a 30 m landing).
   double extent = 5.0;
   if (s && s->knots.size() >= 2) extent = (s->knots.back().position - s->knots.front().position).norm();
   const float w = std::clamp(static_cast<float>(0.006 * extent), 0.05f, 0.25f);
   obstacles(p, out);
   goalAndWaypoints(p, hints, w, out);
-  if (s) ghost(hints, *s, w, out);
+  if (s) ghost(hints, *s, w, !(playing && hints.spatial), out);
   for (std::size_t i = 0; i < handles.size(); ++i) {
     const bool hot = static_cast<int>(i) == highlight;
     const float r = hot ? 0.45f : 0.3f;

@@ -35,8 +35,11 @@ struct OverlayHints {
 OverlayHints overlayHints(const opt::Problem& p);
 
 // `snapshot` may be null (nothing solved yet: no ghost). `handles`: the points the view can
-// drag (white rings), `highlight` the one under the mouse or dragged (-1: none).
+// drag (white rings), `highlight` the one under the mouse or dragged (-1: none). `playing`: the
+// optimal controls run (Play), the vehicle itself drawn on the ghost: its path only, without the
+// body axes every few knots, which the chase camera put across the screen.
 void buildOptimizeOverlay(const opt::Problem& p, const OverlayHints& hints, const OptimizeSnapshot* snapshot,
-                          OptimizeOverlayMesh& out, const std::vector<Vec3>& handles = {}, int highlight = -1);
+                          OptimizeOverlayMesh& out, const std::vector<Vec3>& handles = {}, int highlight = -1,
+                          bool playing = false);
 
 }  // namespace lieride::gui

@@ -150,8 +150,10 @@ void OptimizePanel::sceneLoaded(const SceneEntry& entry, const std::string& vehi
     playing_ = true;
     pausedAtEnd_ = false;
     overviewRequest_ = true;
+    ++problemVersion_;  // the overlay as drawn during Play
     return;
   }
+  if (playing_) ++problemVersion_;
   playing_ = false;
   vehicle_ = vehicle;
   sceneProblem_ = sceneProblem(entry);
@@ -517,7 +519,7 @@ const OptimizeOverlayMesh& OptimizePanel::overlay() {
   if (problem_) {
     std::vector<Vec3> at;
     for (const Handle& h : handles()) at.push_back(h.position);
-    buildOptimizeOverlay(*problem_, hints_, s.get(), overlay_, at, highlight);
+    buildOptimizeOverlay(*problem_, hints_, s.get(), overlay_, at, highlight, playing_);
   }
   ++overlayVersion_;
   return overlay_;
