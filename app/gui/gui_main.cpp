@@ -453,6 +453,9 @@ int runGui(const std::vector<std::string>& args) {
         const SceneEntry* found = findScene(st.scenes, st.requestOpen, &file);
         if (!found) {
           st.sceneError = st.requestOpen + ": no such scene or file";
+        } else if (found == &file && isTakeFile(file.file)) {
+          st.takes.open = file.file;  // a take replays (as from the Takes panel), its timeline and h with it
+          st.sceneError.clear();
         } else if (app.loadScene(found == &file ? -1 : static_cast<int>(found - st.scenes.data()), found == &file ? found : nullptr)) {
           if (found == &file) {
             auto& r = st.settings.recentFiles;

@@ -244,3 +244,13 @@ TEST_CASE("scenes: inputs changed between steps add nothing to the energy balanc
   CHECK(std::abs(gained - work) < 1e-4 * gained);
   CHECK(std::abs(gained - snapshotWork) > 100.0 * std::abs(gained - work));
 }
+
+TEST_CASE("scenes: a take typed into the scene path field is known as a take", "[app][scenes]") {
+  // The Scene panel's path field hands a take to the Takes panel's opener (its timeline and h),
+  // not to the scenario loader, which ignores [take].
+  const std::string assets = std::string(LIERIDE_SOURCE_DIR) + "/assets/";
+  CHECK(isTakeFile(assets + "takes/helicopter-flight-take.toml"));
+  CHECK_FALSE(isTakeFile(assets + "scenes/helicopter-flight.toml"));
+  CHECK_FALSE(isTakeFile(assets + "no-such-file.toml"));
+  CHECK_FALSE(isTakeFile(assets + "takes/helicopter-flight-inputs.csv"));  // not TOML
+}

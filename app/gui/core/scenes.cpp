@@ -14,6 +14,8 @@
 #include "lieride/sim/scenario.hpp"
 #include "take_scene.hpp"
 #include "lieride/sim/se3_simulation.hpp"
+#include "lieride/sim/toml_text.hpp"
+#include "lieride/sim/user_input.hpp"
 
 #ifndef LIERIDE_SOURCE_DIR
 #define LIERIDE_SOURCE_DIR "."
@@ -182,6 +184,14 @@ double integratorNumber(const SceneEntry& entry, const std::string& key, double 
     return t["integrator"][key].value_or(fallback);
   } catch (const std::exception&) {
     return fallback;
+  }
+}
+
+bool isTakeFile(const std::string& path) {
+  try {
+    return parseTomlText(readRegularFile(path, kMaxScenarioBytes), path).contains("take");
+  } catch (const std::exception&) {
+    return false;
   }
 }
 

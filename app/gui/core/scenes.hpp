@@ -63,6 +63,9 @@ const SceneEntry* findScene(const std::vector<SceneEntry>& scenes, const std::st
                             SceneEntry* fileEntry);
 // Throws std::exception with a one-line message when the scenario is invalid.
 LoadedScene loadScene(const SceneEntry& entry);
+// A file with a [take] table (docs/formats.md section 5): opened as a take (its timeline, its h),
+// not as a plain scenario. False for anything unreadable (the scene loader then says why).
+bool isTakeFile(const std::string& path);
 // The same scene with one [integrator] number replaced (e.g. lie-nh's alpha), as text.
 SceneEntry withIntegratorNumber(const SceneEntry& entry, const std::string& key, double value);
 // A number from the scene's [integrator] table, or `fallback`.
