@@ -67,6 +67,21 @@ Scenery sceneryFor(const std::string& name, const std::vector<BoxObstacle>& obst
       if (i % 2 == 0) solidBox(s.solid, {p.x + 0.3f * left.x, p.y + 0.3f * left.y, 1.15f}, yaw, {0.25f, 0.25f, 0.3f}, glm::vec3(0.2f));
     }
     outline(s.markings, berth, yaw, 4.6f, 1.9f, 0.12f, 0.08f, goal, 0.9f);  // the goal: the boat's berth
+  } else if (name == "car slalom") {
+    // assets/scenes/car-slalom.toml: the steering rate 0.3 cos(pi t / 2) swings the heading
+    // between 0 and 0.898 rad, so the car weaves about the line through the origin at their
+    // mean, 0.4491 rad, crossing it every 2 s and furthest from it (2.79 m, right at t = 1 s,
+    // left at t = 3 s, ...) 9.48 + 18.97 k m along it (measured from `lieride sim car-slalom`).
+    // The cones stand on that line there, the car passing them on alternate sides.
+    const float yaw = 0.4490887f;
+    const glm::vec2 along(std::cos(yaw), std::sin(yaw));
+    const glm::vec3 orange(0.95f, 0.45f, 0.1f), white(0.92f);
+    for (int k = 0; k < 10; ++k) {
+      const glm::vec2 c = (9.4826f + 18.9652f * static_cast<float>(k)) * along;
+      s.solid.append(prim::box({0.45f, 0.45f, 0.04f}, glm::vec3(0.15f)), T(c.x, c.y, 0.02f) * Rz(yaw));
+      s.solid.append(prim::cylinder(0.18f, 0.04f, 0.7f, 16, orange), T(c.x, c.y, 0.04f));
+      s.solid.append(prim::cylinder(0.12f, 0.095f, 0.12f, 16, white), T(c.x, c.y, 0.4f));
+    }
   } else if (name == "car parallel parking") {
     // assets/scenes/car-parallel-parking.toml: after 8 s the car (rear-axle midpoint) stands
     // 1.86 m to the left of its start, parallel to it: that is the slot. Kerb and pavement
