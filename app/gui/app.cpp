@@ -89,6 +89,7 @@ bool App::loadScene(int index, const SceneEntry* entry, bool startPaused) {
   for (std::size_t k = 0; k < st_.plotStates.size(); ++k) st_.plotStates[k].logY = st_.settings.plotLog[k];
   resets_ = 0;
   physics_->start();
+  st_.takes.notice.clear();  // an export's or a trim's line belongs to the scene it was made in
   optimize_.sceneLoaded(current_, st_.vehicle);
   if (st_.settings.cameraPerScene.count(st_.sceneName) == 0) optimize_.overview(cam_, st_.cameraMode);
   // The h and integrator the user last chose for this scene (single-copy scenes).

@@ -96,6 +96,9 @@ std::vector<SceneEntry> listScenes() {
     if (e.path().extension() == ".toml") files.push_back(e.path());
   std::sort(files.begin(), files.end());
   for (const auto& f : files) out.push_back({sceneMenuName(f.string()), f.string(), {}, {}, {}});
+  // The menu in the order of the names it shows ("chaplygin sleigh" was after the files named
+  // sleigh-*, "Elroy's beanie" after "car slalom").
+  std::stable_sort(out.begin(), out.end(), [](const SceneEntry& a, const SceneEntry& b) { return lower(a.name) < lower(b.name); });
   auto has = [&](const std::string& n) {
     return std::any_of(out.begin(), out.end(), [&](const SceneEntry& s) { return lower(s.name) == n; });
   };
