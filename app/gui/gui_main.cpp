@@ -168,7 +168,17 @@ void handleKey(const SDL_Keysym& k, AppState& st, App& app) {
     case SDLK_ESCAPE: st.showHelp = false; break;
     case SDLK_SPACE: st.runOrPause(f.paused); break;
     case SDLK_n: st.command(CommandKind::Step); break;
-    case SDLK_BACKSPACE: st.resetScene(); break;
+    case SDLK_BACKSPACE: {
+      // At the end of a scripted run the read-out says "Backspace replays": reset and run.
+      const bool replay = st.pausedAtScriptEnd;
+      st.resetScene();
+      if (replay) {
+        Command run = Command::make(CommandKind::SetPaused);
+        run.flag = false;
+        st.send(run);
+      }
+      break;
+    }
     case SDLK_EQUALS: case SDLK_PLUS: case SDLK_KP_PLUS: speed(2.0); break;
     case SDLK_MINUS: case SDLK_KP_MINUS: speed(0.5); break;
     case SDLK_LEFTBRACKET: step(0.5); break;
