@@ -115,6 +115,7 @@ bool OptimizePanel::select(const std::string& file) {
   worker_.forgetSolution();
   minRequest_ = kNone;
   ++problemVersion_;
+  statusHeight_ = 0.0f;
   return true;
 }
 
@@ -369,6 +370,7 @@ void OptimizePanel::draw(AppState& app, const PhysicsFrame&) {
   ImGui::SameLine();
   ImGui::Checkbox("re-solve on edit", &autoSolve_);
   tooltip("After an edit the problem re-solves warm from the last solution; an edit during a solve restarts it.");
+  const float statusTop = ImGui::GetCursorPosY();
   if (s) {
     const ImVec4 grey(0.75f, 0.78f, 0.82f, 1), red(1, 0.42f, 0.35f, 1), green(0.55f, 0.95f, 0.55f, 1);
     switch (s->phase) {
@@ -397,6 +399,13 @@ void OptimizePanel::draw(AppState& app, const PhysicsFrame&) {
       textWrappedColored(grey, "restarted " + std::to_string(s->restarts) + (s->restarts == 1 ? " time" : " times") +
                                    ": the problem changed while it ran");
   }
+  // The status keeps the tallest height it has had for this problem: the fields below no longer
+  // jump up and down between a solved (two lines) and a failed (three or four) re-solve while a
+  // goal is dragged or typed.
+  const float statusUsed = ImGui::GetCursorPosY() - statusTop;
+  statusHeight_ = std::max(statusHeight_, statusUsed);
+  const float pad = statusHeight_ - statusUsed, spacing = ImGui::GetStyle().ItemSpacing.y;
+  if (pad > spacing) ImGui::Dummy(ImVec2(1.0f, pad - spacing));
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   ImGui::TextWrapped("ghost: green where a knot's constraints hold to 1e-8, red from 1e-2");
   ImGui::PopStyleColor();
