@@ -354,6 +354,12 @@ TEST_CASE("a tolerance below round-off: Newton stops on stall, far below max_ite
   }
 }
 
+TEST_CASE("a vehicle description name too long for the file system says so", "[cli][hostile]") {
+  checkRefused({"300-byte description name",
+                "[vehicle]\ntype = \"reduced\"\ndescription = \"" + std::string(300, 'd') + ".toml\"\n", "",
+                "key 'vehicle.description': expected a vehicle description file (File name too long"});
+}
+
 TEST_CASE("a dotted key of 50000 parts is refused with one line, not a stack overflow", "[cli][hostile]") {
   // toml++ recurses once per part of a dotted key; every TOML input goes through the same check.
   std::string key = "a";

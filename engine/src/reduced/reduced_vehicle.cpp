@@ -43,6 +43,11 @@ std::string resolve(TableReader& v, const std::string& baseDir, const std::strin
       if (dir == dir.parent_path()) break;
     }
   }
+  // A name the file system refuses is said as such (no folder could hold it).
+  const std::string last = fs::path(rel).filename().string();
+  if (last.size() > 255)
+    v.fail("description", "a vehicle description file (File name too long: " + std::to_string(last.size()) +
+                              " bytes, at most 255)");
   v.fail("description", "a vehicle description file (looked in the scenario's folder and the folders above it)");
 }
 
