@@ -2,6 +2,7 @@
 // at a glance, as the vehicle's view writes it (VehicleView::hud).
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -27,20 +28,28 @@ void drawVehicleHud(AppState& app, const PhysicsFrame& f) {
   const std::string hint = end[0]          ? std::string(end)
                            : problemScene ? std::string("Optimize panel: Solve, then Play (or Space) runs the optimal controls")
                                           : scriptedHint(f);
-  if (!hint.empty()) lines.push_back(hint);
-  if (lines.empty()) return;
   const ImGuiViewport* vp = ImGui::GetMainViewport();
-  ImDrawList* fg = ImGui::GetBackgroundDrawList();  // behind every window: tooltips and popups cover it
-  const float lh = ImGui::GetTextLineHeightWithSpacing();
   float w = 0;
   for (const auto& t : lines) w = std::max(w, ImGui::CalcTextSize(t.c_str()).x);
+  // The hint wraps to at most about half the 3-D view (at least the read-out's width): in a small
+  // window one long line covered half the view.
+  const std::size_t readout = lines.size();
+  if (!hint.empty()) {
+    const float room = std::max(w, 0.45f * (vp->WorkSize.x - app.viewLeft));
+    for (const std::string& l : wrapAtSpaces(hint, room, [](const std::string& t) { return ImGui::CalcTextSize(t.c_str()).x; }))
+      lines.push_back(l);
+  }
+  if (lines.empty()) return;
+  ImDrawList* fg = ImGui::GetBackgroundDrawList();  // behind every window: tooltips and popups cover it
+  const float lh = ImGui::GetTextLineHeightWithSpacing();
+  for (std::size_t i = readout; i < lines.size(); ++i) w = std::max(w, ImGui::CalcTextSize(lines[i].c_str()).x);
   const float bottom = app.viewBottom > 0 ? app.viewBottom - 10 : vp->WorkPos.y + vp->WorkSize.y - 30;
   const ImVec2 p(vp->WorkPos.x + app.viewLeft + 14, bottom - lh * static_cast<float>(lines.size()));
   fg->AddRectFilled(ImVec2(p.x - 8, p.y - 6), ImVec2(p.x + w + 8, bottom + 2), IM_COL32(16, 18, 22, 190), 6);
   app.hudRect = {p.x - 8, p.y - 6, p.x + w + 8, bottom + 2};
   for (std::size_t i = 0; i < lines.size(); ++i)
     fg->AddText(ImVec2(p.x, p.y + lh * static_cast<float>(i)),
-                !hint.empty() && i + 1 == lines.size() ? IM_COL32(255, 200, 90, 255) : IM_COL32(230, 232, 238, 255),
+                i >= readout ? IM_COL32(255, 200, 90, 255) : IM_COL32(230, 232, 238, 255),
                 lines[i].c_str());
 }
 
