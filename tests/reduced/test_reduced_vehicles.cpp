@@ -295,7 +295,7 @@ rows = [[0, 0, 1, "a"]]
 )";
   REQUIRE_NOTHROW(parseReducedDescription(good, "probe.toml", {}, {}, "x"));
   // Powers a description needs: small numbers, fractions, symbols, a power of a bracket.
-  for (const char* fine : {"\"(1 + a^2)^(1/2)\"", "\"1 + (2 + a)^-3\"", "\"(1 + a)^m\"", "\"1 + (a^2)^3\"", "\"2^6\"", "\"1 + (1 + a)^ 2.5\""}) {
+  for (const char* fine : {"\"(1 + a^2)^(1/2)\"", "\"1 + (2 + a)^-3\"", "\"(1 + a)^m\"", "\"1 + (a^2)^3\"", "\"2^6\"", "\"1 + (1 + a)^ 2.5\"", "\"1 + (1 + a^2)^(1/100)\""}) {
     std::string text = good;
     text.replace(text.find("\"1 + a^2\""), 9, fine);
     INFO(fine);
@@ -334,6 +334,8 @@ rows = [[0, 0, 1, "a"]]
       {"\"1 + a^2\"", "\"1 + a^2^2\"", "kinetic.matrix[3][3]", "a power of a power"},
       {"\"1 + a^2\"", "\"1 + 9^999999999\"", "kinetic.matrix[3][3]", "an exponent of 999999999 (at most 64 in size)"},
       {"\"1 + a^2\"", "\"1 + a^( -65 )\"", "kinetic.matrix[3][3]", "an exponent of -65"},
+      {"\"1 + a^2\"", "\"1 + 0*9^(999*99999999)\"", "kinetic.matrix[3][3]", "write a number or a fraction of two"},
+      {"\"1 + a^2\"", "\"1 + 0*9^(100/3)\"", "kinetic.matrix[3][3]", "an exponent of 100/3 (at most 64"},
       // sqrt(-1) evaluates to I at once: named where it was written, not when the kernel compiles.
       {"rows = [[0, 0, 1, \"a\"]]", "rows = [[0, 0, 1, \"sqrt(-1)*a\"]]", "constraints.rows[0][3]", "is not real"},
       // A part turned the other way names a shape variable too.
