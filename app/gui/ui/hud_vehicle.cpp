@@ -36,7 +36,7 @@ void drawVehicleHud(AppState& app, const PhysicsFrame& f) {
   const std::size_t readout = lines.size();
   if (!hint.empty()) {
     const float room = std::max(w, 0.45f * (vp->WorkSize.x - app.viewLeft));
-    for (const std::string& l : wrapAtSpaces(hint, room, [](const std::string& t) { return ImGui::CalcTextSize(t.c_str()).x; }))
+    for (const std::string& l : wrapAtSpaces(hint, room))
       lines.push_back(l);
   }
   if (lines.empty()) return;

@@ -4,12 +4,12 @@
 // ImGui only: they run headless in the tests.
 #include <imgui.h>
 
-#include <functional>
 #include <string>
 #include <vector>
 
 #include "frame.hpp"
 #include "ui/app_state.hpp"
+#include "ui/text_wrap.hpp"
 
 namespace lieride::gui {
 
@@ -54,11 +54,7 @@ std::string divergenceReason(const std::string& message);
 // A wrapped tooltip for the last item.
 void tooltip(const char* text);
 // A coloured line that wraps at the panel's edge (messages such as a path in an error run long).
-// Wrapped at spaces only (ImGui 1.86's TextWrapped also breaks after '.' and ',', splitting
-// "1.74e+02" across two lines); a word wider than the line is cut where it fills it.
-void textWrappedColored(const ImVec4& colour, const std::string& text);
-std::vector<std::string> wrapAtSpaces(const std::string& text, float width,
-                                      const std::function<float(const std::string&)>& measure);
+
 // One colour per (copy, integrator): an integrator's stretches share it across switches.
 ImU32 seriesColor(std::size_t sim, const std::string& integrator, const std::vector<std::string>& integrators);
 // The colour of side-by-side copy i (its trail's colour).
