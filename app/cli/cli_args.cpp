@@ -77,6 +77,25 @@ std::optional<std::string> unknownOption(const CLI::App& parser, const std::vect
   return std::nullopt;
 }
 
+// The first option that takes a value and is given twice ("--size 64x48 --size 32x32"): CLI11
+// would say "At Most 1 required but received 2".
+std::optional<std::string> repeatedOption(const CLI::App& parser, const std::vector<std::string>& args) {
+  for (const CLI::Option* o : parser.get_options()) {
+    // Only what CLI11 itself refuses twice (a flag, or an option of several values, may repeat).
+    if (o->get_multi_option_policy() != CLI::MultiOptionPolicy::Throw || o->get_type_size_max() == 0) continue;
+    std::vector<std::string> names;
+    for (const std::string& n : o->get_lnames()) names.push_back("--" + n);
+    for (const std::string& n : o->get_snames()) names.push_back("-" + n);
+    int seen = 0;
+    for (const std::string& a : args) {
+      if (a == "--") break;
+      const std::string name = a.substr(0, a.find('='));
+      if (std::find(names.begin(), names.end(), name) != names.end() && ++seen == 2) return name + " given more than once";
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 CLI::Validator finitePositiveSeconds() { return seconds(false); }
@@ -119,6 +138,10 @@ std::optional<int> parseArgs(CLI::App& parser, const std::vector<std::string>& a
   const bool help = std::any_of(args.begin(), args.end(), [](const std::string& a) { return a == "-h" || a == "--help"; });
   if (const auto unknown = unknownOption(parser, args); unknown && !help) {
     reportError(prefix + *unknown + " (see " + name + " --help)");
+    return kExitBadInput;
+  }
+  if (const auto repeated = repeatedOption(parser, args); repeated && !help) {
+    reportError(prefix + *repeated + " (see " + name + " --help)");
     return kExitBadInput;
   }
   try {

@@ -52,9 +52,8 @@ std::string tomlString(const std::string& text) {
   return out + "\"";
 }
 
-void writeTrajectory(const OcpProblemFile& pf, const SleighBvpResult& r, const std::string& path) {
+void writeTrajectory(const OcpProblemFile& pf, const SleighBvpResult& r, std::ostream& out) {
   const SleighPmp sys(pf.problem.params);
-  std::ofstream out(path);
   out << "t,x,y,theta,omega,vx,vy,energy,momentum,constraint,iters,status,u1,u2,phi_d,p_x,p_y,p_theta,p_1,p_2,H\n";
   const double m = pf.problem.params.mass, J = pf.problem.params.inertia;
   for (std::size_t k = 0; k < r.states.size(); ++k) {
@@ -72,8 +71,7 @@ void writeTrajectory(const OcpProblemFile& pf, const SleighBvpResult& r, const s
 
 // Step k's controls at its midpoint (k + 1/2) h: what the retraction-midpoint integrator of
 // `sleigh-controlled` samples, so the replay reproduces the solver's states; then u = 0 at T.
-void writeControls(const SleighBvpResult& r, const std::string& path) {
-  std::ofstream out(path);
+void writeControls(const SleighBvpResult& r, std::ostream& out) {
   out << "t,u1,u2\n";
   for (std::size_t k = 0; k + 1 < r.states.size(); ++k) {
     const SleighControls u = stepControls(r.states[k], r.states[k + 1]);
@@ -83,9 +81,8 @@ void writeControls(const SleighBvpResult& r, const std::string& path) {
   if (r.states.size() > 1) out << num(static_cast<double>(r.states.size() - 1) * r.h) << ",0,0\n";
 }
 
-void writeReplay(const OcpProblemFile& pf, const SleighBvpResult& r, const std::string& path) {
+void writeReplay(const OcpProblemFile& pf, const SleighBvpResult& r, std::ostream& out) {
   const auto& p = pf.problem;
-  std::ofstream out(path);
   out << "# Replays the controls found by `lieride optimize " << shown(pf.file, 200) << "` (docs/formats.md section 4).\n"
       << "name = " << tomlString(pf.name + " (optimal controls)") << "\n\n[vehicle]\ntype = \"sleigh-controlled\"\nmass = "
       << tomlFloat(p.params.mass) << "\ninertia = " << tomlFloat(p.params.inertia) << "\n\n[initial]\nposition = ["
@@ -95,9 +92,8 @@ void writeReplay(const OcpProblemFile& pf, const SleighBvpResult& r, const std::
       << tomlFloat(r.h) << "\nduration = " << tomlFloat(p.horizon) << "\n\n[controls]\nfile = \"controls.csv\"\n";
 }
 
-void writeReport(const OcpProblemFile& pf, const SleighBvpResult& r, const std::string& path) {
+void writeReport(const OcpProblemFile& pf, const SleighBvpResult& r, std::ostream& out) {
   const auto& p = pf.problem;
-  std::ofstream out(path);
   out << "# " << pf.name << ": " << (r.solved ? "solved" : "NOT solved") << "\n\n"
       << "Problem: " << pf.file << " (method = \"pmp\": multiple shooting on the costates of the retraction midpoint "
       << "scheme, docs/retraction.md).\n\n"
@@ -194,12 +190,13 @@ int runOptimize(const std::vector<std::string>& args) {
   };
   const SleighBvpResult r = solveSleighBvp(pf.problem, progress);
   const fs::path dir(outDir);
-  writeTrajectory(pf, r, (dir / "trajectory.csv").string());
-  writeControls(r, (dir / "controls.csv").string());
-  writeReplay(pf, r, (dir / "replay.toml").string());
-  writeReport(pf, r, (dir / "report.md").string());
+  // Each through a temporary file and a rename, as the DMOC branch and `lieride sim` write.
+  writeOutputFile((dir / "trajectory.csv").string(), [&](std::ostream& out) { writeTrajectory(pf, r, out); });
+  writeOutputFile((dir / "controls.csv").string(), [&](std::ostream& out) { writeControls(r, out); });
+  writeOutputFile((dir / "replay.toml").string(), [&](std::ostream& out) { writeReplay(pf, r, out); });
+  writeOutputFile((dir / "report.md").string(), [&](std::ostream& out) { writeReport(pf, r, out); });
   if (!r.solved) {
-    reportError(pf.file + ": not solved: " + r.failure + " (best iterate written to " + outDir + ")");
+    reportError(shown(pf.file, 200) + ": not solved: " + r.failure + " (best iterate written to " + shown(outDir, 200) + ")");
     return kExitNotSolved;
   }
   if (!quiet)

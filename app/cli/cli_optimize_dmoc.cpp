@@ -19,12 +19,8 @@ namespace fs = std::filesystem;
 
 constexpr int kExitNotSolved = 4;
 
-// Writes as `lieride sim --out` does (cli_output.hpp): through a temporary file and a rename,
-// never a half-written output, the temporary removed on SIGINT/SIGTERM.
 void writeFile(const fs::path& path, const std::function<void(std::ostream&)>& body) {
-  OutputFile file(checkOutputTarget(path.string()));
-  body(file.stream());
-  file.commit();
+  writeOutputFile(path.string(), body);
 }
 
 }  // namespace

@@ -171,4 +171,10 @@ void OutputFile::commit() {
   committed_ = true;
 }
 
+void writeOutputFile(const std::string& path, const std::function<void(std::ostream&)>& body) {
+  OutputFile file(checkOutputTarget(path));
+  body(file.stream());
+  file.commit();
+}
+
 }  // namespace lieride::cli

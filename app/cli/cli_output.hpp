@@ -5,6 +5,7 @@
 // followed (its target is replaced, not the link); a device or FIFO is written directly and
 // never replaced; '-' is standard output. On SIGINT/SIGTERM the temporary file is removed.
 #include <fstream>
+#include <functional>
 #include <memory>
 #include <ostream>
 #include <stdexcept>
@@ -46,6 +47,10 @@ class OutputFile {
   std::ofstream file_;
   bool committed_ = false;
 };
+
+// Writes `path` as `lieride sim --out` does: through a temporary file and a rename, never a
+// half-written output, the temporary removed on SIGINT/SIGTERM. Throws as OutputFile does.
+void writeOutputFile(const std::string& path, const std::function<void(std::ostream&)>& body);
 
 // The files `lieride optimize --out DIR` writes.
 inline constexpr const char* kOptimizeOutputs[] = {"trajectory.csv", "controls.csv", "replay.toml", "report.md"};

@@ -8,6 +8,7 @@
 
 #include "cli/cli.hpp"
 #include "cli/cli_args.hpp"
+#include "cli/launch_options.hpp"
 #include "lieride/sim/user_input.hpp"
 #ifdef LIERIDE_WITH_APP
 #include "gui/gui_main.hpp"
@@ -18,7 +19,9 @@ namespace {
 
 int runApp(const std::vector<std::string>& args) {
 #ifdef LIERIDE_WITH_APP
-  return lieride::gui::runGui(args);
+  lieride::cli::AppOptions options;
+  if (const auto code = lieride::cli::parseAppArgs(args, options)) return *code;
+  return lieride::gui::runGui(options);
 #else
   (void)args;
   lieride::cli::reportError("app: this build has no desktop app (configure with -DLIERIDE_BUILD_APP=ON)");
@@ -28,7 +31,9 @@ int runApp(const std::vector<std::string>& args) {
 
 int runRender(const std::vector<std::string>& args) {
 #ifdef LIERIDE_WITH_APP
-  return lieride::gui::runRenderTake(args);
+  lieride::cli::RenderOptions options;
+  if (const auto code = lieride::cli::parseRenderArgs(args, options)) return *code;
+  return lieride::gui::runRenderTake(options);
 #else
   (void)args;
   lieride::cli::reportError("render: this build has no renderer (configure with -DLIERIDE_BUILD_APP=ON)");

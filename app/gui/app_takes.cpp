@@ -90,7 +90,7 @@ void App::serviceTakes() {
     const long start = tu.trimStart >= 0 ? tu.trimStart : ts.startStep;
     const long end = tu.trimEnd >= 0 ? tu.trimEnd : ts.endStep;
     try {
-      const std::string out = (fs::path(tu.dir) / (freshStem(tu.dir, fs::path(tu.file).stem().string() + "-trim", ".toml") + ".toml")).string();
+      const std::string out = (fs::path(tu.dir) / (freshStem(tu.dir, trimPrefix(fs::path(tu.file).stem().string()), ".toml") + ".toml")).string();
       fs::create_directories(tu.dir);
       trimTake(tu.file, start, end, out);
       remember(st_, fs::absolute(out).string());

@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "app.hpp"
+#include "lieride/sim/user_input.hpp"
 #include "input/sdl_events.hpp"
 #include "render/panel_cache.hpp"
 #include "input/router.hpp"
@@ -63,18 +64,6 @@ double drawingCpuSeconds() {
   return sum;
 }
 
-struct Options {
-  double dt = 0;           // --dt: start with this time step
-  bool overlay = false;    // --shortcuts: start with the F1 overlay open (screenshots)
-  std::string integrator;  // --integrator: start every copy with this integrator
-  std::string scene;
-  int frames = -1;
-  double warmup = 0;       // --warmup: with --frames, count frames only from this simulated time on
-  std::string screenshot;
-  std::string script;      // --input-script: synthetic key events and checks (tests)
-  std::string take;        // --take: open this take (docs/app.md, "Takes")
-};
-
 // Why no window can open here ("" when one can): on X11/Wayland systems neither DISPLAY nor
 // WAYLAND_DISPLAY set, and no SDL_VIDEODRIVER asked for explicitly (an offscreen or dummy driver).
 // Without this check SDL may fall back to an invisible window and the app never exits.
@@ -89,30 +78,6 @@ std::string missingDisplay() {
 #else
   return "";
 #endif
-}
-
-const char* kUsage = "usage: lieride app [--scene NAME|FILE] [--take FILE] [--dt S] [--integrator NAME] [--frames N]\n"
-                     "                   [--warmup S] [--screenshot PNG] [--shortcuts] [--input-script FILE] [--list-scenes] [--help]\n";
-
-int usage(const std::string& problem) {  // one line, as the other subcommands report
-  std::cerr << "lieride: app: " << problem << " (see lieride app --help)\n";
-  return 2;
-}
-
-void printHelp() {
-  std::cout << "lieride app: the desktop app (docs/app.md)\n" << kUsage
-            << "  --scene NAME|FILE     open a scene by menu name, file stem (large-steps) or scenario TOML path\n"
-               "  --take FILE           open a take and replay it (Takes panel: timeline, ghost copies, exports)\n"
-               "  --dt S                start with time step h = S seconds\n"
-               "  --integrator NAME     start with this integrator (see `lieride list`)\n"
-               "  --frames N            run N frames, print frame-time and physics statistics, exit\n"
-               "  --warmup S            with --frames: start counting once the simulation reaches t = S s (full plots,\n"
-               "                        long trails: steady-state frame costs); at most 2 S + 10 s of wall time\n"
-               "  --screenshot PNG      with --frames (default 120): save the last frame as PNG\n"
-               "  --shortcuts           open the F1 shortcut overlay at start\n"
-               "  --input-script FILE   drive the app with synthetic key events and check the flight (tests)\n"
-               "  --list-scenes         print the scene menu, one name a line, and exit\n"
-               "  -h, --help            this help\n";
 }
 
 bool writeScreenshot(const std::string& path, int w, int h) {
@@ -202,74 +167,11 @@ void handleKey(const SDL_Keysym& k, AppState& st, App& app) {
 
 }  // namespace
 
-int runGui(const std::vector<std::string>& args) {
-  Options opt;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    auto value = [&](const char* what) -> const std::string* {
-      if (i + 1 >= args.size()) return nullptr;
-      (void)what;
-      return &args[++i];
-    };
-    if (a == "--scene") {
-      const auto* v = value("scene");
-      if (!v) return usage("--scene needs a name or a file");
-      opt.scene = *v;
-    } else if (a == "--frames") {
-      const auto* v = value("frames");
-      if (!v) return usage("--frames needs a positive integer");
-      try {
-        opt.frames = std::stoi(*v);
-      } catch (const std::exception&) {
-        return usage("--frames: expected a positive integer, got '" + *v + "'");
-      }
-      if (opt.frames <= 0) return usage("--frames: expected a positive integer, got '" + *v + "'");
-    } else if (a == "--screenshot") {
-      const auto* v = value("screenshot");
-      if (!v) return usage("--screenshot needs a PNG path");
-      opt.screenshot = *v;
-    } else if (a == "--warmup") {
-      const auto* v = value("warmup");
-      try {
-        opt.warmup = v ? std::stod(*v) : -1.0;
-      } catch (const std::exception&) {
-        opt.warmup = -1;
-      }
-      if (!(opt.warmup >= 0) || !std::isfinite(opt.warmup)) return usage("--warmup: expected a simulated time >= 0 (seconds)");
-    } else if (a == "--dt") {
-      const auto* v = value("dt");
-      try {
-        opt.dt = v ? std::stod(*v) : 0.0;
-      } catch (const std::exception&) {
-        opt.dt = 0;
-      }
-      if (!(opt.dt > 0) || !std::isfinite(opt.dt)) return usage("--dt: expected a finite time step > 0 (seconds)");
-    } else if (a == "--integrator") {
-      const auto* v = value("integrator");
-      if (!v) return usage("--integrator needs a name (see `lieride list`)");
-      opt.integrator = *v;
-    } else if (a == "--take") {
-      const auto* v = value("take");
-      if (!v) return usage("--take needs a take file");
-      if (!std::filesystem::is_regular_file(*v)) return usage("--take: no such file '" + *v + "'");
-      opt.take = *v;
-    } else if (a == "--input-script") {
-      const auto* v = value("input-script");
-      if (!v) return usage("--input-script needs a file");
-      opt.script = *v;
-    } else if (a == "--shortcuts") {
-      opt.overlay = true;
-    } else if (a == "--list-scenes") {
-      for (const auto& s : listScenes()) std::cout << s.name << "\n";
-      return 0;
-    } else if (a == "-h" || a == "--help") {
-      printHelp();
-      return 0;
-    } else {
-      return usage("unknown argument '" + a + "'");
-    }
+int runGui(const cli::AppOptions& opt) {
+  if (opt.listScenes) {
+    for (const auto& s : listScenes()) std::cout << s.name << "\n";
+    return 0;
   }
-  if (!opt.screenshot.empty() && opt.frames < 0) opt.frames = 120;
   if (const std::string why = missingDisplay(); !why.empty()) {
     std::cerr << "lieride: app: no display (" << why << "); use lieride sim for headless runs, or xvfb-run\n";
     return 2;
@@ -299,7 +201,7 @@ int runGui(const std::vector<std::string>& args) {
     if (!entry && !opt.scene.empty()) {
       std::string names;
       for (const auto& s : st.scenes) names += (names.empty() ? "" : ", ") + s.name;
-      std::cerr << "lieride: app: --scene: no scene or file '" << opt.scene << "' (scenes: " << names << ")\n";
+      std::cerr << "lieride: app: --scene: no scene or file '" << lieride::shown(opt.scene, 200) << "' (scenes: " << names << ")\n";
       return 2;
     }
     if (entry && entry != &fileEntry) sceneIndex = static_cast<int>(entry - st.scenes.data());
@@ -385,7 +287,7 @@ int runGui(const std::vector<std::string>& args) {
       if (std::find(names.begin(), names.end(), opt.integrator) == names.end()) {
         std::string expected;
         for (const auto& n : names) expected += (expected.empty() ? "" : " | ") + n;
-        std::cerr << "lieride: app: --integrator: '" << opt.integrator << "' does not apply to " << st.vehicle
+        std::cerr << "lieride: app: --integrator: '" << lieride::shown(opt.integrator, 200) << "' does not apply to " << st.vehicle
                   << "; expected one of " << expected << "\n";
         exitCode = 2;
         loaded = false;
@@ -543,7 +445,7 @@ int runGui(const std::vector<std::string>& args) {
       }
       if ((batch && frame >= opt.frames) || (script && script->quitRequested())) {
         if (!opt.screenshot.empty() && !writeScreenshot(opt.screenshot, dw, dh)) {
-          std::cerr << "lieride: app: cannot write " << opt.screenshot << "\n";
+          std::cerr << "lieride: app: cannot write " << lieride::shown(opt.screenshot, 200) << "\n";
           exitCode = 1;
         }
         running = false;

@@ -18,7 +18,6 @@
 #include <cstdio>
 #include <cstring>
 #include <mutex>
-#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -158,18 +157,6 @@ int usage(const std::string& problem) {
   return 2;
 }
 
-void printHelp() {
-  std::cout << "lieride render: render a take (or any scenario) offscreen to a video or PNG frames (docs/app.md, Takes)\n"
-               "usage: lieride render TAKE.toml (--out take.mp4 | --png-dir DIR) [--fps 60] [--size 1280x720]\n"
-               "                      [--camera chase|orbit|fixed]\n"
-               "  --out FILE            the video to write (H.264 through ffmpeg; PNG frames beside it without ffmpeg)\n"
-               "  --png-dir DIR         write one PNG a frame into DIR instead (also without ffmpeg)\n"
-               "  --fps F               frames per second of the take clock, in (0, 1000] (default 60)\n"
-               "  --size WxH            frame size, even, 16x16 to 8192x8192 (default 1280x720)\n"
-               "  --camera MODE         chase (default), orbit or fixed\n"
-               "  -h, --help            this help\n";
-}
-
 // 'text' for /bin/sh, a quote inside written '\'' (a file name may hold any character).
 std::string shellQuoted(const std::string& text) {
   std::string q = "'";
@@ -192,58 +179,7 @@ bool onPath(const std::string& program) {
   return false;
 }
 
-struct Options {
-  std::string take, out, pngDir, camera = "chase";
-  double fps = 60;
-  int width = 1280, height = 720;
-};
-
-std::optional<int> parse(const std::vector<std::string>& args, Options& o) {
-  std::set<std::string> given;  // each option once, as the other subcommands take them
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    auto value = [&]() -> const std::string* { return i + 1 < args.size() ? &args[++i] : nullptr; };
-    if (a == "--help" || a == "-h") {
-      printHelp();
-      return 0;
-    }
-    if (a == "--out" || a == "--png-dir" || a == "--camera" || a == "--fps" || a == "--size") {
-      if (!given.insert(a).second) return usage(a + " given more than once");
-      const std::string* v = value();
-      if (!v) return usage(a + " needs a value");
-      if (a == "--out") o.out = *v;
-      else if (a == "--png-dir") o.pngDir = *v;
-      else if (a == "--camera") o.camera = *v;
-      else if (a == "--fps") {
-        char* end = nullptr;
-        o.fps = std::strtod(v->c_str(), &end);
-        if (*end || !(o.fps > 0 && o.fps <= 1000)) return usage("--fps: expected a number in (0, 1000], got '" + shown(*v) + "'");
-      } else {
-        int used = 0;
-        if (std::sscanf(v->c_str(), "%dx%d%n", &o.width, &o.height, &used) != 2 ||
-            used != static_cast<int>(v->size()) || o.width < 16 || o.height < 16 || o.width > 8192 || o.height > 8192)
-          return usage("--size: expected WIDTHxHEIGHT from 16x16 to 8192x8192, got '" + shown(*v) + "'");
-      }
-    } else if (!a.empty() && a[0] == '-') {
-      return usage("unknown option '" + shown(a) + "'");
-    } else if (o.take.empty()) {
-      o.take = a;
-    } else {
-      return usage("one take only (got '" + shown(a, 200) + "' too)");
-    }
-  }
-  if (o.take.empty()) return usage("missing TAKE.toml");
-  if (o.out.empty() && o.pngDir.empty()) return usage("give --out take.mp4 or --png-dir DIR");
-  if (o.camera != "chase" && o.camera != "orbit" && o.camera != "fixed")
-    return usage("--camera: expected chase | orbit | fixed, got '" + shown(o.camera) + "'");
-  if (o.width % 2 || o.height % 2) return usage("--size: width and height must be even (H.264)");
-  std::error_code ec;
-  if (!o.out.empty() && (o.out.back() == '/' || std::filesystem::is_directory(o.out, ec)))
-    return usage("--out '" + shown(o.out, 200) + "': is a folder, expected a video file name (or --png-dir DIR)");
-  if (!o.pngDir.empty() && std::filesystem::exists(o.pngDir, ec) && !std::filesystem::is_directory(o.pngDir, ec))
-    return usage("--png-dir '" + shown(o.pngDir, 200) + "': exists and is not a folder");
-  return std::nullopt;
-}
+using Options = cli::RenderOptions;
 
 VehiclePose poseOf(const exporter::TakeTracks& tr, const exporter::PoseKey& k) {
   VehiclePose vp;
@@ -418,14 +354,13 @@ int render(const Options& o, const exporter::TakeTracks& tr, const VehicleGeomet
 
 }  // namespace
 
-int runRenderTake(const std::vector<std::string>& args) {
-  Options o;
-  if (const auto code = parse(args, o)) return *code;
+int runRenderTake(const cli::RenderOptions& options) {
+  Options o = options;
   if (!o.out.empty() && o.pngDir.empty()) {  // ffmpeg would start, fail on the path and stop reading
     const std::filesystem::path folder = std::filesystem::path(o.out).parent_path();
     std::error_code ec;
     if (!folder.empty() && !std::filesystem::is_directory(folder, ec))
-      return usage("--out '" + o.out + "': no such folder '" + folder.string() + "'");  // as sim and export say
+      return usage("--out '" + shown(o.out, 200) + "': no such folder '" + shown(folder.string(), 200) + "'");  // as sim and export say
   }
   // A failing ffmpeg closes the pipe: the writes then fail ("ffmpeg stopped reading frames",
   // exit 1) instead of SIGPIPE ending the process without a word.
@@ -436,7 +371,7 @@ int runRenderTake(const std::vector<std::string>& args) {
     SceneEntry fileEntry;
     const auto scenes = listScenes();
     const SceneEntry* e = findScene(scenes, o.take, &fileEntry);
-    if (!e || e->file.empty()) return usage("no take or scene '" + o.take + "'");
+    if (!e || e->file.empty()) return usage("no take or scene '" + shown(o.take, 200) + "'");
     file = e->file;
   }
   const bool withoutFfmpeg = o.pngDir.empty() && !onPath("ffmpeg");

@@ -1,11 +1,10 @@
 #pragma once
 // `lieride render TAKE.toml --out take.mp4 [--fps 60] [--size 1280x720] [--camera chase|orbit|fixed]
 // [--png-dir DIR]` (docs/formats.md section 6): renders a take offscreen with the app's renderer.
-#include <string>
-#include <vector>
+#include "cli/launch_options.hpp"
 
 namespace lieride::gui {
 
-int runRenderTake(const std::vector<std::string>& args);
+int runRenderTake(const cli::RenderOptions& options);
 
 }  // namespace lieride::gui

@@ -451,3 +451,15 @@ TEST_CASE("app takes: a recorded reset starts the replay's energy balance again 
   CHECK(std::abs(end.work) > 1.0);
   CHECK(std::abs(gained - end.work) < 0.01 * std::abs(end.work));
 }
+
+TEST_CASE("app takes: a trim of a trim is named <take>-trim-<time>, not a name that grows each time", "[take]") {
+  const fs::path dir = scratch("app-trim-names");
+  const std::string first = freshStem(dir.string(), trimPrefix("helicopter-free-flight-20261205-223000"), ".toml");
+  CHECK(first.rfind("helicopter-free-flight-trim-", 0) == 0);
+  CHECK(first.size() == std::string("helicopter-free-flight-trim-20261205-223000").size());
+  CHECK(trimPrefix(first) == "helicopter-free-flight-trim");
+  CHECK(trimPrefix(first + "-3") == "helicopter-free-flight-trim");  // freshStem's -2, -3... too
+  CHECK(trimPrefix("car-slalom-live-20261205-223000") == "car-slalom-live-trim");
+  CHECK(trimPrefix("my-take") == "my-take-trim");  // a name the user gave keeps all of it
+  CHECK(trimPrefix("20261205-223000") == "20261205-223000-trim");
+}

@@ -121,6 +121,12 @@ std::string freshStem(const std::string& dir, const std::string& prefix, const s
   return stem;
 }
 
+std::string trimPrefix(const std::string& stem) {
+  static const std::regex stamped(R"(^(.+?)(-trim)?-[0-9]{8}-[0-9]{6}(-[0-9]+)?$)");
+  std::smatch m;
+  return (std::regex_match(stem, m, stamped) ? m[1].str() : stem) + "-trim";
+}
+
 std::string writeTake(const TakeRecorder& recorder, const SceneSource& source, const std::string& dir, const std::string& stem) {
   std::error_code ec;
   fs::create_directories(dir, ec);

@@ -43,4 +43,9 @@ void trimTake(const std::string& takeFile, long startStep, long endStep, const s
 // A unique stem: `<prefix>-YYYYmmdd-HHMMSS` (and -2, -3... when taken) in `dir`.
 std::string freshStem(const std::string& dir, const std::string& prefix, const std::string& extension);
 
+// The prefix for a trim of the take `stem`: its name without the time stamp freshStem added
+// (and without an earlier "-trim"), then "-trim": a trim of a trim is "<scene>-trim-<time>",
+// not a name that grows by a stamp each time.
+std::string trimPrefix(const std::string& stem);
+
 }  // namespace lieride::gui
