@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <iostream>
+#include <regex>
 #include <sstream>
 
 #include "cli/cli.hpp"
@@ -13,9 +14,10 @@
 namespace lieride::cli {
 namespace {
 
-// The whole text as a double (subnormals too), or NaN.
+// The whole text as a decimal double (subnormals too), or NaN: strtod alone would also read
+// hexadecimal ("0x10", "0x1p-8"), "inf" and "nan".
 double parseNumber(const std::string& text) {
-  if (text.empty() || std::isspace(static_cast<unsigned char>(text.front()))) return NAN;
+  if (text.empty() || text.find_first_not_of("0123456789.eE+-") != std::string::npos) return NAN;
   char* end = nullptr;
   const double v = std::strtod(text.c_str(), &end);
   return end == text.c_str() + text.size() ? v : NAN;
@@ -155,6 +157,18 @@ std::optional<int> parseArgs(CLI::App& parser, const std::vector<std::string>& a
   } catch (const CLI::ParseError& e) {
     std::string message = e.what();
     std::replace(message.begin(), message.end(), '\n', ' ');
+    // CLI11's wording for a missing value ("--fps: 1 required FLOAT:NUMBER 0.001 to 1000
+    // missing") and for extra arguments (listed last first: CLI11 takes them reversed).
+    static const std::regex missing(R"(^(-[^:]*): [0-9]+ required .* missing$)");
+    std::smatch m;
+    if (std::regex_match(message, m, missing)) message = m[1].str() + " needs a value";
+    if (dynamic_cast<const CLI::ExtrasError*>(&e)) {
+      std::vector<std::string> extras = parser.remaining();
+      std::string list;
+      std::erase(extras, std::string("--"));  // the separator, not an argument
+      for (const std::string& x : extras) list += (list.empty() ? "'" : ", '") + shown(x, 80) + "'";
+      if (!extras.empty()) message = "unexpected argument" + std::string(extras.size() > 1 ? "s " : " ") + list;
+    }
     // "lieride sim" reports as "lieride: sim: ...", the top level as "lieride: ...".
     reportError(prefix + message + " (see " + name + " --help)");
     return kExitBadInput;

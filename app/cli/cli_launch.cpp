@@ -5,6 +5,7 @@
 
 #include "cli/cli.hpp"
 #include "cli/cli_args.hpp"
+#include "cli/cli_output.hpp"
 #include "cli/launch_options.hpp"
 #include "lieride/sim/user_input.hpp"
 
@@ -12,6 +13,8 @@ namespace lieride::cli {
 namespace {
 
 namespace fs = std::filesystem;
+
+constexpr double kMaxWarmup = 1e5;  // --warmup: seconds of simulated time (wall time at most 2 S + 10 s)
 
 // A file that exists and is a regular file ("--take: no such file 'x'" otherwise).
 CLI::Validator existingRegularFile() {
@@ -29,7 +32,7 @@ CLI::Validator existingRegularFile() {
 CLI::Validator frameSize() {
   return CLI::Validator(
       [](std::string& text) -> std::string {
-        const std::string expected = "expected WIDTHxHEIGHT from 16x16 to 8192x8192, got '" + shown(text) + "'";
+        const std::string expected = "expected WIDTHxHEIGHT, each even (H.264), from 16x16 to 8192x8192, got '" + shown(text) + "'";
         const std::size_t x = text.find('x');
         if (x == std::string::npos) return expected;
         const std::string w = text.substr(0, x), h = text.substr(x + 1);
@@ -37,11 +40,33 @@ CLI::Validator frameSize() {
           return !s.empty() && s.size() <= 5 && s.find_first_not_of("0123456789") == std::string::npos ? std::stoi(s) : -1;
         };
         const int width = number(w), height = number(h);
-        if (width < 16 || height < 16 || width > 8192 || height > 8192) return expected;
-        if (width % 2 || height % 2) return "width and height must be even (H.264), got '" + shown(text) + "'";
+        if (width < 16 || height < 16 || width > 8192 || height > 8192 || width % 2 || height % 2) return expected;
         return {};
       },
       "WxH");
+}
+
+// One of `names`, the value shown escaped and quoted when it is not.
+CLI::Validator oneOf(std::vector<std::string> names) {
+  std::string list;
+  for (const std::string& n : names) list += (list.empty() ? "" : " | ") + n;
+  return CLI::Validator(
+      [names, list](std::string& text) -> std::string {
+        for (const std::string& n : names)
+          if (text == n) return {};
+        return "expected " + list + ", got '" + shown(text) + "'";
+      },
+      list);
+}
+
+// An output file named by `option`, checked before anything runs (cli_output.hpp).
+std::optional<OutputTarget> outputTarget(const char* command, const std::string& option, const std::string& given) {
+  try {
+    return checkOutputTarget(given, option);
+  } catch (const OutputTargetError& e) {
+    reportError(std::string(command) + ": " + e.what() + " (see lieride " + command + " --help)");
+    return std::nullopt;
+  }
 }
 
 int usage(const char* command, const std::string& problem) {
@@ -64,7 +89,7 @@ std::optional<int> parseAppArgs(const std::vector<std::string>& args, AppOptions
   parser.add_option("--warmup", o.warmup,
                     "with --frames: start counting once the simulation reaches t = S s (full plots, long trails: "
                     "steady-state frame costs); at most 2 S + 10 s of wall time")
-      ->check(finiteNonNegativeSeconds());
+      ->check(finiteRange(0.0, kMaxWarmup));
   parser.add_option("--screenshot", o.screenshot, "with --frames (default 120): save the last frame as PNG")->option_text("PNG");
   parser.add_flag("--shortcuts", o.overlay, "open the F1 shortcut overlay at start");
   parser.add_option("--input-script", o.script, "drive the app with synthetic key events and check the flight (tests)")
@@ -72,6 +97,13 @@ std::optional<int> parseAppArgs(const std::vector<std::string>& args, AppOptions
   parser.add_flag("--list-scenes", o.listScenes, "print the scene menu, one name a line, and exit");
   if (const auto code = parseArgs(parser, args)) return code;
   if (o.scene.empty() && parser.count("--scene")) return usage("app", "--scene: expected a scene name or file, got ''");
+  if (parser.count("--warmup") && !parser.count("--frames") && !parser.count("--screenshot"))
+    return usage("app", "--warmup applies to a run of --frames N (or --screenshot PNG)");
+  if (parser.count("--screenshot")) {
+    if (o.screenshot.empty() || o.screenshot == "-") return usage("app", "--screenshot: expected a PNG file name, got '" + o.screenshot + "'");
+    const auto target = outputTarget("app", "--screenshot", o.screenshot);
+    if (!target) return kExitBadInput;
+  }
   if (!o.screenshot.empty() && o.frames < 0) o.frames = 120;
   return std::nullopt;
 }
@@ -85,16 +117,27 @@ std::optional<int> parseRenderArgs(const std::vector<std::string>& args, RenderO
   parser.add_option("--fps", o.fps, "frames per second of the take clock")->check(finiteRange(0.001, 1000.0))->capture_default_str();
   std::string size = "1280x720";
   parser.add_option("--size", size, "frame size, even")->check(frameSize())->capture_default_str();
-  parser.add_option("--camera", o.camera, "chase, orbit or fixed")
-      ->check(CLI::IsMember({"chase", "orbit", "fixed"}))->capture_default_str();
+  parser.add_option("--camera", o.camera, "chase, orbit or fixed")->check(oneOf({"chase", "orbit", "fixed"}))->capture_default_str();
   if (const auto code = parseArgs(parser, args)) return code;
+  if (parser.count("--out") && parser.count("--png-dir"))
+    return usage("render", "give --out take.mp4 or --png-dir DIR, not both");
   const std::size_t x = size.find('x');
   o.width = std::stoi(size.substr(0, x));
   o.height = std::stoi(size.substr(x + 1));
   if (o.out.empty() && o.pngDir.empty()) return usage("render", "give --out take.mp4 or --png-dir DIR");
   std::error_code ec;
-  if (!o.out.empty() && (o.out.back() == '/' || fs::is_directory(o.out, ec)))
-    return usage("render", "--out '" + shown(o.out, 200) + "': is a folder, expected a video file name (or --png-dir DIR)");
+  if (parser.count("--out")) {
+    if (!o.out.empty() && (o.out.back() == '/' || fs::is_directory(o.out, ec)))
+      return usage("render", "--out '" + shown(o.out, 200) + "': is a folder, expected a video file name (or --png-dir DIR)");
+    const auto target = outputTarget("render", "--out", o.out);
+    if (!target) return kExitBadInput;
+    // ffmpeg writes a file it names itself (temporary, then renamed): no device, FIFO or '-'.
+    if (target->kind != OutputTarget::Kind::Replace)
+      return usage("render", "--out '" + shown(o.out, 200) + "': expected a video file name, got " +
+                                 (target->kind == OutputTarget::Kind::Stdout ? "standard output" : "a device or FIFO") +
+                                 " (--png-dir DIR writes frames)");
+    o.out = target->resolved;  // a symbolic link: its target is replaced, the link kept
+  }
   if (!o.pngDir.empty() && fs::exists(o.pngDir, ec) && !fs::is_directory(o.pngDir, ec))
     return usage("render", "--png-dir '" + shown(o.pngDir, 200) + "': exists and is not a folder");
   return std::nullopt;

@@ -171,14 +171,8 @@ int runOptimize(const std::vector<std::string>& args) {
   }
   if (maxIter > 0) pf.problem.maxIterations = maxIter;
   if (outDir.empty()) outDir = "out/optimize/" + fs::path(problemPath).stem().string();
-  std::error_code ec;
-  fs::create_directories(outDir, ec);
-  if (ec || !fs::is_directory(outDir)) {
-    reportError("optimize: --out " + shown(outDir, 200) + ": " + (ec ? ec.message() : "exists and is not a folder"));
-    return kExitBadInput;
-  }
-  if (const std::string blocked = blockedOutputFile(outDir, kOptimizeOutputs); !blocked.empty()) {
-    reportError(blocked);
+  if (const std::string why = prepareOutputFolder(outDir, kOptimizeOutputNames); !why.empty()) {
+    reportError("optimize: " + why);
     return kExitBadInput;
   }
 

@@ -48,15 +48,8 @@ int runOptimizeDmoc(const DmocArgs& args) {
   }
   const opt::Problem& p = session->problem();
   const fs::path dir = args.out ? fs::path(*args.out) : fs::path("out/optimize/" + fs::path(file).stem().string());
-  std::error_code ec;
-  fs::create_directories(dir, ec);
-  if (ec || !fs::is_directory(dir)) {
-    reportError(shown(dir.string(), 200) + ": --out: cannot create the output folder: " +
-                (ec ? ec.message() : "it exists and is not a folder"));
-    return kExitBadInput;
-  }
-  if (const std::string blocked = blockedOutputFile(dir.string(), kOptimizeOutputs); !blocked.empty()) {
-    reportError(blocked);
+  if (const std::string why = prepareOutputFolder(dir.string(), kOptimizeOutputNames); !why.empty()) {
+    reportError("optimize: " + why);
     return kExitBadInput;
   }
   if (!args.quiet) {

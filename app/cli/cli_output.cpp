@@ -77,12 +77,12 @@ fs::path followLinks(fs::path p) {
 
 }  // namespace
 
-OutputTarget checkOutputTarget(const std::string& given) {
+OutputTarget checkOutputTarget(const std::string& given, const std::string& option) {
   OutputTarget t;
   t.given = given;
   if (given == "-") return t;
-  const std::string flag = "--out " + inQuotes(given);
-  if (given.empty()) throw OutputTargetError("--out '': expected a file name or '-' (standard output)");
+  const std::string flag = option + " " + inQuotes(given);
+  if (given.empty()) throw OutputTargetError(option + " '': expected a file name or '-' (standard output)");
   if (given.back() == '/') throw OutputTargetError(flag + ": expected a file name, got a folder");
   // A name the file system refuses is said now, not after the run (the final rename).
   if (fs::path(given).filename().string().size() > NAME_MAX)
@@ -99,6 +99,8 @@ OutputTarget checkOutputTarget(const std::string& given) {
   const fs::path folder = real.parent_path().empty() ? fs::path(".") : real.parent_path();
   if (!fs::is_directory(folder, ec))
     throw OutputTargetError(flag + ": no such folder " + inQuotes(folder.string()));
+  if (::access(folder.c_str(), W_OK | X_OK) != 0)
+    throw OutputTargetError(flag + ": cannot create a file in " + inQuotes(folder.string()) + " (" + std::strerror(errno) + ")");
   t.kind = OutputTarget::Kind::Replace;
   return t;
 }
@@ -169,6 +171,24 @@ void OutputFile::commit() {
     disarmCleanup();
   }
   committed_ = true;
+}
+
+std::string prepareOutputFolder(const std::string& dir, const std::vector<std::string>& names) {
+  const std::string flag = "--out " + inQuotes(dir);
+  std::error_code ec;
+  if (fs::is_symlink(fs::symlink_status(dir, ec)) && !fs::exists(dir, ec))
+    return flag + ": a symbolic link to " + inQuotes(fs::read_symlink(dir, ec).string()) + ", which does not exist";
+  fs::create_directories(dir, ec);
+  if (ec) return flag + ": cannot create the folder (" + ec.message() + ")";
+  if (!fs::is_directory(dir, ec)) return flag + ": exists and is not a folder";
+  for (const std::string& name : names) {
+    try {
+      (void)checkOutputTarget(dir + "/" + name);
+    } catch (const OutputTargetError& e) {
+      return e.what();
+    }
+  }
+  return "";
 }
 
 void writeOutputFile(const std::string& path, const std::function<void(std::ostream&)>& body) {

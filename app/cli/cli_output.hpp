@@ -10,6 +10,7 @@
 #include <ostream>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace lieride::cli {
 
@@ -27,7 +28,9 @@ struct OutputTarget {
   std::string given;     // as the user wrote it
   std::string resolved;  // symlinks followed
 };
-OutputTarget checkOutputTarget(const std::string& given);
+// option: the flag named in messages ("--out", "--screenshot"). A folder this process cannot
+// write in is refused too.
+OutputTarget checkOutputTarget(const std::string& given, const std::string& option = "--out");
 
 class OutputFile {
  public:
@@ -52,21 +55,13 @@ class OutputFile {
 // half-written output, the temporary removed on SIGINT/SIGTERM. Throws as OutputFile does.
 void writeOutputFile(const std::string& path, const std::function<void(std::ostream&)>& body);
 
+// `lieride optimize --out DIR`: creates DIR (and its parents) and checks that each of `names`
+// can be written there, before the solve. Returns the one-line reason it cannot, or "".
+std::string prepareOutputFolder(const std::string& dir, const std::vector<std::string>& names);
+
 // The files `lieride optimize --out DIR` writes.
 inline constexpr const char* kOptimizeOutputs[] = {"trajectory.csv", "controls.csv", "replay.toml", "report.md"};
 
-// A one-line message naming the first of `names` in `dir` that exists and is not something a
-// file can be written over (a folder, say), checked before a solve; "" when none is.
-template <std::size_t N>
-std::string blockedOutputFile(const std::string& dir, const char* const (&names)[N]) {
-  for (const char* name : names) {
-    try {
-      (void)checkOutputTarget(dir + "/" + name);
-    } catch (const OutputTargetError& e) {
-      return e.what();
-    }
-  }
-  return "";
-}
+inline const std::vector<std::string> kOptimizeOutputNames(std::begin(kOptimizeOutputs), std::end(kOptimizeOutputs));
 
 }  // namespace lieride::cli

@@ -68,7 +68,7 @@ int runSim(const std::vector<std::string>& args) {
     reportError(scenario.file + ": --duration: a take runs its [take] steps (docs/formats.md, Takes); drop --duration");
     return kExitBadInput;
   }
-  if (const auto tooBig = runSizeProblem(scenario, scenario.outputEvery, maxSteps, maxRows)) {
+  if (const auto tooBig = runSizeProblem(scenario, scenario.outputEvery, maxSteps, maxRows, true)) {
     reportError(*tooBig);
     return kExitBadInput;
   }

@@ -95,6 +95,12 @@ int main(int argc, char** argv) {
     for (const Command& c : kCommands)
       if (all[0] == c.name) return c.run(rest);
     if (all[0] == "help") return runTopLevel({"--help"});
+    if (!all[0].empty() && all[0][0] != '-') {  // CLI11 would say "COMMAND: x not in {...}"
+      std::string names;
+      for (const Command& c : kCommands) names += std::string(names.empty() ? "" : ", ") + c.name;
+      reportError("unknown command '" + lieride::shown(all[0]) + "' (commands: " + names + "; see lieride --help)");
+      return kExitBadInput;
+    }
     if (all[0] == "--version" && all.size() > 1) {  // CLI11 answers --version before it looks at the rest
       reportError("--version takes no arguments, got '" + lieride::shown(all[1]) + "' (see lieride --help)");
       return kExitBadInput;

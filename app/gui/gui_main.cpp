@@ -208,7 +208,7 @@ int runGui(const cli::AppOptions& opt) {
   }
 
   if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER | SDL_INIT_TIMER) != 0) {
-    std::cerr << "lieride: app: SDL_Init failed: " << SDL_GetError() << "\n";
+    std::cerr << "lieride: app: SDL_Init failed: " << lieride::shown(SDL_GetError(), 200) << "\n";
     return 1;
   }
   SDL_GL_SetAttribute(SDL_GL_CONTEXT_FLAGS, SDL_GL_CONTEXT_FORWARD_COMPATIBLE_FLAG);
@@ -221,13 +221,13 @@ int runGui(const cli::AppOptions& opt) {
   SDL_Window* window = SDL_CreateWindow("lieride", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, 1280, 720,
                                         SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
   if (!window) {
-    std::cerr << "lieride: app: cannot open a window: " << SDL_GetError() << "\n";
+    std::cerr << "lieride: app: cannot open a window: " << lieride::shown(SDL_GetError(), 200) << "\n";
     SDL_Quit();
     return 1;
   }
   SDL_GLContext gl = SDL_GL_CreateContext(window);
   if (!gl || !gladLoadGL(reinterpret_cast<GLADloadfunc>(SDL_GL_GetProcAddress))) {
-    std::cerr << "lieride: app: cannot create an OpenGL 3.3 core context: " << SDL_GetError() << "\n";
+    std::cerr << "lieride: app: cannot create an OpenGL 3.3 core context: " << lieride::shown(SDL_GetError(), 200) << "\n";
     SDL_DestroyWindow(window);
     SDL_Quit();
     return 1;

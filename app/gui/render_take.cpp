@@ -9,6 +9,7 @@
 #include <SDL.h>
 #include <glad/gl.h>
 #include <stb_image_write.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <array>
@@ -151,6 +152,23 @@ class FrameWriter {
   std::thread thread_;
 };
 
+// SIGINT, SIGTERM or SIGHUP during a render: the frame loop stops at the next frame, the
+// partial video or the frames written are removed, and the signal then ends the process.
+volatile std::sig_atomic_t g_stopSignal = 0;
+
+extern "C" void stopRender(int sig) { g_stopSignal = sig; }
+
+void catchStopSignals() {
+  struct sigaction sa {};
+  sa.sa_handler = stopRender;
+  sigemptyset(&sa.sa_mask);
+  for (int sig : {SIGINT, SIGTERM, SIGHUP}) {
+    struct sigaction old {};
+    sigaction(sig, nullptr, &old);
+    if (old.sa_handler != SIG_IGN) sigaction(sig, &sa, nullptr);  // a background job's ignored ones stay ignored
+  }
+}
+
 // A usage error: one line, exit 2 (docs/formats.md section 1).
 int usage(const std::string& problem) {
   std::cerr << "lieride: render: " << problem << " (see lieride render --help)\n";
@@ -181,6 +199,8 @@ bool onPath(const std::string& program) {
 
 using Options = cli::RenderOptions;
 
+constexpr double kMaxFrames = 1e6;  // 4.6 hours at 60 fps
+
 VehiclePose poseOf(const exporter::TakeTracks& tr, const exporter::PoseKey& k) {
   VehiclePose vp;
   const Mat3 R = k.orientation.normalized().toRotationMatrix();
@@ -198,10 +218,11 @@ VehiclePose poseOf(const exporter::TakeTracks& tr, const exporter::PoseKey& k) {
 }
 
 int render(const Options& o, const exporter::TakeTracks& tr, const VehicleGeometry& geometry,
-           const std::shared_ptr<const VehicleView>& view, const std::string& sceneName, std::size_t frames) {
+           const std::shared_ptr<const VehicleView>& view, const std::string& sceneName, std::size_t frames,
+           std::size_t& pngsWritten) {
   SDL_SetHint(SDL_HINT_VIDEODRIVER, std::getenv("SDL_VIDEODRIVER") ? std::getenv("SDL_VIDEODRIVER") : "offscreen");
   if (SDL_Init(SDL_INIT_VIDEO) != 0) {
-    std::cerr << "lieride: render: SDL_Init failed: " << SDL_GetError() << "\n";
+    std::cerr << "lieride: render: SDL_Init failed: " << shown(SDL_GetError(), 200) << "\n";
     return 1;
   }
   SDL_GL_SetAttribute(SDL_GL_CONTEXT_FLAGS, SDL_GL_CONTEXT_FORWARD_COMPATIBLE_FLAG);
@@ -211,7 +232,7 @@ int render(const Options& o, const exporter::TakeTracks& tr, const VehicleGeomet
   SDL_Window* window = SDL_CreateWindow("lieride render", 0, 0, 64, 64, SDL_WINDOW_OPENGL | SDL_WINDOW_HIDDEN);
   SDL_GLContext gl = window ? SDL_GL_CreateContext(window) : nullptr;
   if (!gl || !gladLoadGL(reinterpret_cast<GLADloadfunc>(SDL_GL_GetProcAddress))) {
-    std::cerr << "lieride: render: cannot create an OpenGL 3.3 core context: " << SDL_GetError() << "\n";
+    std::cerr << "lieride: render: cannot create an OpenGL 3.3 core context: " << shown(SDL_GetError(), 200) << "\n";
     if (window) SDL_DestroyWindow(window);
     SDL_Quit();
     return 1;
@@ -284,9 +305,10 @@ int render(const Options& o, const exporter::TakeTracks& tr, const VehicleGeomet
         std::snprintf(name, sizeof name, "frame_%06zu.png", index);
         stbi_flip_vertically_on_write(0);
         if (!stbi_write_png((std::filesystem::path(o.pngDir) / name).c_str(), o.width, o.height, 4, px.data(), o.width * 4)) {
-          std::cerr << "lieride: render: cannot write " << (std::filesystem::path(o.pngDir) / name).string() << "\n";
+          std::cerr << "lieride: render: cannot write " << shown((std::filesystem::path(o.pngDir) / name).string(), 200) << "\n";
           return false;
         }
+        pngsWritten = index + 1;
       }
       return true;
     };
@@ -294,7 +316,7 @@ int render(const Options& o, const exporter::TakeTracks& tr, const VehicleGeomet
     const float size = view->traits().size, focus = view->traits().focusHeight;
     const exporter::PoseKey& start = tr.keys.front();
     double phase = 0;
-    for (std::size_t f = 0; f < frames && !code; ++f) {
+    for (std::size_t f = 0; f < frames && !code && !g_stopSignal; ++f) {
       const exporter::PoseKey& k = tr.keys[f];
       std::vector<VehiclePose> poses = {poseOf(tr, k)};
       // The view's animation (the rotor's spin) as the app advances it, on the take clock.
@@ -321,6 +343,7 @@ int render(const Options& o, const exporter::TakeTracks& tr, const VehicleGeomet
                      f + 1, frames, k.t);
       }
     }
+    if (g_stopSignal && !code) code = 128 + static_cast<int>(g_stopSignal);
     if (!code && frames > 0 && !emit(frames - 1, readback.latest())) code = 1;
     if (tty) std::fprintf(stderr, "\n");
     if (writer && !writer->finish() && !code) {
@@ -331,14 +354,15 @@ int render(const Options& o, const exporter::TakeTracks& tr, const VehicleGeomet
     if (pipe) {
       const int status = ::pclose(pipe);
       if (!code && status != 0) {
-        std::cerr << "lieride: render: ffmpeg failed (exit status " << status << ")\n";
+        if (WIFEXITED(status)) std::cerr << "lieride: render: ffmpeg failed (exit status " << WEXITSTATUS(status) << ")\n";
+        else std::cerr << "lieride: render: ffmpeg failed (status " << status << ")\n";
         code = 1;
       }
       std::error_code ec;
       if (!code) std::filesystem::rename(partial, o.out, ec);
       else std::filesystem::remove(partial, ec);
       if (ec) {
-        std::cerr << "lieride: render: cannot rename " << partial << " to " << o.out << ": " << ec.message() << "\n";
+        std::cerr << "lieride: render: cannot rename " << shown(partial, 200) << " to " << shown(o.out, 200) << ": " << ec.message() << "\n";
         code = 1;
       }
     }
@@ -356,12 +380,6 @@ int render(const Options& o, const exporter::TakeTracks& tr, const VehicleGeomet
 
 int runRenderTake(const cli::RenderOptions& options) {
   Options o = options;
-  if (!o.out.empty() && o.pngDir.empty()) {  // ffmpeg would start, fail on the path and stop reading
-    const std::filesystem::path folder = std::filesystem::path(o.out).parent_path();
-    std::error_code ec;
-    if (!folder.empty() && !std::filesystem::is_directory(folder, ec))
-      return usage("--out '" + shown(o.out, 200) + "': no such folder '" + shown(folder.string(), 200) + "'");  // as sim and export say
-  }
   // A failing ffmpeg closes the pipe: the writes then fail ("ffmpeg stopped reading frames",
   // exit 1) instead of SIGPIPE ending the process without a word.
   std::signal(SIGPIPE, SIG_IGN);
@@ -375,6 +393,7 @@ int runRenderTake(const cli::RenderOptions& options) {
     file = e->file;
   }
   const bool withoutFfmpeg = o.pngDir.empty() && !onPath("ffmpeg");
+  catchStopSignals();
   if (withoutFfmpeg)
     o.pngDir = (std::filesystem::path(o.out).parent_path() / (std::filesystem::path(o.out).stem().string() + "_frames")).string();
   exporter::TakeTracks tracks;
@@ -391,6 +410,13 @@ int runRenderTake(const cli::RenderOptions& options) {
     Take take;
     if (sc.take) take = *sc.take;
     else take.steps = stepsFor(sc.settings.duration, sc.settings.dt);
+    // Frames are sampled (and held) before drawing: at most kMaxFrames (docs/formats.md).
+    const double wanted = std::floor(static_cast<double>(take.steps) * sc.settings.dt * o.fps) + 1.0;
+    if (!(wanted <= kMaxFrames)) {
+      std::cerr << "lieride: render: " << shown(file, 200) << ": --fps " << o.fps << " gives " << wanted
+                << " frames, more than " << kMaxFrames << "; lower --fps\n";
+      return 2;
+    }
     entry.file = file;
     entry.name = sc.name;
     const LoadedScene loaded = loadScene(entry);
@@ -400,7 +426,7 @@ int runRenderTake(const cli::RenderOptions& options) {
     TakePlayer player(std::move(sc.simulation), take);
     tracks = exporter::sampleTake(player, o.fps);
     if (tracks.outcome.status == RunStatus::Diverged) {
-      std::cerr << "lieride: render: " << file << ": " << tracks.outcome.message << " (nothing written)\n";
+      std::cerr << "lieride: render: " << shown(file, 200) << ": " << tracks.outcome.message << " (nothing written)\n";
       return 3;
     }
     // Frame k at t = k / fps for every k / fps <= the take's end (docs/formats.md section 6).
@@ -409,13 +435,31 @@ int runRenderTake(const cli::RenderOptions& options) {
     std::cerr << "lieride: " << shown(e.what(), 600) << "\n";
     return 2;
   }
+  bool createdDir = false;
   if (!o.pngDir.empty()) {
     std::error_code ec;
+    createdDir = !std::filesystem::exists(o.pngDir, ec);
     std::filesystem::create_directories(o.pngDir, ec);
     if (ec) return usage("--png-dir '" + shown(o.pngDir, 200) + "': cannot create the folder (" + ec.message() + ")");
   }
   if (withoutFfmpeg) std::cerr << "lieride: render: ffmpeg not found: writing PNG frames to " << shown(o.pngDir, 200) << "\n";
-  return render(o, tracks, geometry, view, sceneName, frames);
+  std::size_t written = 0;
+  const int code = render(o, tracks, geometry, view, sceneName, frames, written);
+  if (code && !o.pngDir.empty()) {  // no partial output: the frames of a failed or stopped render go
+    std::error_code ec;
+    for (std::size_t i = 0; i < written; ++i) {
+      char name[32];
+      std::snprintf(name, sizeof name, "frame_%06zu.png", i);
+      std::filesystem::remove(std::filesystem::path(o.pngDir) / name, ec);
+    }
+    if (createdDir) std::filesystem::remove(o.pngDir, ec);  // only if now empty
+  }
+  if (const int sig = g_stopSignal) {
+    std::cerr << "lieride: render: stopped by signal " << sig << " (nothing written)\n";
+    std::signal(sig, SIG_DFL);
+    std::raise(sig);
+  }
+  return code;
 }
 
 }  // namespace lieride::gui

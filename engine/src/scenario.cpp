@@ -401,21 +401,32 @@ std::string shortNumber(double v) {
   s << v;
   return s.str();
 }
+// A count in full below 10^12 (10000001 rows, not "1e+07" beside a limit of 1e+07); above,
+// stepCount's 1e-12 relative rounding allowance shows in the last digits, so 6 digits.
+std::string countNumber(double v) {
+  if (!(v < 1e12) || v != std::floor(v)) return shortNumber(v);
+  std::ostringstream s;
+  s.precision(0);
+  s << std::fixed << v;
+  return s.str();
+}
 }  // namespace
 
-std::optional<std::string> runSizeProblem(const Scenario& sc, int every, double maxSteps, double maxRows) {
+std::optional<std::string> runSizeProblem(const Scenario& sc, int every, double maxSteps, double maxRows,
+                                          bool raisable) {
   const double dt = sc.settings.dt, duration = sc.settings.duration;
   const double steps = sc.take ? static_cast<double>(sc.take->steps) : stepCount(duration, dt);
-  const std::string what = sc.take ? sc.file + ": [take] steps = " + shortNumber(steps)
+  const std::string what = sc.take ? sc.file + ": [take] steps = " + countNumber(steps)
                                    : sc.file + ": --duration " + shortNumber(duration) + " s / --dt " +
-                                         shortNumber(dt) + " s = " + shortNumber(steps) + " steps";
-  if (!(steps <= maxSteps))
-    return what + ", above the limit of " + shortNumber(maxSteps) +
-           (sc.take ? std::string(" (raise it with --max-steps where the command has it)")
-                    : std::string(" (use a larger --dt or a shorter --duration, or raise the limit with --max-steps)"));
+                                         shortNumber(dt) + " s = " + countNumber(steps) + " steps";
+  if (!(steps <= maxSteps)) {
+    if (sc.take) return what + ", above the limit of " + shortNumber(maxSteps) + (raisable ? " (raise it with --max-steps)" : "");
+    return what + ", above the limit of " + shortNumber(maxSteps) + " (use a larger --dt or a shorter --duration" +
+           (raisable ? ", or raise the limit with --max-steps)" : ")");
+  }
   const double rows = std::floor(steps / std::max(every, 1)) + 1.0;
   if (maxRows > 0 && !(rows <= maxRows))
-    return what + " writing " + shortNumber(rows) + " CSV rows, above the limit of " + shortNumber(maxRows) +
+    return what + " writing " + countNumber(rows) + " CSV rows, above the limit of " + shortNumber(maxRows) +
            " (thin them with [output] every, or raise the limit with --max-rows)";
   return std::nullopt;
 }

@@ -2,7 +2,7 @@
 # `lieride render` (docs/formats.md section 6): the example take rendered offscreen twice at
 # 4 fps gives every k / 4 <= 17.5 s: 17.5 x 4 + 1 = 71 PNG frames, byte-identical between the renders;
 # with ffmpeg/ffprobe, the .mp4 has 71 frames too, and a format ffmpeg refuses exits 1 with a
-# message. --out into a missing folder is a usage error. Skipped (77) when no OpenGL 3.3
+# message. --out into a missing folder is a usage error; SIGTERM removes what was written. Skipped (77) when no OpenGL 3.3
 # context can be created offscreen.
 set -uo pipefail
 lieride=$1 out=$2 src=$3
@@ -35,4 +35,15 @@ fi
 code=$?
 [ $code -eq 2 ] && [ "$(wc -l <"$out/nodir.err")" -eq 1 ] && grep -q "no such folder '$out/no-such-folder'" "$out/nodir.err" ||
   { cat "$out/nodir.err"; echo "FAIL: --out into a missing folder exited $code"; exit 1; }
-echo "ok: 71 identical frames"
+# SIGTERM during a render: it stops at the next frame, removes what it wrote (the frame folder it
+# made) and dies by the signal (exit 143), never leaving a partial output.
+"$lieride" render "$take" --png-dir "$out/stopped" --fps 500 --size 320x180 2>"$out/stopped.err" &
+pid=$!
+for _ in $(seq 100); do [ -n "$(ls "$out/stopped" 2>/dev/null | head -n 1)" ] && break; sleep 0.1; done
+kill -TERM $pid
+wait $pid
+code=$?
+[ $code -eq 143 ] || { cat "$out/stopped.err"; echo "FAIL: render stopped by SIGTERM exited $code, expected 143"; exit 1; }
+[ ! -e "$out/stopped" ] || { echo "FAIL: the stopped render left $out/stopped ($(ls "$out/stopped" | wc -l) files)"; exit 1; }
+grep -q "stopped by signal 15 (nothing written)" "$out/stopped.err" || { cat "$out/stopped.err"; echo "FAIL: no message"; exit 1; }
+echo "ok: 71 identical frames; a render stopped by SIGTERM leaves nothing"

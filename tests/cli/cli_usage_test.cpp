@@ -44,7 +44,7 @@ TEST_CASE("usage errors: one line naming the problem, exit 2, nothing written", 
       {"bench --out", "--out"},                                        // missing value
       {"bench rigid-body extra", "extra"},                             // extra argument
       {"bench no-such-suite", "no-such-suite"},                        // unknown suite
-      {"frobnicate", "frobnicate"},                                    // unknown command
+      {"frobnicate", "unknown command 'frobnicate' (commands: app, sim"},  // unknown command
       {"--frobnicate", "--frobnicate"},                                // unknown top-level option
   };
   for (const Case& c : cases) {
@@ -164,4 +164,39 @@ TEST_CASE("lieride render --help lists its options on stdout and a usage error i
     CHECK(r.out.empty());
     CHECK(!fs::exists(csv));
   }
+}
+
+TEST_CASE("lieride app and render: options checked before anything opens, one line each", "[cli]") {
+  if (lieride("render --help").code != 0) return;  // a build without the desktop app
+  const fs::path dir = scratch() / "launch-usage";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string take = std::string(LIERIDE_SOURCE_DIR) + "/assets/takes/helicopter-flight-take.toml";
+  const std::string mp4 = (dir / "v.mp4").string(), frames = (dir / "frames").string();
+  struct Case {
+    std::string args, mustMention;
+  };
+  for (const Case& c : std::vector<Case>{
+           {"render " + take + " --out " + mp4 + " --png-dir " + frames, "not both"},
+           {"render " + take + " --out /dev/null", "got a device or FIFO"},
+           {"render " + take + " --out -", "got standard output"},
+           {"render " + take + " --out " + (dir / std::string(300, 'v')).string() + ".mp4", "file name too long"},
+           {"render " + take + " --png-dir " + frames + " --fps 0x10", "--fps: expected a number"},
+           {"render " + take + " --png-dir " + frames + " --size 17x16", "each even"},
+           {"render " + take + " --png-dir " + frames + " --fps", "--fps needs a value"},
+           {"render " + take + " --png-dir " + frames + " --camera top", "--camera: expected chase | orbit | fixed, got 'top'"},
+           {"app --warmup 1", "--warmup applies to a run of --frames"},
+           {"app --frames 2 --warmup 1e308", "--warmup: expected a number from 0 to"},
+           {"app --screenshot ''", "--screenshot: expected a PNG file name"},
+           {"app --screenshot " + (dir / "no-such" / "x.png").string(), "no such folder"},
+           {"app --frames 1 -- --frames 1", "unexpected arguments '--frames', '1'"},
+           {"app --dt 0x10", "--dt: expected a finite number > 0"},
+       }) {
+    const Result r = lieride(c.args);
+    CAPTURE(c.args, r.err);
+    CHECK(r.code == 2);
+    CHECK(lineCount(r.err) == 1);
+    CHECK(r.err.find(c.mustMention) != std::string::npos);
+  }
+  CHECK(fs::is_empty(dir));
 }

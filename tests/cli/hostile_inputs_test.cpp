@@ -151,7 +151,9 @@ TEST_CASE("step-count limits and the solver bounds: exit 2 naming the flag or ke
            Refusal{"--duration 1e20", body, "--duration 1e20", "--duration 1e+20 s / --dt 0.01 s = 1e+22 steps"},
            Refusal{"--dt 1e-12", body, "--dt 1e-12", "--dt 1e-12 s = 1e+13 steps"},
            Refusal{"1e9 rows of CSV", body, "--dt 1e-12 --duration 1e-3", "--max-rows"},
-           Refusal{"--max-steps lowered", body, "--max-steps 100", "above the limit of 100"},
+           Refusal{"--max-steps lowered", body, "--max-steps 100", "above the limit of 100 (use a larger --dt or a shorter --duration, or raise the limit with --max-steps)"},
+           // The count in full beside the limit: 10^7 + 1 rows, not "1e+07 rows, above the limit of 1e+07".
+           Refusal{"1e7 + 1 rows", body, "--dt 1e-6 --duration 10", "writing 10000001 CSV rows, above the limit of 1e+07"},
            Refusal{"tolerance = 1e-300", body + "tolerance = 1e-300\n", "", "integrator.tolerance"},
            Refusal{"max_iterations = 2e9", body + "max_iterations = 2000000000\n", "", "integrator.max_iterations"},
        })
@@ -185,7 +187,7 @@ TEST_CASE("export and render: the step-count limit, --fps nan, folders as --out 
   fs::create_directories(dir);
   const std::string take = std::string(LIERIDE_SOURCE_DIR) + "/assets/takes/helicopter-flight-take.toml";
   for (const auto& [args, mention] : std::vector<std::pair<std::string, std::string>>{
-           {"export " + tiny.string() + " --out " + (dir / "t.glb").string(), "3e+10 steps, above the limit of 1e+09"},
+           {"export " + tiny.string() + " --out " + (dir / "t.glb").string(), "30000000000 steps, above the limit of 1e+09 (use a larger --dt or a shorter --duration)"},
            {"export sleigh --dt 1e-9 --out " + (dir / "s.glb").string(), "above the limit of 1e+09"},
            {"export " + take + " --fps nan --out " + (dir / "n.glb").string(), "--fps: expected a number"},
            {"render " + tiny.string() + " --png-dir " + (dir / "frames").string(), "above the limit of 1e+09"},

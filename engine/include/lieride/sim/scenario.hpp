@@ -61,8 +61,10 @@ inline constexpr double kDefaultMaxSteps = 1e9;
 inline constexpr double kDefaultMaxRows = 1e7;
 // One line naming the file, what sets the count (--duration / --dt, or a take's [take] steps)
 // and the limit passed, or nothing when the run fits. every: the rows written per step (the run
-// CSV's [output] every); maxRows <= 0: no row limit (a run that writes no CSV).
-std::optional<std::string> runSizeProblem(const Scenario& sc, int every, double maxSteps, double maxRows);
+// CSV's [output] every); maxRows <= 0: no row limit (a run that writes no CSV). raisable: the
+// command has --max-steps (sim), which the message then suggests.
+std::optional<std::string> runSizeProblem(const Scenario& sc, int every, double maxSteps, double maxRows,
+                                          bool raisable = false);
 
 // A scene file's menu name: its top-level `name = "..."` (read line by line before the first
 // table, without parsing the file), or its file stem when it has none. The app's scene menu
