@@ -160,6 +160,23 @@ TEST_CASE("energy runaway: exit 3, the diverged row last, nothing after it", "[c
   CHECK(r.err.find("left the bound") != std::string::npos);
 }
 
+TEST_CASE("energy runaway is not round-off: a helicopter falling from rest at z = 0 (E0 = 0) runs to its end", "[cli]") {
+  // E = 1/2 m v^2 + m g z stays 0 while both parts grow to hundreds of joules: its round-off
+  // (1e-8 J by t = 2.2 s at h = 1e-5) passed 10 max(|E0|, 1e-9) and stopped the run.
+  for (const char* integrator : {"lie-cay-tln", "rk4"}) {
+    const Csv csv = runCsv(std::string("fall-") + integrator,
+                           "[vehicle]\ntype = \"helicopter\"\n[integrator]\nname = \"" + std::string(integrator) +
+                               "\"\ndt = 1e-5\nduration = 5.0\n[output]\nevery = 1000\n",
+                           "", 0);
+    CAPTURE(integrator);
+    REQUIRE(csv.rows.size() == 501);
+    const std::size_t last = csv.rows.size() - 1;
+    CHECK(csv.rows[last][csv.column("status")] == "ok");
+    CHECK(csv.value(last, "z") == Approx(-0.5 * 9.81 * 25.0).epsilon(1e-6));  // free fall from rest
+    CHECK(std::abs(csv.value(last, "energy")) < 1e-6);
+  }
+}
+
 TEST_CASE("diverge_speed: the run stops at the first row faster than the bound", "[cli]") {
   // Twice the hover collective: the helicopter accelerates upward at about g.
   const std::string text = "[vehicle]\ntype = \"helicopter\"\nmass = 5.0\n[controls]\ncollective = 98.1\n"

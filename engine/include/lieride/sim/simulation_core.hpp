@@ -22,6 +22,7 @@ struct StepHealth {
   bool finite = true;    // the state (and the velocity derived from it) is finite
   double energy = 0.0;   // read only in a conservative run, and tested for finiteness
   double maxSpeed = 0.0;
+  double energyScale = 0.0;  // T + |V| (DivergenceMonitor::check); 0 where not split
 };
 
 // Throws std::invalid_argument("time step must be finite and > 0") unless h is.

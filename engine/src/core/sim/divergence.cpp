@@ -7,11 +7,12 @@
 namespace lieride {
 
 std::optional<std::string> DivergenceMonitor::check(bool stateFinite, double energy, double maxSpeed,
-                                                    const StepReport& solver, double t) const {
+                                                    const StepReport& solver, double t, double energyScale) const {
   const bool solverFailed = !solver.converged;
   const bool tooFast = maxSpeed > divergeSpeed;
+  const double change = std::abs(energy - initialEnergy);
   const bool energyRunaway =
-      conservative && std::abs(energy - initialEnergy) > 10.0 * std::max(std::abs(initialEnergy), 1e-9);
+      conservative && change > 10.0 * std::max(std::abs(initialEnergy), 1e-9) && change > 0.5 * energyScale;
   if (stateFinite && std::isfinite(energy) && !solverFailed && !tooFast && !energyRunaway) return std::nullopt;
   std::ostringstream msg;  // only built on divergence: this check runs every step
   msg.precision(6);

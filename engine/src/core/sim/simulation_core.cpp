@@ -69,7 +69,7 @@ StepReport SimulationCore::step() {
   keepLastGood();
   last_ = advance(t_, h_);
   const StepHealth s = health(monitor_.conservative);
-  if (auto msg = monitor_.check(s.finite, s.energy, s.maxSpeed, last_, tNext)) {
+  if (auto msg = monitor_.check(s.finite, s.energy, s.maxSpeed, last_, tNext, s.energyScale)) {
     // As simulation.hpp promises: the state stays at the last good step, t where it was.
     status_ = RunStatus::Diverged;
     message_ = *msg;
