@@ -18,6 +18,7 @@
 #include "cli/cli_optimize_dmoc.hpp"
 #include "lieride/optimize/problem.hpp"
 #include "lieride/ocp/problem_file.hpp"
+#include "lieride/sim/run.hpp"
 #include "lieride/sim/table_reader.hpp"
 
 namespace lieride::cli {
@@ -61,7 +62,8 @@ void writeTrajectory(const OcpProblemFile& pf, const SleighBvpResult& r, std::os
     const SleighControls u = sleighControls(xi);
     const double phi = k ? discreteConstraint(r.states[k - 1], xi) : 0.0;
     const double energy = 0.5 * (xi(kZ2) * xi(kZ2) / m + xi(kZ1) * xi(kZ1) / J);
-    out << num(static_cast<double>(k) * r.h) << ',' << num(xi(kX)) << ',' << num(xi(kY)) << ',' << num(xi(kTheta))
+    writeCsvTime(out, static_cast<double>(k) * r.h);
+    out << ',' << num(xi(kX)) << ',' << num(xi(kY)) << ',' << num(xi(kTheta))
         << ',' << num(xi(kZ1) / J) << ',' << num(xi(kZ2) / m) << ",0," << num(energy) << ",0,0,0,ok," << num(u.u1)
         << ',' << num(u.u2) << ',' << num(phi);
     for (int i = kPx; i <= kP2; ++i) out << ',' << num(xi(i));

@@ -10,20 +10,16 @@
 #include <string>
 
 namespace lieride {
-namespace {
 
-
-// The t column: t_k = k h to 15 significant digits, so that a decimal h reads as it was given
-// (3 x 0.1 is 0.30000000000000004 in binary, which read as passing --duration 0.3).
-void writeTime(std::ostream& out, double t) {
+// t_k = k h to 15 significant digits (3 x 0.1 is 0.30000000000000004 in binary, which would
+// read as passing --duration 0.3).
+void writeCsvTime(std::ostream& out, double t) {
   if (!std::isfinite(t)) return writeCsvNumber(out, t);
   if (t == 0.0) t = 0.0;
   char buf[32];
   const auto r = std::to_chars(buf, buf + sizeof buf, t, std::chars_format::general, 15);
   out.write(buf, r.ptr - buf);
 }
-
-}  // namespace
 
 void writeCsvNumber(std::ostream& out, double v) {
   if (std::isnan(v)) {  // a diverged row: "nan", never "-nan"
@@ -77,7 +73,7 @@ std::optional<std::size_t> writeCheckedCsvRow(const Simulation& sim, std::ostrea
   for (std::size_t i = 0; i < values.size(); ++i) {
     if (i) out << ',';
     if (i == statusIndex) out << toString(status);
-    else if (i == 0) writeTime(out, values[i]);  // t, the first column of every layout
+    else if (i == 0) writeCsvTime(out, values[i]);  // t, the first column of every layout
     else writeCsvNumber(out, values[i]);
   }
   out << '\n';

@@ -165,8 +165,11 @@ SleighBvpResult solveSleighBvp(const SleighBvpProblem& problem, const std::funct
       }
     }
     if (!accepted) {
-      result.failure = "iteration " + std::to_string(it) + ": line search found no decrease of the shooting residual " +
-                       "(violation " + std::to_string(result.violation) + ")";
+      std::ostringstream msg;  // %g-like: std::to_string's %f prints 1e300 with 300 digits and 1e-9 as 0.000000
+      msg.precision(6);
+      msg << "iteration " << it << ": line search found no decrease of the shooting residual (violation "
+          << result.violation << ")";
+      result.failure = msg.str();
       break;
     }
     w -= alpha * dw;

@@ -378,7 +378,8 @@ void writeSe3Csv(const Problem& problem, const Dmoc& dmoc, const std::vector<dou
     const Vec6 xiK = k < tr.xi.size() ? tr.xi[k] : v6;
     for (std::size_t i = 0; i < v.size(); ++i) {
       out << (i ? "," : "");
-      writeCsvNumber(out, v[i]);
+      if (i == 0) writeCsvTime(out, v[i]);  // t to 15 digits, as the replay's run CSV
+      else writeCsvNumber(out, v[i]);
     }
     out << ",ok,";
     writeCsvNumber(out, residual);
@@ -420,7 +421,8 @@ void DmocSession::writeSleighCsv(const std::vector<double>& x, std::ostream& out
     const std::vector<double> v{tr.t[k], s[0], s[1], s[2], s[3] / p.inertia, s[4] / p.mass, 0.0, energy, 0.0, 0.0, 0.0};
     for (std::size_t i = 0; i < v.size(); ++i) {
       out << (i ? "," : "");
-      writeCsvNumber(out, v[i]);
+      if (i == 0) writeCsvTime(out, v[i]);  // t to 15 digits, as the replay's run CSV
+      else writeCsvNumber(out, v[i]);
     }
     out << ",ok,";
     const double tail[4] = {tr.u1[step], tr.u2[step], phi, residual};
@@ -460,7 +462,8 @@ void DmocSession::writeSnakeboardCsv(const std::vector<double>& x, std::ostream&
     prev = s;
     for (std::size_t i = 0; i < v.size(); ++i) {
       out << (i ? "," : "");
-      writeCsvNumber(out, v[i]);
+      if (i == 0) writeCsvTime(out, v[i]);  // t to 15 digits, as the replay's run CSV
+      else writeCsvNumber(out, v[i]);
     }
     out << ",0,ok,";  // iters, status
     writeCsvNumber(out, residual);
@@ -499,7 +502,8 @@ void DmocSession::writeTrajectoryCsv(const std::vector<double>& x, std::ostream&
     prev = s;
     for (std::size_t i = 0; i < v.size(); ++i) {
       out << (i ? "," : "");
-      writeCsvNumber(out, v[i]);
+      if (i == 0) writeCsvTime(out, v[i]);  // t to 15 digits, as the replay's run CSV
+      else writeCsvNumber(out, v[i]);
     }
     out << ",0,ok,";  // iters, status
     writeCsvNumber(out, residual);

@@ -22,6 +22,9 @@ struct RunOutcome {
 // One CSV cell: the shortest form that reads back exactly, "0" for -0 and "nan" for any NaN
 // (docs/formats.md section 3). Every CSV lieride writes uses it.
 void writeCsvNumber(std::ostream& out, double v);
+// The t column: 15 significant digits, so that k h for a decimal h reads as written (0.3,
+// not 0.30000000000000004).
+void writeCsvTime(std::ostream& out, double t);
 
 double stepCount(double duration, double h);
 // The same as an integer; throws std::overflow_error when it does not fit.
