@@ -81,7 +81,7 @@ std::optional<int> parseAppArgs(const std::vector<std::string>& args, AppOptions
   parser.add_option("--scene", o.scene, "open a scene by menu name, file stem (large-steps) or scenario TOML path")
       ->option_text("NAME|FILE");
   parser.add_option("--take", o.take, "open a take and replay it (Takes panel: timeline, ghost copies, exports)")
-      ->check(existingRegularFile());
+      ->check(existingRegularFile())->option_text("FILE");
   parser.add_option("--dt", o.dt, "start with time step h = S seconds")->check(finitePositiveSeconds());
   parser.add_option("--integrator", o.integrator, "start with this integrator (see `lieride list`)")->option_text("NAME");
   parser.add_option("--frames", o.frames, "run N frames, print frame-time and physics statistics, exit")

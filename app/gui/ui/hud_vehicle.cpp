@@ -25,8 +25,10 @@ void drawVehicleHud(AppState& app, const PhysicsFrame& f) {
     std::snprintf(end, sizeof end, "end of the scripted run (%.3g s): Space runs on, Backspace replays", app.scriptEnd);
   // A problem scene before Play: its inputs are zero until the optimal controls play.
   const bool problemScene = app.optimize && app.optimize->waitingForPlay();
+  const bool optimalPlay = app.optimize && app.optimize->playing();
   const std::string hint = end[0]          ? std::string(end)
                            : problemScene ? std::string("Optimize panel: Solve, then Play (or Space) runs the optimal controls")
+                           : optimalPlay  ? std::string("the optimal controls, run by the physics (Optimize panel)")
                                           : scriptedHint(f);
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   float w = 0;

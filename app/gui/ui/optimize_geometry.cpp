@@ -124,9 +124,19 @@ void goalAndWaypoints(const opt::Problem& p, const OverlayHints& hints, float w,
   if (hints.footprint && p.goal.position) {
     const glm::vec3 g(static_cast<float>(p.goal.position->x()), static_cast<float>(p.goal.position->y()), 0.03f);
     carOutline(out.marks, g, heading, bodyOf(*hints.footprint), 1.6f * w, kGoal, 0.95f);
+  } else if (p.goal.position3 && p.goal.position3->z() - hints.restingHeight > 0.5) {
+    // A goal in the air (the canyon's end): a hoop around the goal, where a pad would cut
+    // through the hovering body, and a line down to the ground.
+    const glm::vec3 g = v3(*p.goal.position3);
+    ring(out.marks, g, 2.0f, 2.0f + w, kGoal, 0.95f);
+    if (p.goal.heading) arrow(out.marks, g, heading, 0.6f, 1.6f * w, kGoal, 0.95f);
+    band(out.marks, glm::vec3(g.x, g.y, 0.02f), g - glm::vec3(0, 0, 0.2f), w, kGoal, kGoal, 0.6f, true);
   } else if (p.goal.position3) {
-    // The pad: a ring with an H, level at the goal; the goal heading as an arrow.
-    const glm::vec3 g = v3(*p.goal.position3) + glm::vec3(0, 0, 0.03f);
+    // The pad: a ring with an H on the ground under the goal (the skids rest on it); the goal
+    // heading as the H's bar.
+    const glm::vec3 g = v3(*p.goal.position3) -
+                        glm::vec3(0, 0, static_cast<float>(std::max(0.0, std::min(hints.restingHeight, p.goal.position3->z())))) +
+                        glm::vec3(0, 0, 0.03f);
     solid(out.solid, prim::cylinder(2.6f, 2.6f, 0.05f, 48, glm::vec3(0.35f)), prim::T(g.x, g.y, g.z - 0.05f), glm::vec3(0.35f), 0.9f);
     ring(out.marks, g + glm::vec3(0, 0, 0.01f), 2.1f, 2.4f, kGoal, 0.95f);
     const glm::vec3 u(std::cos(heading), std::sin(heading), 0), v(-u.y, u.x, 0), z(0, 0, 0.01f);
@@ -195,6 +205,7 @@ OverlayHints overlayHints(const opt::Problem& p) {
   try {
     const opt::DmocSession session(p);
     h.spatial = session.spatial();
+    h.restingHeight = session.restingHeight();
     h.footprint = session.footprint();
   } catch (const std::exception&) {
   }
@@ -209,7 +220,10 @@ void buildOptimizeOverlay(const opt::Problem& p, const OverlayHints& hints, cons
   const float w = std::clamp(static_cast<float>(0.006 * extent), 0.05f, 0.25f);
   obstacles(p, out);
   goalAndWaypoints(p, hints, w, out);
-  if (s) ghost(hints, *s, w, !(playing && hints.spatial), out);
+  // During Play of a flight the vehicle flies along its ghost: a thin, fainter line, where the
+  // full-width ribbon ran through the body in the chase view.
+  const bool flying = playing && hints.spatial;
+  if (s) ghost(hints, *s, flying ? 0.35f * w : w, !flying, out);
   for (std::size_t i = 0; i < handles.size(); ++i) {
     const bool hot = static_cast<int>(i) == highlight;
     const float r = hot ? 0.45f : 0.3f;

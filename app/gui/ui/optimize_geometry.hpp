@@ -29,6 +29,7 @@ glm::vec3 violationColor(double violation);
 // on the ground, and the body outline a planar vehicle keeps clear of obstacles, if any.
 struct OverlayHints {
   bool spatial = false;
+  double restingHeight = 0.0;  // DmocSession::restingHeight: a goal this high is on the ground
   std::optional<opt::DmocSession::Footprint> footprint;
 };
 // The hints of a problem (a problem that cannot be transcribed: planar, no outline).

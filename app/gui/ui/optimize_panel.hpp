@@ -68,6 +68,7 @@ class OptimizePanel {
   bool play();
   // The scene is this panel's problem, not yet played: its vehicle waits for Play.
   bool waitingForPlay() const { return !sceneProblem_.empty() && !playing_; }
+  bool playing() const { return playing_; }  // the optimal controls run (Play)
   OptimizeWorker& worker() { return worker_; }
   struct Listed {
     std::string file, name, vehicle;

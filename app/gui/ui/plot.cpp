@@ -158,7 +158,15 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
   // two in the short ones at the default window size, whose five labels overlapped.
   const float lineH = ImGui::GetTextLineHeight();
   const int yTarget = std::clamp(static_cast<int>((b.y - a.y) / (2.2f * lineH)), 2, 4);
-  const double ys = st.logY ? std::max(1.0, std::round(niceStep(hi - lo, yTarget))) : niceStep(hi - lo, yTarget);
+  double ys = st.logY ? std::max(1.0, std::round(niceStep(hi - lo, yTarget))) : niceStep(hi - lo, yTarget);
+  // Two labelled ticks at least, so that the scale can be read (a 500 J step over a 250-700 J
+  // range left "500 J" alone): a finer nice step while only one falls in the range.
+  auto ticksIn = [&](double step) { return std::floor(hi / step) - std::ceil(lo / step) + 1.0; };
+  for (int refine = 0; refine < 3 && ticksIn(ys) < 2.0; ++refine) {
+    const double finer = st.logY ? std::max(1.0, std::floor(ys / 2.0)) : niceStep(ys, 2);
+    if (!(finer < ys)) break;
+    ys = finer;
+  }
   std::vector<std::pair<double, std::string>> yticks;
   float labelWidth = 0;
   for (double v = std::ceil(lo / ys) * ys; v <= hi; v += ys) {
@@ -184,7 +192,15 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
   };
   std::vector<LegendEntry> legend;
   float legendBottom = a.y;
-  if (st.legend) {
+  // One curve in a short plot: no legend (the read-out names the integrator), the height is
+  // the curve's and its tick labels'.
+  std::size_t names = 0;
+  for (std::size_t k = 0; k < lines.size(); ++k) {
+    bool seen = false;
+    for (std::size_t j = 0; j < k && !seen; ++j) seen = lines[j].name == lines[k].name;
+    names += seen ? 0 : 1;
+  }
+  if (st.legend && (names > 1 || b.y - a.y >= 90.0f)) {
     ImVec2 p(a.x + 8, a.y + 6);
     for (std::size_t k = 0; k < lines.size(); ++k) {
       bool seen = false;

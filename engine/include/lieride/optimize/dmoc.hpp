@@ -53,6 +53,9 @@ class DmocSession {
   // Knot k's position and orientation in x (planar vehicles: a turn about z by the heading).
   void knotPose(const double* x, int k, Vec3& position, Quat& orientation) const;
   bool spatial() const { return heli_ != nullptr || boat_ != nullptr; }  // poses in SE(3), not on the ground plane
+  // The body origin's height above the ground when the vehicle rests on it (the helicopter's
+  // skid depth; 0 for the others).
+  double restingHeight() const { return heli_ ? heliParams_.skidDepth : 0.0; }
   std::optional<Footprint> footprint() const;
 
   // The problem's solver settings ([problem] hessian).
