@@ -68,7 +68,7 @@ bool App::loadScene(int index, const SceneEntry* entry, bool startPaused) {
   st_.plots.assign(n, PlotHistory{});
   st_.deviation.assign(n, TimeSeries{});
   st_.caption = n > 1 ? (current_.name == "large steps"
-                             ? "Same body, same large h: lie-cay keeps the energy bounded, rk4 spins down (pick rk2 to see a divergence)."
+                             ? "Same body, same large h: lie-cay keeps the energy bounded, rk4 spins the body down, rk2 diverges (each copy's integrator can be switched)."
                              : current_.take ? "Ghost copies replay the take's inputs with another integrator: the deviation plot shows how far each strays."
                                              : "The copies start from the same state: what differs is the integrator (and h where shown).")
                       : std::string();

@@ -41,5 +41,8 @@ TEST_CASE("panels: status lines wrap at spaces, never inside a number", "[panels
     joined += l;
   }
   CHECK(joined == "->/tmp/a/very/long/path/name.csv");
+  // ... after a '/', '-' or '_' that fits in the second half of the line, not inside a name.
+  const auto take = wrapAtSpaces("/tmp/takes/helicopter-hover-20261205-231747.toml", 20.0f, chars);
+  CHECK(take == std::vector<std::string>{"/tmp/takes/", "helicopter-hover-", "20261205-231747.toml"});
   CHECK(wrapAtSpaces("", 10.0f, chars) == std::vector<std::string>{""});
 }

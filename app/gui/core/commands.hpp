@@ -74,7 +74,9 @@ struct Command {
   }
 };
 
-enum class SampleKind : std::uint8_t { Sample, Marker, Reset };
+// Reset: the history restarts (a new run). Seek: the take timeline moved to t; the history
+// before t is kept, what lies beyond it dropped, the energy balance restarts at t.
+enum class SampleKind : std::uint8_t { Sample, Marker, Reset, Seek };
 
 // One point of the live plots (decimated to a few hundred per simulated second), or a marker
 // where h or the integrator changed, or "the history restarts here" after a reset.

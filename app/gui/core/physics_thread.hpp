@@ -109,7 +109,7 @@ class PhysicsThread {
   void startLive();
   void handOverLive();
   void seekTakes(double t);
-  void restartView(std::size_t index);
+  void restartView(std::size_t index, SampleKind kind = SampleKind::Reset);
   void restartWindow(double now);  // the statistics' measuring window
 
   std::vector<Vehicle> vehicles_;

@@ -127,7 +127,7 @@ void PhysicsThread::handOverLive() {
   recorded_.push_back(std::move(r));
 }
 
-void PhysicsThread::restartView(std::size_t i) {
+void PhysicsThread::restartView(std::size_t i, SampleKind kind) {
   Vehicle& v = vehicles_[i];
   v.frozen = v.sim().status() == RunStatus::Diverged;
   v.divergedMessage.clear();
@@ -136,8 +136,9 @@ void PhysicsThread::restartView(std::size_t i) {
   v.work.reset();
   v.lastSampleT = -1e300;
   PlotSample r;
-  r.kind = SampleKind::Reset;
+  r.kind = kind;
   r.sim = static_cast<std::uint8_t>(i);
+  r.t = v.curr.t;
   samples_.push(r);
   pushSample(static_cast<int>(i), v.curr);
 }
@@ -149,7 +150,7 @@ void PhysicsThread::seekTakes(double t) {
     Vehicle& v = vehicles_[i];
     if (!v.slot.take) continue;
     lastSeekSteps_ = std::max(lastSeekSteps_, v.slot.take->seek(t));
-    restartView(i);
+    restartView(i, SampleKind::Seek);  // the plots keep their history before the new time
     any = true;
   }
   if (!any) return;

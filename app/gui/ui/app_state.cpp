@@ -30,6 +30,10 @@ void PlotHistory::add(const PlotSample& s) {
     clear();
     return;
   }
+  if (s.kind == SampleKind::Seek) {
+    seekTo(s.t);
+    return;
+  }
   if (s.kind == SampleKind::Marker) {
     const std::string label(s.label.data());
     // Several h changes at one instant ([ or ] pressed while paused): one "h first -> last s"
@@ -86,6 +90,23 @@ void PlotHistory::clear() {
   markers.clear();
   haveE0 = false;
   energyScale = 0;
+}
+
+void PlotHistory::seekTo(double t) {
+  // What lies at or beyond t goes (a seek back); a break at t so that a seek forward draws no
+  // line across the steps it skipped. W restarts at 0 there: so does E(0) of the balance.
+  const auto cut = [t](TimeSeries& ts) {
+    const auto n = std::lower_bound(ts.t.begin(), ts.t.end(), t) - ts.t.begin();
+    ts.t.resize(static_cast<std::size_t>(n));
+    ts.y.resize(static_cast<std::size_t>(n));
+    if (n > 0) ts.push(t, NAN);
+  };
+  for (auto& g : segments)
+    for (auto* ts : {&g.energy, &g.balance, &g.momentum, &g.constraint, &g.iterations, &g.residual}) cut(*ts);
+  for (auto& ts : extras) cut(ts);
+  while (!segments.empty() && segments.back().energy.t.empty()) segments.pop_back();
+  markers.erase(std::remove_if(markers.begin(), markers.end(), [&](const PlotMarker& m) { return m.t >= t; }), markers.end());
+  haveE0 = false;
 }
 
 void PlotHistory::trim(double before) {

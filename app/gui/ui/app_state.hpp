@@ -62,6 +62,7 @@ struct PlotHistory {
   double energyScale = 0;  // largest |E| seen (J): sets the balance plot's floor and span
   void add(const PlotSample& s);
   void clear();
+  void seekTo(double t);  // SampleKind::Seek
   void trim(double before);
   // The energy balance E(t) - E(0) - W(t): zero for the exact solution, whatever the inputs do.
   double balance(const PlotSample& s) const { return s.energy - e0 - s.work; }

@@ -392,9 +392,9 @@ void controlsPanel(AppState& app, const PhysicsFrame& f) {
       bool changed = false;
       ImGui::SliderScalar("amplitude", ImGuiDataType_Double, &g.amplitude, &zero, &amax, "%.3f");
       changed |= ImGui::IsItemDeactivatedAfterEdit();
-      ImGui::SliderScalar("frequency (Hz)", ImGuiDataType_Double, &g.frequency, &zero, &fmax, "%.3f");
+      ImGui::SliderScalar("frequency", ImGuiDataType_Double, &g.frequency, &zero, &fmax, "%.3f Hz");  // the unit inside: "frequency (Hz)" was cut at the sidebar edge
       changed |= ImGui::IsItemDeactivatedAfterEdit();
-      ImGui::SliderScalar("phase (rad)", ImGuiDataType_Double, &g.phase, &pmin, &pmax, "%.2f");
+      ImGui::SliderScalar("phase", ImGuiDataType_Double, &g.phase, &pmin, &pmax, "%.2f rad");
       changed |= ImGui::IsItemDeactivatedAfterEdit();
       if (changed) {
         Command c = Command::make(CommandKind::SetSinusoid);

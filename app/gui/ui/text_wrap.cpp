@@ -18,10 +18,13 @@ std::vector<std::string> wrapAtSpaces(const std::string& text, float width,
       continue;
     }
     if (!line.empty()) lines.push_back(line);
-    // A word wider than the line on its own (a long path): cut where it fills the line.
+    // A word wider than the line on its own (a long path): cut after the last '/', '-' or '_'
+    // that fits (not inside a folder's or a take's name), else where it fills the line.
     while (word.size() > 1 && measure(word) > width) {
       std::size_t fit = 1;
       while (fit + 1 < word.size() && measure(word.substr(0, fit + 1)) <= width) ++fit;
+      const std::size_t mark = word.find_last_of("/-_", fit - 1);
+      if (mark != std::string::npos && mark + 1 >= fit / 2) fit = mark + 1;
       lines.push_back(word.substr(0, fit));
       word.erase(0, fit);
     }
