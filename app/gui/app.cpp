@@ -182,6 +182,7 @@ void App::frame(double wallDt, int w, int h, const CameraInput& in) {
     for (auto& d : st_.deviation) d.clear();
     for (auto& g : lastGood_) g = InterpolatedPose{};
     st_.pausedAtScriptEnd = false;
+    cam_.snap();  // a reset or a seek jumps: the chase camera too (paused, it kept the old view)
   }
   if (st_.reachedScriptEnd(f)) st_.command(CommandKind::TogglePause);
 
