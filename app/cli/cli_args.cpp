@@ -98,6 +98,20 @@ std::optional<std::string> repeatedOption(const CLI::App& parser, const std::vec
   return std::nullopt;
 }
 
+// An option that takes a value followed by another option instead ("--out --quiet"): CLI11
+// would take "--quiet" as the folder's name.
+std::optional<std::string> optionAsValue(const CLI::App& parser, const std::vector<std::string>& args) {
+  for (std::size_t i = 0; i + 1 < args.size(); ++i) {
+    if (args[i] == "--") break;
+    if (args[i].find('=') != std::string::npos || !args[i + 1].starts_with("--")) continue;
+    for (const CLI::Option* o : parser.get_options()) {
+      if (o->get_expected_max() == 0 || o->get_type_size_max() == 0 || !o->check_name(args[i])) continue;  // a flag
+      return args[i] + " needs a value (got the option '" + shown(args[i + 1], 80) + "')";
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 CLI::Validator finitePositiveSeconds() { return seconds(false); }
@@ -140,6 +154,10 @@ std::optional<int> parseArgs(CLI::App& parser, const std::vector<std::string>& a
   const bool help = std::any_of(args.begin(), args.end(), [](const std::string& a) { return a == "-h" || a == "--help"; });
   if (const auto unknown = unknownOption(parser, args); unknown && !help) {
     reportError(prefix + *unknown + " (see " + name + " --help)");
+    return kExitBadInput;
+  }
+  if (const auto swallowed = optionAsValue(parser, args); swallowed && !help) {
+    reportError(prefix + *swallowed + " (see " + name + " --help)");
     return kExitBadInput;
   }
   if (const auto repeated = repeatedOption(parser, args); repeated && !help) {

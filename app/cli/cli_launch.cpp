@@ -121,6 +121,8 @@ std::optional<int> parseRenderArgs(const std::vector<std::string>& args, RenderO
   if (const auto code = parseArgs(parser, args)) return code;
   if (parser.count("--out") && parser.count("--png-dir"))
     return usage("render", "give --out take.mp4 or --png-dir DIR, not both");
+  if (parser.count("--out") && o.out.empty()) return usage("render", "--out: expected a video file name, got ''");
+  if (parser.count("--png-dir") && o.pngDir.empty()) return usage("render", "--png-dir: expected a folder name, got ''");
   const std::size_t x = size.find('x');
   o.width = std::stoi(size.substr(0, x));
   o.height = std::stoi(size.substr(x + 1));

@@ -435,10 +435,14 @@ int runRenderTake(const cli::RenderOptions& options) {
     std::cerr << "lieride: " << shown(e.what(), 600) << "\n";
     return 2;
   }
-  bool createdDir = false;
+  std::filesystem::path createdRoot;  // the outermost folder this render makes (removed on failure)
   if (!o.pngDir.empty()) {
     std::error_code ec;
-    createdDir = !std::filesystem::exists(o.pngDir, ec);
+    for (std::filesystem::path p = std::filesystem::absolute(o.pngDir, ec); !p.empty() && !std::filesystem::exists(p, ec);
+         p = p.parent_path()) {
+      createdRoot = p;
+      if (p == p.parent_path()) break;
+    }
     std::filesystem::create_directories(o.pngDir, ec);
     if (ec) return usage("--png-dir '" + shown(o.pngDir, 200) + "': cannot create the folder (" + ec.message() + ")");
   }
@@ -452,7 +456,7 @@ int runRenderTake(const cli::RenderOptions& options) {
       std::snprintf(name, sizeof name, "frame_%06zu.png", i);
       std::filesystem::remove(std::filesystem::path(o.pngDir) / name, ec);
     }
-    if (createdDir) std::filesystem::remove(o.pngDir, ec);  // only if now empty
+    if (!createdRoot.empty()) std::filesystem::remove_all(createdRoot, ec);  // made by this render: its frames only
   }
   if (const int sig = g_stopSignal) {
     std::cerr << "lieride: render: stopped by signal " << sig << " (nothing written)\n";

@@ -35,11 +35,11 @@ fi
 code=$?
 [ $code -eq 2 ] && [ "$(wc -l <"$out/nodir.err")" -eq 1 ] && grep -q "no such folder '$out/no-such-folder'" "$out/nodir.err" ||
   { cat "$out/nodir.err"; echo "FAIL: --out into a missing folder exited $code"; exit 1; }
-# SIGTERM during a render: it stops at the next frame, removes what it wrote (the frame folder it
-# made) and dies by the signal (exit 143), never leaving a partial output.
-"$lieride" render "$take" --png-dir "$out/stopped" --fps 500 --size 320x180 2>"$out/stopped.err" &
+# SIGTERM during a render: it stops at the next frame, removes what it wrote (the frame folder
+# and the parent it made) and dies by the signal (exit 143), never leaving a partial output.
+"$lieride" render "$take" --png-dir "$out/stopped/frames" --fps 500 --size 320x180 2>"$out/stopped.err" &
 pid=$!
-for _ in $(seq 100); do [ -n "$(ls "$out/stopped" 2>/dev/null | head -n 1)" ] && break; sleep 0.1; done
+for _ in $(seq 100); do [ -n "$(ls "$out/stopped/frames" 2>/dev/null | head -n 1)" ] && break; sleep 0.1; done
 kill -TERM $pid
 wait $pid
 code=$?

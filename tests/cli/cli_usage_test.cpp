@@ -33,6 +33,7 @@ TEST_CASE("usage errors: one line naming the problem, exit 2, nothing written", 
       {"sim " + s + out + " --bogus", "--bogus"},                      // unknown option
       {"sim " + s + out + " --dt", "--dt"},                            // missing value
       {"sim " + s + " --out", "--out"},                                // missing value
+      {"sim " + s + " --out --dt 0.1", "--out needs a value (got the option '--dt')"},  // an option for a value
       {"sim " + s + out + " extra.toml", "extra.toml"},                // extra argument
       {"sim" + out, "SCENARIO"},                                       // missing argument
       {"sim " + s + out + " --dt 0", "--dt"},                          // invalid value
@@ -191,6 +192,8 @@ TEST_CASE("lieride app and render: options checked before anything opens, one li
            {"app --screenshot " + (dir / "no-such" / "x.png").string(), "no such folder"},
            {"app --frames 1 -- --frames 1", "unexpected arguments '--frames', '1'"},
            {"app --dt 0x10", "--dt: expected a finite number > 0"},
+           {"app --take --frames 5", "--take needs a value (got the option '--frames')"},
+           {"render " + take + " --out ''", "--out: expected a video file name, got ''"},
        }) {
     const Result r = lieride(c.args);
     CAPTURE(c.args, r.err);

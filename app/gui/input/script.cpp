@@ -94,6 +94,7 @@ bool InputScript::run(const Line& l, AppState& app, const PhysicsFrame& f) {
   } else if (w[0] == "speed") {
     Command c = Command::make(CommandKind::SetSpeed);
     c.value[0] = std::stod(arg(1));
+    app.settings.speed = c.value[0];  // the sidebar's slider shows it, as after a drag
     app.send(c);
   } else if (w[0] == "integrator") {
     Command c = Command::make(CommandKind::SetIntegrator);
