@@ -288,7 +288,7 @@ int runGui(const cli::AppOptions& opt) {
         std::string expected;
         for (const auto& n : names) expected += (expected.empty() ? "" : " | ") + n;
         std::cerr << "lieride: app: --integrator: '" << lieride::shown(opt.integrator, 200) << "' does not apply to " << st.vehicle
-                  << "; expected one of " << expected << "\n";
+                  << "; expected one of " << expected << " (see lieride list)\n";
         exitCode = 2;
         loaded = false;
       } else {
