@@ -58,6 +58,10 @@ void InputScript::update(AppState& app, const PhysicsFrame& f) {
       if (const auto low = app.view->lowestContact(s)) lowestSkid_ = std::min(lowestSkid_, *low);
   }
   if (next_ >= lines_.size() || quit_) return;
+  if (awaitingSeek_) {
+    if (f.resets == seekResets_ && ++seekWait_ < 20000) return;
+    awaitingSeek_ = false;
+  }
   const Line& l = lines_[next_];
   if (l.t > app.renderTime + 1e-9 && !f.paused) return;
   if (run(l, app, f)) {
@@ -107,6 +111,9 @@ bool InputScript::run(const Line& l, AppState& app, const PhysicsFrame& f) {
     app.requestCopy = 1;
   } else if (w[0] == "seek") {  // "seek <t>": the take timeline dragged to t
     app.takes.seek = std::stod(arg(1));
+    awaitingSeek_ = true;
+    seekResets_ = f.resets;
+    seekWait_ = 0;
   } else if (w[0] == "export") {  // "export csv|gltf <copy>": the Takes panel's export buttons
     (arg(1) == "csv" ? app.takes.exportCsv : app.takes.exportGlb) = std::stoi(arg(2));
   } else if (w[0] == "optimize") {  // "optimize play": the Optimize panel's Play, once solved

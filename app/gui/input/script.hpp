@@ -11,6 +11,7 @@
 // physics thread sees every command before the next). '#' starts a comment.
 #include <SDL.h>
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,11 @@ class InputScript {
   std::size_t next_ = 0;
   int retries_ = 0;
   bool quit_ = false, failed_ = false;
+  // After "seek": the next line waits until the physics thread has landed the seek (its reset
+  // count moved), or its time check would read the time before the seek.
+  bool awaitingSeek_ = false;
+  std::uint32_t seekResets_ = 0;
+  int seekWait_ = 0;
   double maxZ_ = -1e300, minZ_ = 1e300, lowestSkid_ = 1e300;
 };
 
