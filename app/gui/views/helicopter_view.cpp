@@ -131,10 +131,16 @@ class HelicopterView final : public VehicleView {
     const Vec3 vw = worldVelocity(s);
     const double skids = lowestContact(s).value_or(s.position.z());
     auto input = [&](int i) { return i >= 0 && static_cast<std::size_t>(i) < s.inputs.size() ? s.inputs[static_cast<std::size_t>(i)] : NAN; };
-    return {format("height %.2f m  (skids %.2f m)", s.position.z(), skids),
-            format("speed %.2f m/s   climb %+.2f m/s", std::hypot(vw.x(), vw.y()), vw.z()),
-            format("heading %.0f deg", headingDeg(s)),
-            format("collective %.1f N   tail %.2f N", input(collective_), input(tail_))};
+    std::vector<std::string> lines = {format("height %.2f m  (skids %.2f m)", s.position.z(), skids),
+                                      format("speed %.2f m/s   climb %+.2f m/s", std::hypot(vw.x(), vw.y()), vw.z()),
+                                      format("heading %.0f deg", headingDeg(s)),
+                                      format("collective %.1f N   tail %.2f N", input(collective_), input(tail_))};
+    // On its side on the ground: released sticks still mean hover thrust (m g), which now
+    // pushes it along the ground; a new user took the slide for a bug.
+    const double upright = (s.orientation.normalized() * Vec3::UnitZ()).z();
+    if (upright < 0.5 && std::abs(skids) < 1.0)
+      lines.push_back("tipped over: the rotor's hover thrust pushes it along the ground (Backspace resets)");
+    return lines;
   }
 
   std::optional<double> lowestContact(const Snapshot& s) const override {
