@@ -84,15 +84,14 @@ std::optional<std::string> unknownOption(const CLI::App& parser, const std::vect
 std::optional<std::string> repeatedOption(const CLI::App& parser, const std::vector<std::string>& args) {
   for (const CLI::Option* o : parser.get_options()) {
     // Only what CLI11 itself refuses twice (a flag, or an option of several values, may repeat).
-    if (o->get_multi_option_policy() != CLI::MultiOptionPolicy::Throw || o->get_type_size_max() == 0) continue;
-    std::vector<std::string> names;
-    for (const std::string& n : o->get_lnames()) names.push_back("--" + n);
-    for (const std::string& n : o->get_snames()) names.push_back("-" + n);
+    if (o->get_multi_option_policy() != CLI::MultiOptionPolicy::Throw || o->get_type_size_max() == 0 ||
+        o->get_positional())
+      continue;
     int seen = 0;
     for (const std::string& a : args) {
       if (a == "--") break;
       const std::string name = a.substr(0, a.find('='));
-      if (std::find(names.begin(), names.end(), name) != names.end() && ++seen == 2) return name + " given more than once";
+      if (name.starts_with("-") && o->check_name(name) && ++seen == 2) return name + " given more than once";
     }
   }
   return std::nullopt;
@@ -105,7 +104,8 @@ std::optional<std::string> optionAsValue(const CLI::App& parser, const std::vect
     if (args[i] == "--") break;
     if (args[i].find('=') != std::string::npos || !args[i + 1].starts_with("--")) continue;
     for (const CLI::Option* o : parser.get_options()) {
-      if (o->get_expected_max() == 0 || o->get_type_size_max() == 0 || !o->check_name(args[i])) continue;  // a flag
+      if (o->get_expected_max() == 0 || o->get_type_size_max() == 0 || o->get_positional() || !o->check_name(args[i]))
+        continue;  // a flag, or a positional's name
       return args[i] + " needs a value (got the option '" + shown(args[i + 1], 80) + "')";
     }
   }

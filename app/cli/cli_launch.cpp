@@ -59,19 +59,19 @@ CLI::Validator oneOf(std::vector<std::string> names) {
       list);
 }
 
+int usage(const char* command, const std::string& problem) {
+  reportError(std::string(command) + ": " + problem + " (see lieride " + command + " --help)");
+  return kExitBadInput;
+}
+
 // An output file named by `option`, checked before anything runs (cli_output.hpp).
 std::optional<OutputTarget> outputTarget(const char* command, const std::string& option, const std::string& given) {
   try {
     return checkOutputTarget(given, option);
   } catch (const OutputTargetError& e) {
-    reportError(std::string(command) + ": " + e.what() + " (see lieride " + command + " --help)");
+    usage(command, e.what());
     return std::nullopt;
   }
-}
-
-int usage(const char* command, const std::string& problem) {
-  reportError(std::string(command) + ": " + problem + " (see lieride " + command + " --help)");
-  return kExitBadInput;
 }
 
 }  // namespace

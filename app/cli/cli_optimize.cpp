@@ -173,7 +173,7 @@ int runOptimize(const std::vector<std::string>& args) {
   }
   if (maxIter > 0) pf.problem.maxIterations = maxIter;
   if (outDir.empty()) outDir = "out/optimize/" + fs::path(problemPath).stem().string();
-  if (const std::string why = prepareOutputFolder(outDir, kOptimizeOutputNames); !why.empty()) {
+  if (const std::string why = prepareOutputFolder(outDir, kOptimizeOutputs); !why.empty()) {
     reportError("optimize: " + why);
     return kExitBadInput;
   }

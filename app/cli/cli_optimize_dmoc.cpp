@@ -19,10 +19,6 @@ namespace fs = std::filesystem;
 
 constexpr int kExitNotSolved = 4;
 
-void writeFile(const fs::path& path, const std::function<void(std::ostream&)>& body) {
-  writeOutputFile(path.string(), body);
-}
-
 }  // namespace
 
 int runOptimizeDmoc(const DmocArgs& args) {
@@ -48,7 +44,7 @@ int runOptimizeDmoc(const DmocArgs& args) {
   }
   const opt::Problem& p = session->problem();
   const fs::path dir = args.out ? fs::path(*args.out) : fs::path("out/optimize/" + fs::path(file).stem().string());
-  if (const std::string why = prepareOutputFolder(dir.string(), kOptimizeOutputNames); !why.empty()) {
+  if (const std::string why = prepareOutputFolder(dir.string(), kOptimizeOutputs); !why.empty()) {
     reportError("optimize: " + why);
     return kExitBadInput;
   }
@@ -74,10 +70,10 @@ int runOptimizeDmoc(const DmocArgs& args) {
   const double replay = session->replayError(x);
   const std::string line = session->failureLine(r);
   try {
-  writeFile(dir / "trajectory.csv", [&](std::ostream& o) { session->writeTrajectoryCsv(x, o); });
-  writeFile(dir / "controls.csv", [&](std::ostream& o) { session->writeControlsCsv(x, o); });
-  writeFile(dir / "replay.toml", [&](std::ostream& o) { o << session->replayScenario("controls.csv", x); });
-  writeFile(dir / "report.md", [&](std::ostream& o) {
+  writeOutputFile((dir / "trajectory.csv").string(), [&](std::ostream& o) { session->writeTrajectoryCsv(x, o); });
+  writeOutputFile((dir / "controls.csv").string(), [&](std::ostream& o) { session->writeControlsCsv(x, o); });
+  writeOutputFile((dir / "replay.toml").string(), [&](std::ostream& o) { o << session->replayScenario("controls.csv", x); });
+  writeOutputFile((dir / "report.md").string(), [&](std::ostream& o) {
     char buf[1024];  // the names below are escaped and cut (shown)
     std::snprintf(buf, sizeof buf,
                   "# %s\n\n- problem: %s\n- method: dmoc (constraints: the %s updates)\n- knots: %d, h = %.6g s, "

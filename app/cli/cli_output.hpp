@@ -60,8 +60,6 @@ void writeOutputFile(const std::string& path, const std::function<void(std::ostr
 std::string prepareOutputFolder(const std::string& dir, const std::vector<std::string>& names);
 
 // The files `lieride optimize --out DIR` writes.
-inline constexpr const char* kOptimizeOutputs[] = {"trajectory.csv", "controls.csv", "replay.toml", "report.md"};
-
-inline const std::vector<std::string> kOptimizeOutputNames(std::begin(kOptimizeOutputs), std::end(kOptimizeOutputs));
+inline const std::vector<std::string> kOptimizeOutputs = {"trajectory.csv", "controls.csv", "replay.toml", "report.md"};
 
 }  // namespace lieride::cli

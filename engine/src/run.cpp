@@ -21,6 +21,14 @@ void writeCsvTime(std::ostream& out, double t) {
   out.write(buf, r.ptr - buf);
 }
 
+void writeCsvCells(std::ostream& out, const std::vector<double>& values) {
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (i) out << ',';
+    if (i == 0) writeCsvTime(out, values[i]);
+    else writeCsvNumber(out, values[i]);
+  }
+}
+
 void writeCsvNumber(std::ostream& out, double v) {
   if (std::isnan(v)) {  // a diverged row: "nan", never "-nan"
     out << "nan";

@@ -194,18 +194,15 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
   float legendBottom = a.y;
   // One curve in a short plot: no legend (the read-out names the integrator), the height is
   // the curve's and its tick labels'.
-  std::size_t names = 0;
+  std::vector<std::size_t> firstOfName;  // one entry per name (an integrator's stretches share it)
   for (std::size_t k = 0; k < lines.size(); ++k) {
     bool seen = false;
-    for (std::size_t j = 0; j < k && !seen; ++j) seen = lines[j].name == lines[k].name;
-    names += seen ? 0 : 1;
+    for (std::size_t j : firstOfName) seen = seen || lines[j].name == lines[k].name;
+    if (!seen) firstOfName.push_back(k);
   }
-  if (st.legend && (names > 1 || b.y - a.y >= 90.0f)) {
+  if (st.legend && (firstOfName.size() > 1 || b.y - a.y >= 90.0f)) {
     ImVec2 p(a.x + 8, a.y + 6);
-    for (std::size_t k = 0; k < lines.size(); ++k) {
-      bool seen = false;
-      for (std::size_t j = 0; j < k && !seen; ++j) seen = lines[j].name == lines[k].name;
-      if (seen) continue;
+    for (const std::size_t k : firstOfName) {
       const ImVec2 ts = ImGui::CalcTextSize(lines[k].name.c_str());
       if (p.x > a.x + 8 && p.x + ts.x + 22 > b.x - 4) p = ImVec2(a.x + 8, p.y + ts.y + 4);
       legend.push_back({k, p, ts});

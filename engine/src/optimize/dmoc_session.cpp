@@ -376,11 +376,7 @@ void writeSe3Csv(const Problem& problem, const Dmoc& dmoc, const std::vector<dou
     if (k > 0)
       for (std::size_t r = 0; r < stepRows; ++r) residual = std::max(residual, std::abs(g[(k - 1) * stepRows + r]));
     const Vec6 xiK = k < tr.xi.size() ? tr.xi[k] : v6;
-    for (std::size_t i = 0; i < v.size(); ++i) {
-      out << (i ? "," : "");
-      if (i == 0) writeCsvTime(out, v[i]);  // t to 15 digits, as the replay's run CSV
-      else writeCsvNumber(out, v[i]);
-    }
+    writeCsvCells(out, v);  // t to 15 digits, as the replay's run CSV
     out << ",ok,";
     writeCsvNumber(out, residual);
     for (int i = 0; i < 6; ++i) {
@@ -419,11 +415,7 @@ void DmocSession::writeSleighCsv(const std::vector<double>& x, std::ostream& out
     const std::size_t step = std::min(k, n - 1);
     const double energy = 0.5 * (s[4] * s[4] / p.mass + s[3] * s[3] / p.inertia);
     const std::vector<double> v{tr.t[k], s[0], s[1], s[2], s[3] / p.inertia, s[4] / p.mass, 0.0, energy, 0.0, 0.0, 0.0};
-    for (std::size_t i = 0; i < v.size(); ++i) {
-      out << (i ? "," : "");
-      if (i == 0) writeCsvTime(out, v[i]);  // t to 15 digits, as the replay's run CSV
-      else writeCsvNumber(out, v[i]);
-    }
+    writeCsvCells(out, v);  // t to 15 digits, as the replay's run CSV
     out << ",ok,";
     const double tail[4] = {tr.u1[step], tr.u2[step], phi, residual};
     for (int i = 0; i < 4; ++i) {
@@ -460,11 +452,7 @@ void DmocSession::writeSnakeboardCsv(const std::vector<double>& x, std::ostream&
         residual = std::max(residual, std::abs(g[(k - 1) * SnakeboardDmoc::kStepRows + static_cast<std::size_t>(r)]));
     const double stepC = k > 0 ? model.stepResidual(prev, s, snake_->timeStep(x), 0.5) : 0.0;
     prev = s;
-    for (std::size_t i = 0; i < v.size(); ++i) {
-      out << (i ? "," : "");
-      if (i == 0) writeCsvTime(out, v[i]);  // t to 15 digits, as the replay's run CSV
-      else writeCsvNumber(out, v[i]);
-    }
+    writeCsvCells(out, v);  // t to 15 digits, as the replay's run CSV
     out << ",0,ok,";  // iters, status
     writeCsvNumber(out, residual);
     out << ',';
@@ -500,11 +488,7 @@ void DmocSession::writeTrajectoryCsv(const std::vector<double>& x, std::ostream&
         residual = std::max(residual, std::abs(g[(k - 1) * CarDmoc::kDynamicsRows + static_cast<std::size_t>(r)]));
     const double stepC = k > 0 ? model.stepResidual(prev, s, car_->timeStep(x), 0.5) : 0.0;
     prev = s;
-    for (std::size_t i = 0; i < v.size(); ++i) {
-      out << (i ? "," : "");
-      if (i == 0) writeCsvTime(out, v[i]);  // t to 15 digits, as the replay's run CSV
-      else writeCsvNumber(out, v[i]);
-    }
+    writeCsvCells(out, v);  // t to 15 digits, as the replay's run CSV
     out << ",0,ok,";  // iters, status
     writeCsvNumber(out, residual);
     out << ',';

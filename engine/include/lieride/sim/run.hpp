@@ -3,6 +3,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "lieride/sim/simulation.hpp"
 
@@ -25,6 +26,8 @@ void writeCsvNumber(std::ostream& out, double v);
 // The t column: 15 significant digits, so that k h for a decimal h reads as written (0.3,
 // not 0.30000000000000004).
 void writeCsvTime(std::ostream& out, double t);
+// Comma-separated cells, t first (writeCsvTime) then numbers (writeCsvNumber); no newline.
+void writeCsvCells(std::ostream& out, const std::vector<double>& values);
 
 double stepCount(double duration, double h);
 // The same as an integer; throws std::overflow_error when it does not fit.
