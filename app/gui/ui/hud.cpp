@@ -105,8 +105,8 @@ void drawHud(AppState& app, const PhysicsFrame& f) {
     fg->AddRectFilled(ImVec2(p.x - 10, p.y - 5), ImVec2(p.x + ts.x + 10, p.y + ts.y + 5), IM_COL32(16, 18, 22, 200), 6);
     fg->AddText(p, f.paused ? IM_COL32(255, 200, 90, 255) : IM_COL32(230, 232, 238, 255), line);
   }
-  // Divergence badges with a reset button; an amber warning while a period-2 constraint mode
-  // grows (nh-reflect, docs/nonholonomic.md "Known behaviour").
+  // Divergence badges with a reset button; an amber warning while a period-2 mode
+  // grows (nh-reflect, nh-rattle; docs/nonholonomic.md "Known behaviour").
   // Below the status line, and below the caption where there is one: at 48 px the first badge
   // covered the right end of the large-steps caption.
   float y = vp->WorkPos.y + 48;
@@ -124,7 +124,7 @@ void drawHud(AppState& app, const PhysicsFrame& f) {
     if (ImGui::Begin(name, nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
                                         ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav)) {
       if (period2)
-        ImGui::Text("%s: period-2 constraint mode growing (%.1e); change h or the integrator to restart",
+        ImGui::Text("%s: step-to-step (period-2) oscillation growing (%.1e of the speed); change h or the integrator to restart",
                     f.sims[i].curr.integrator.c_str(), f.sims[i].curr.period2);
       else
         ImGui::Text("%s diverged at t = %.3f s", f.sims[i].curr.integrator.c_str(), f.sims[i].divergedAt);

@@ -13,7 +13,7 @@ std::vector<std::string> nhIntegratorNames() {
 std::string nhIntegratorDescription(const std::string& name) {
   if (name == "lie-nh") return "Kobilarov et al. Eqs. 16-17 (explicit car 5.2.1 / snakeboard 5.2.2; the Newton form otherwise)";
   if (name == "lie-nh-general") return "Kobilarov et al. Eqs. 16-17, general implicit form with a Newton solve";
-  if (name == "nh-reflect") return "Ferraro et al. Eqs. 4, 6: momentum reflection (P - Q)*, start = half-impulse | tangent";
+  if (name == "nh-reflect") return "Ferraro et al. Eqs. 4, 6: momentum reflection (P - Q)*, start = half-impulse-energy | half-impulse | tangent";
   if (name == "nh-rattle") return "Ferraro et al. Eq. 11: nonholonomic RATTLE";
   if (name == "dla") return "discrete Lagrange-d'Alembert (Cortes-Martinez), constraint = midpoint | start";
   if (name == "euler") return "explicit Euler on the reduced equations";
@@ -35,9 +35,10 @@ std::unique_ptr<NhIntegrator> makeNhIntegrator(const std::string& name, const Nh
   } else if (name == "lie-nh-general") {
     if (lieNhVehicle(model)) return makeLieNhGeneral(s);
   } else if (name == "nh-reflect") {
-    if (s.reflectStart != "half-impulse" && s.reflectStart != "tangent")
-      throw std::invalid_argument("nh-reflect start must be \"half-impulse\" or \"tangent\"");
-    return makeNhReflect(s.reflectStart == "half-impulse");
+    const auto start = reflectStartNamed(s.reflectStart);
+    if (!start)
+      throw std::invalid_argument("nh-reflect start must be \"half-impulse-energy\", \"half-impulse\" or \"tangent\"");
+    return makeNhReflect(*start);
   } else if (name == "nh-rattle") {
     return makeNhRattle();
   } else if (name == "dla") {

@@ -5,14 +5,25 @@
 
 namespace lieride {
 
-void Period2Monitor::restart() { *this = Period2Monitor(); }
+Period2Monitor::Period2Monitor(int order) : order_(std::clamp(order, 2, 12)) {
+  double binomial = 1.0;
+  for (int i = 0; i <= order_; ++i) {
+    weights_.push_back((i % 2 ? -binomial : binomial) / std::ldexp(1.0, order_));
+    binomial = binomial * (order_ - i) / (i + 1);
+  }
+  history_.resize(weights_.size());
+}
 
-void Period2Monitor::add(const NVec& residual, double speedScale) {
-  for (std::size_t i = history_.size() - 1; i > 0; --i) history_[i] = history_[i - 1];
-  history_[0] = residual;
-  if (++count_ < static_cast<int>(history_.size())) return;
-  const NVec d4 = history_[0] - 4.0 * history_[1] + 6.0 * history_[2] - 4.0 * history_[3] + history_[4];
-  value_ = (d4.size() ? d4.cwiseAbs().maxCoeff() / 16.0 : 0.0) / std::max(speedScale, 1e-9);
+void Period2Monitor::restart() { *this = Period2Monitor(order_); }
+
+void Period2Monitor::add(const NVec& signal, double speedScale) {
+  const std::size_t n = history_.size();
+  newest_ = (newest_ + 1) % n;
+  history_[newest_] = signal;
+  if (++count_ <= order_) return;
+  NVec d = NVec::Zero(signal.size());
+  for (std::size_t i = 0; i < n; ++i) d += weights_[i] * history_[(newest_ + n - i) % n];
+  value_ = (d.size() ? d.cwiseAbs().maxCoeff() : 0.0) / std::max(speedScale, 1e-9);
   if (!std::isfinite(value_)) return;
   blockMax_ = std::max(blockMax_, value_);
   if (++inBlock_ < kBlock) return;

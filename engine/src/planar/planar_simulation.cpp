@@ -17,7 +17,8 @@ PlanarSimulation::PlanarSimulation(std::unique_ptr<NhModel> model, const Integra
 
 PlanarSimulation::PlanarSimulation(const PlanarSimulation& o)
     : SimulationOf(o), model_(o.model_->clone()), nh_(o.nh_), integrator_(o.integrator_->clone()),
-      havePrev_(o.havePrev_), prevH_(o.prevH_), period2_(o.period2_) {}
+      havePrev_(o.havePrev_), prevH_(o.prevH_), period2_(o.period2_),
+      period2Velocity_(o.period2Velocity_) {}
 
 // Controls are loaded after the builder returns: the input mode (e.g. snakeboard gaits), the
 // prescribed coordinates are fixed here (loadScenario calls start()), before the first step or
@@ -35,11 +36,13 @@ void PlanarSimulation::useIntegrator(const std::string& name) {
   if (started()) next->reset(*model_, controls(), time(), timeStep(), state_);
   integrator_ = std::move(next);
   period2_.restart();
+  period2Velocity_.restart();
 }
 
 void PlanarSimulation::timeStepChanged() {
   if (started()) integrator_->reset(*model_, controls(), time(), timeStep(), state_);
   period2_.restart();
+  period2Velocity_.restart();
 }
 
 StepReport PlanarSimulation::advance(double t, double h) {
@@ -54,7 +57,9 @@ StepHealth PlanarSimulation::health(bool) const {
 void PlanarSimulation::stepAccepted() {
   NMat mu;
   model_->constraints(state_.q, mu);
-  period2_.add(mu * state_.qdot, model_->maxSpeed(state_));
+  const double speed = model_->maxSpeed(state_);
+  period2_.add(mu * state_.qdot, speed);
+  period2Velocity_.add(state_.qdot, speed);
   havePrev_ = true;
   prevH_ = timeStep();
 }
@@ -111,8 +116,8 @@ Snapshot PlanarSimulation::snapshot() const {
   s.momentum = model_->momentum(state_);
   s.constraint = model_->constraintResidual(state_);
   s.power = power();
-  s.period2 = period2_.value();
-  s.period2Growing = period2_.growing();
+  s.period2 = std::max(period2_.value(), period2Velocity_.value());
+  s.period2Growing = period2_.growing() || period2Velocity_.growing();
   s.solver = lastReport();
   s.status = status();
   s.statusMessage = statusMessage();

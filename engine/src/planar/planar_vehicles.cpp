@@ -23,9 +23,9 @@ NhIntegratorSettings readNhSettings(TableReader& integ) {
   s.dlaConstraint = integ.string("constraint", "midpoint");
   if (s.dlaConstraint != "midpoint" && s.dlaConstraint != "start")
     integ.fail("constraint", "\"midpoint\" or \"start\" (dla constraint discretisation)");
-  s.reflectStart = integ.string("start", "half-impulse");
-  if (s.reflectStart != "half-impulse" && s.reflectStart != "tangent")
-    integ.fail("start", "\"half-impulse\" or \"tangent\" (nh-reflect start, docs/nonholonomic.md)");
+  s.reflectStart = integ.string("start", s.reflectStart);
+  if (!reflectStartNamed(s.reflectStart))
+    integ.fail("start", "\"half-impulse-energy\", \"half-impulse\" or \"tangent\" (nh-reflect start, docs/nonholonomic.md)");
   return s;
 }
 

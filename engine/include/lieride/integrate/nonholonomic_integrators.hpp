@@ -8,12 +8,14 @@
 //                   5.2.1 (car) and 5.2.2 (snakeboard); the general Newton form otherwise.
 //   lie-nh-general  the general implicit form with a Newton solve, any LieNhVehicle.
 //   nh-reflect      Ferraro et al. Eqs. 4 and 6: post-momentum = (P - Q)* pre-momentum; start
-//                   "half-impulse" (default) or "tangent" (their Eq. 12), docs/nonholonomic.md.
+//                   "half-impulse-energy" (default), "half-impulse" or "tangent" (their
+//                   Eq. 12), docs/nonholonomic.md.
 //   nh-rattle       Ferraro et al. Eq. 11 (nonholonomic RATTLE).
 //   dla             discrete Lagrange-d'Alembert (Cortes-Martinez) with constraint
 //                   discretisation "midpoint" or "start" (Ferraro et al. Example 3).
 //   euler, rk2, rk4 on the reduced continuous equations.
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,7 +27,8 @@ namespace lieride {
 struct NhIntegratorSettings {
   double alpha = 0.5;                   // lie-nh quadrature point r_{k+alpha}
   std::string dlaConstraint = "midpoint";  // dla: "midpoint" | "start"
-  std::string reflectStart = "half-impulse";  // nh-reflect: "half-impulse" | "tangent" (Eq. 12)
+  // nh-reflect: "half-impulse-energy" | "half-impulse" | "tangent" (Eq. 12)
+  std::string reflectStart = "half-impulse-energy";
   // lie-nh-general: C = C_TLN (false, Kobilarov et al. Appendix A) or the exact dexp^-1 (true),
   // the partner of tau = exp that conserves the discrete spatial momentum to round-off.
   bool exactDexp = false;
@@ -71,9 +74,15 @@ std::unique_ptr<NhIntegrator> makeNhIntegrator(const std::string& name, const Nh
 
 // Building blocks (exposed for tests and benchmarks).
 std::unique_ptr<NhIntegrator> makeNhRungeKutta(int order);  // 1, 2, 4
-// halfImpulse: -D1 L_d(q0, q1) = p0 - (h/2) mu(q0)^T lambda0 (seeds the period-2 mode at
-// O(h^3)); otherwise Ferraro et al. Eq. 12, -D1 L_d(q0, q1) tangent to the constraints (O(h)).
-std::unique_ptr<NhIntegrator> makeNhReflect(bool halfImpulse);
+// How nh-reflect picks q1 (docs/nonholonomic.md, "The start"). HalfImpulse:
+// -D1 L_d(q0, q1) = p0 - (h/2) mu(q0)^T lambda0, which seeds the period-2 mode at O(h^3);
+// HalfImpulseEnergy: the same with its free velocity rescaled to the start's kinetic energy,
+// so that the energy the reflection conserves is the start's (a 3x larger O(h^3) seed);
+// Tangent: Ferraro et al. Eq. 12, -D1 L_d(q0, q1) tangent to the constraints (O(h)).
+enum class ReflectStart { HalfImpulseEnergy, HalfImpulse, Tangent };
+// The start named in a scenario's [integrator] start; nullopt for any other text.
+std::optional<ReflectStart> reflectStartNamed(const std::string& name);
+std::unique_ptr<NhIntegrator> makeNhReflect(ReflectStart start);
 std::unique_ptr<NhIntegrator> makeNhRattle();
 std::unique_ptr<NhIntegrator> makeNhDla(bool midpoint, const NhIntegratorSettings& s);
 std::unique_ptr<NhIntegrator> makeLieNhCar(double alpha);

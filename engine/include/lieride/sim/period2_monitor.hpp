@@ -1,12 +1,14 @@
 #pragma once
 // Watches a running integrator for a growing period-2 (step-to-step alternating) component in
-// its velocity-level constraint residual r_k = mu(q_k) qdot_k: the signature of nh-reflect's
-// constraint-violating mode (docs/nonholonomic.md, "Known behaviour"). The alternating part is
-// the fourth difference |r_k - 4 r_k-1 + 6 r_k-2 - 4 r_k-3 + r_k-4| / 16 (a smooth residual
-// enters it at O(h^4)), relative to the speed scale. Its envelope over blocks of kBlock steps
-// counts as growing once it exceeds kFloor and kGrowth times the smallest block envelope since
-// the last restart.
-#include <array>
+// a vector signal: the velocity-level constraint residual r_k = mu(q_k) qdot_k, where
+// nh-reflect's constraint-violating mode shows, or the velocities qdot_k themselves, where
+// nh-rattle's mode shows with the constraints kept (docs/nonholonomic.md, "Known behaviour").
+// The alternating part is the n-th difference divided by 2^n, e.g. for n = 4
+// |r_k - 4 r_k-1 + 6 r_k-2 - 4 r_k-3 + r_k-4| / 16: a period-2 component passes whole, a
+// smooth signal enters at O((h omega)^n) (n = 10 for the velocities, whose smooth part is the
+// size of the speed), relative to the speed scale. Its envelope over blocks of kBlock steps counts as growing once
+// it exceeds kFloor and kGrowth times the smallest block envelope since the last restart.
+#include <vector>
 
 #include "lieride/model/nonholonomic_model.hpp"
 
@@ -18,17 +20,22 @@ class Period2Monitor {
   static constexpr double kGrowth = 10.0;
   static constexpr int kBlock = 16;
 
+  // order: the difference taken (2 to 12).
+  explicit Period2Monitor(int order = 4);
   // Forget the history (integrator or h switched: the integrator restarted).
   void restart();
-  // One step's residual vector and speed scale (m/s).
+  // One step's signal vector and speed scale (m/s).
   void add(const NVec& residual, double speedScale);
-  // Alternating part of the last step's residual relative to the speed scale (0 until five
+  // Alternating part of the last step's signal relative to the speed scale (0 until order + 1
   // samples).
   double value() const { return value_; }
   bool growing() const { return growing_; }
 
  private:
-  std::array<NVec, 5> history_;
+  int order_;
+  std::vector<double> weights_;  // (-1)^i binom(order, i) / 2^order
+  std::vector<NVec> history_;     // a ring, the newest at newest_
+  std::size_t newest_ = 0;
   int count_ = 0, inBlock_ = 0, blocks_ = 0;
   double value_ = 0.0, blockMax_ = 0.0, smallest_ = 0.0;
   bool growing_ = false;
