@@ -1,11 +1,12 @@
 // lieride bench NAME [--out DIR] [--quick] | lieride bench --list
 #include <cstdlib>
-#include <filesystem>
 #include <iostream>
+#include <optional>
 
 #include "bench_suite.hpp"
 #include "cli/cli.hpp"
 #include "cli/cli_args.hpp"
+#include "cli/cli_output.hpp"
 #include "lieride/sim/user_input.hpp"
 
 namespace lieride::cli {
@@ -27,6 +28,17 @@ int runBench(const std::vector<std::string>& args) {
     for (const auto& s : bench::benchSuites()) std::cout << s.name << "  -  " << s.description << '\n';
     return kExitOk;
   }
+  // Every suite reads the variable: normalised here to "1" or unset.
+  if (const char* v = std::getenv("LIERIDE_BENCH_QUICK"); v && !quick) {
+    const std::string value(v);
+    if (value == "1" || value == "yes" || value == "true" || value == "on") quick = true;
+    else if (!(value.empty() || value == "0" || value == "no" || value == "false" || value == "off")) {
+      reportError("bench: LIERIDE_BENCH_QUICK='" + shown(value) + "': expected 1 (a short run) or 0");
+      return kExitBadInput;
+    }
+  }
+  if (quick) setenv("LIERIDE_BENCH_QUICK", "1", 1);
+  else unsetenv("LIERIDE_BENCH_QUICK");
   std::string known;
   for (const auto& s : bench::benchSuites()) known += (known.empty() ? "" : " | ") + s.name;
   if (name.empty()) {
@@ -36,15 +48,20 @@ int runBench(const std::vector<std::string>& args) {
   for (const auto& s : bench::benchSuites()) {
     if (s.name != name) continue;
     if (outDir.empty()) outDir = "out/bench/" + name;
-    std::error_code ec;
-    std::filesystem::create_directories(outDir, ec);
-    if (ec || !std::filesystem::is_directory(outDir)) {
-      reportError("bench: --out '" + shown(outDir, 200) + "': " + (ec ? ec.message() : "exists and is not a folder"));
+    // The suite writes into a staging folder inside DIR, moved into place when it finishes: an
+    // interrupted bench (SIGINT, SIGTERM, SIGHUP) leaves DIR as it was and says so.
+    nameStoppedCommand("bench " + name);
+    std::optional<StagedFolder> stage;
+    try {
+      stage.emplace(outDir, "--out");
+    } catch (const OutputTargetError& e) {
+      reportError(std::string("bench: ") + e.what());
       return kExitBadInput;
     }
-    if (quick) setenv("LIERIDE_BENCH_QUICK", "1", 1);  // every suite reads it
     try {
-      return s.run(outDir, std::cout);
+      const int code = s.run(stage->path(), std::cout);
+      stage->commit();
+      return code;
     } catch (const std::exception& e) {
       reportError("bench " + name + ": " + e.what());
       return kExitInternal;

@@ -2,6 +2,7 @@
 // Plays a take (or a scenario over its duration) and writes it as an animated glTF 2.0
 // binary (docs/formats.md section 6).
 #include <chrono>
+#include <cstdio>
 #include <cmath>
 #include <iostream>
 
@@ -59,7 +60,11 @@ int runExport(const std::vector<std::string>& args) {
   else take.steps = stepsFor(scenario.settings.duration, scenario.settings.dt);
   dropEvents(take, integrator.has_value(), dt.has_value());  // re-simulation: the override holds throughout
   if (static_cast<double>(take.steps) * scenario.settings.dt * fps > 1e7) {
-    reportError(scenario.file + ": --fps " + std::to_string(fps) + ": more than 1e7 keyframes; lower --fps");
+    char what[160];
+    std::snprintf(what, sizeof what, ": %lld steps of %g s (%g s) at --fps %g make more than 1e7 keyframes; lower --fps or --dt",
+                  static_cast<long long>(take.steps), scenario.settings.dt,
+                  static_cast<double>(take.steps) * scenario.settings.dt, fps);
+    reportError(shown(scenario.file, 200) + what);
     return kExitBadInput;
   }
   try {

@@ -142,6 +142,8 @@ int runOptimize(const std::vector<std::string>& args) {
     reportError("optimize: --guess: expected a controls CSV file name, got ''");
     return kExitBadInput;
   }
+  // A signal during the solve removes the output folders it created and says so.
+  nameStoppedCommand("optimize");
   try {
     if (opt::problemMethod(problemPath) == "dmoc") {
       DmocArgs d;

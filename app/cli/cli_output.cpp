@@ -7,7 +7,9 @@
 #include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <vector>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "lieride/sim/user_input.hpp"
@@ -16,12 +18,53 @@ namespace lieride::cli {
 namespace fs = std::filesystem;
 namespace {
 
-// The temporary file to remove if the process is interrupted (async-signal-safe access only).
+// What to clean up if a signal ends the process (async-signal-safe access only): the
+// temporary file being written, a staging folder (removed with everything in it), the folders
+// this process created for its output (removed if still empty, deepest first), and the
+// command named in the line that says so.
 char g_temporary[PATH_MAX + 1];
 volatile std::sig_atomic_t g_haveTemporary = 0;
+char g_stage[PATH_MAX + 1];
+volatile std::sig_atomic_t g_haveStage = 0;
+constexpr int kMaxCreated = 8;
+char g_created[kMaxCreated][PATH_MAX + 1];
+volatile std::sig_atomic_t g_createdCount = 0;
+char g_command[64];
+volatile std::sig_atomic_t g_haveCommand = 0;
+volatile std::sig_atomic_t g_committed = 0;  // an output file was renamed into place
+
+void writeStderr(const char* s) {
+  const std::size_t n = std::strlen(s);
+  if (::write(STDERR_FILENO, s, n) < 0) return;
+}
 
 extern "C" void removeTemporaryAndDie(int sig) {
   if (g_haveTemporary) ::unlink(g_temporary);
+  if (g_haveStage) {  // rm -rf: fork and execve are async-signal-safe, a directory walk is not
+    const pid_t child = ::fork();
+    if (child == 0) {
+      char rm[] = "rm", rf[] = "-rf", dashes[] = "--";
+      char* const argv[] = {rm, rf, dashes, g_stage, nullptr};
+      char* const envp[] = {nullptr};
+      ::execve("/bin/rm", argv, envp);
+      ::_exit(127);
+    }
+    if (child > 0) ::waitpid(child, nullptr, 0);
+  }
+  for (int i = g_createdCount - 1; i >= 0; --i) ::rmdir(g_created[i]);
+  if (g_haveCommand) {
+    char number[16];
+    int n = 0;
+    for (int v = sig; v > 0 && n < 15; v /= 10) number[n++] = static_cast<char>('0' + v % 10);
+    char line[128] = "lieride: ";
+    std::size_t at = std::strlen(line);
+    for (const char* c = g_command; *c && at < 80; ++c) line[at++] = *c;
+    for (const char* c = ": stopped by signal "; *c; ++c) line[at++] = *c;
+    while (n > 0) line[at++] = number[--n];
+    line[at] = '\0';
+    writeStderr(line);
+    writeStderr(g_committed ? "\n" : " (nothing written)\n");
+  }
   std::signal(sig, SIG_DFL);
   std::raise(sig);
 }
@@ -47,14 +90,38 @@ sigset_t blockCleanupSignals() {
   return previous;
 }
 
+void copyPath(char* to, const std::string& from) {
+  std::strncpy(to, from.c_str(), PATH_MAX);
+  to[PATH_MAX] = '\0';
+}
+
 void armCleanup(const std::string& path, const sigset_t& previousMask) {
-  std::strncpy(g_temporary, path.c_str(), PATH_MAX);
-  g_temporary[PATH_MAX] = '\0';
+  copyPath(g_temporary, path);
   g_haveTemporary = !path.empty();
   sigprocmask(SIG_SETMASK, &previousMask, nullptr);
 }
 
 void disarmCleanup() { g_haveTemporary = 0; }
+
+// Creates `dir` and its missing parents, recording each one made for removal on a signal.
+// Returns the error, if any.
+std::error_code createOutputFolders(const fs::path& dir) {
+  std::vector<fs::path> missing;
+  std::error_code ec;
+  for (fs::path p = dir; !p.empty() && !fs::exists(fs::symlink_status(p, ec)); p = p.parent_path()) {
+    missing.push_back(p);
+    if (p == p.parent_path()) break;
+  }
+  const sigset_t previousMask = blockCleanupSignals();
+  fs::create_directories(dir, ec);
+  for (auto it = missing.rbegin(); it != missing.rend() && g_createdCount < kMaxCreated; ++it) {
+    if (!fs::is_directory(*it)) break;
+    copyPath(g_created[g_createdCount], it->string());
+    g_createdCount = g_createdCount + 1;
+  }
+  sigprocmask(SIG_SETMASK, &previousMask, nullptr);
+  return ec;
+}
 
 std::string inQuotes(const std::string& s) {
   std::string out(1, '\'');
@@ -170,6 +237,7 @@ void OutputFile::commit() {
       throw std::runtime_error(flag + ": cannot rename the finished file into place (" + std::strerror(errno) + ")");
     disarmCleanup();
   }
+  g_committed = 1;
   committed_ = true;
 }
 
@@ -178,7 +246,7 @@ std::string prepareOutputFolder(const std::string& dir, const std::vector<std::s
   std::error_code ec;
   if (fs::is_symlink(fs::symlink_status(dir, ec)) && !fs::exists(dir, ec))
     return flag + ": a symbolic link to " + inQuotes(fs::read_symlink(dir, ec).string()) + ", which does not exist";
-  fs::create_directories(dir, ec);
+  ec = createOutputFolders(dir);
   if (ec) return flag + ": cannot create the folder (" + ec.message() + ")";
   if (!fs::is_directory(dir, ec)) return flag + ": exists and is not a folder";
   for (const std::string& name : names) {
@@ -195,6 +263,57 @@ void writeOutputFile(const std::string& path, const std::function<void(std::ostr
   OutputFile file(checkOutputTarget(path));
   body(file.stream());
   file.commit();
+}
+
+void nameStoppedCommand(const std::string& command) {
+  const sigset_t previousMask = blockCleanupSignals();
+  std::strncpy(g_command, command.c_str(), sizeof g_command - 1);
+  g_command[sizeof g_command - 1] = '\0';
+  g_haveCommand = 1;
+  sigprocmask(SIG_SETMASK, &previousMask, nullptr);
+}
+
+StagedFolder::StagedFolder(const std::string& dir, const std::string& option) : dir_(dir) {
+  const std::string flag = option + " " + inQuotes(dir);
+  std::error_code ec = createOutputFolders(dir);
+  if (ec) throw OutputTargetError(flag + ": cannot create the folder (" + ec.message() + ")");
+  if (!fs::is_directory(dir, ec)) throw OutputTargetError(flag + ": exists and is not a folder");
+  std::string pattern = (fs::path(dir) / ".lieride-XXXXXX").string();
+  const sigset_t previousMask = blockCleanupSignals();
+  const char* made = ::mkdtemp(pattern.data());
+  const int error = errno;
+  if (made) {
+    copyPath(g_stage, pattern);
+    g_haveStage = 1;
+  }
+  sigprocmask(SIG_SETMASK, &previousMask, nullptr);
+  if (!made) throw OutputTargetError(flag + ": cannot create a folder in it (" + std::strerror(error) + ")");
+  stage_ = pattern;
+}
+
+StagedFolder::~StagedFolder() {
+  if (committed_) return;
+  std::error_code ec;
+  fs::remove_all(stage_, ec);
+  g_haveStage = 0;
+}
+
+void StagedFolder::commit() {
+  const sigset_t previousMask = blockCleanupSignals();  // no signal halfway through the moves
+  std::error_code ec;
+  std::string failed;
+  for (const auto& entry : fs::directory_iterator(stage_, ec)) {
+    const fs::path to = fs::path(dir_) / entry.path().filename();
+    if (fs::is_directory(fs::symlink_status(to, ec))) fs::remove_all(to, ec);
+    fs::rename(entry.path(), to, ec);
+    if (ec && failed.empty()) failed = entry.path().filename().string() + ": " + ec.message();
+  }
+  fs::remove_all(stage_, ec);
+  g_haveStage = 0;
+  g_committed = 1;
+  committed_ = true;
+  sigprocmask(SIG_SETMASK, &previousMask, nullptr);
+  if (!failed.empty()) throw std::runtime_error("cannot move " + failed + " into " + inQuotes(dir_));
 }
 
 }  // namespace lieride::cli

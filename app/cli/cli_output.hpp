@@ -59,6 +59,30 @@ void writeOutputFile(const std::string& path, const std::function<void(std::ostr
 // can be written there, before the solve. Returns the one-line reason it cannot, or "".
 std::string prepareOutputFolder(const std::string& dir, const std::vector<std::string>& names);
 
+// Names the command in the line a cleanup signal (SIGINT, SIGTERM, SIGHUP) prints before the
+// process dies by it: "lieride: COMMAND: stopped by signal N (nothing written)". Until it is
+// called such a signal removes what it must and prints nothing (lieride sim).
+void nameStoppedCommand(const std::string& command);
+
+// An output folder whose files appear together (`lieride bench --out DIR`): DIR (and missing
+// parents) is created, the work writes into a hidden staging folder inside it, and commit()
+// moves every file into DIR. A cleanup signal before that removes the staging folder and the
+// folders it created, so an interrupted run leaves DIR as it was. Throws OutputTargetError.
+class StagedFolder {
+ public:
+  StagedFolder(const std::string& dir, const std::string& option);
+  ~StagedFolder();
+  StagedFolder(const StagedFolder&) = delete;
+  StagedFolder& operator=(const StagedFolder&) = delete;
+  const std::string& path() const { return stage_; }  // where the work writes
+  // Throws std::runtime_error when a file cannot be moved (an internal error: exit 1).
+  void commit();
+
+ private:
+  std::string dir_, stage_;
+  bool committed_ = false;
+};
+
 // The files `lieride optimize --out DIR` writes.
 inline const std::vector<std::string> kOptimizeOutputs = {"trajectory.csv", "controls.csv", "replay.toml", "report.md"};
 

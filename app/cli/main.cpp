@@ -9,6 +9,7 @@
 #include "cli/cli.hpp"
 #include "cli/cli_args.hpp"
 #include "cli/launch_options.hpp"
+#include "lieride/sim/assets_env.hpp"
 #include "lieride/sim/user_input.hpp"
 #ifdef LIERIDE_WITH_APP
 #include "gui/gui_main.hpp"
@@ -89,6 +90,7 @@ int runTopLevel(const std::vector<std::string>& args) {
 int main(int argc, char** argv) {
   using namespace lieride::cli;
   const std::vector<std::string> all(argv + 1, argv + argc);
+  lieride::setAssetsFallback(assetsDir());
   if (all.empty()) return runApp({});
   const std::vector<std::string> rest(all.begin() + 1, all.end());
   try {

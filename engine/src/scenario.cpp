@@ -171,6 +171,7 @@ void readStepInputs(TableReader& takeTable, const std::string& baseDir, const Si
   std::istringstream in(text);
   std::string line;
   if (!std::getline(in, line)) throw ScenarioError(name + ": empty step-input file (expected a header 'step,<channel>...')");
+  if (line.rfind("\xEF\xBB\xBF", 0) == 0) line.erase(0, 3);  // a UTF-8 byte order mark, as in control files
   const auto header = splitCsvLine(line);
   if (header.size() < 2 || header[0] != "step") throw ScenarioError(name + ": expected a header 'step,<channel>...'");
   for (std::size_t c = 1; c < header.size(); ++c) {

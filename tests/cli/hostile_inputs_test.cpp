@@ -3,9 +3,12 @@
 // device or FIFO replaced, never `ok` beside a non-finite value.
 #include <catch2/catch.hpp>
 #include <csignal>
+#include <fcntl.h>
 #include <spawn.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include <vector>
 
 #include "cli_test_util.hpp"
 
@@ -141,6 +144,77 @@ TEST_CASE("SIGINT and SIGTERM remove the temporary file, the target is never cre
     CHECK(WIFSIGNALED(status));
     CHECK(WTERMSIG(status) == sig);
     CHECK(fs::is_empty(folder));
+  }
+}
+
+namespace {
+
+// Starts `lieride ARGS...` with default signal dispositions and stderr into `errFile`; waits
+// (bounded) until `ready` exists, sends `sig`, and returns the wait status.
+int interrupted(const std::vector<std::string>& args, const fs::path& ready, const fs::path& errFile, int sig) {
+  const std::string exe = binary();
+  std::vector<char*> argv{const_cast<char*>(exe.c_str())};
+  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  sigset_t defaults;
+  sigemptyset(&defaults);
+  sigaddset(&defaults, SIGINT);
+  sigaddset(&defaults, SIGTERM);
+  posix_spawnattr_setsigdefault(&attr, &defaults);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF);
+  posix_spawn_file_actions_t files;
+  posix_spawn_file_actions_init(&files);
+  posix_spawn_file_actions_addopen(&files, STDERR_FILENO, errFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_addopen(&files, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+  pid_t pid = 0;
+  const int spawned = ::posix_spawn(&pid, exe.c_str(), &files, &attr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&files);
+  posix_spawnattr_destroy(&attr);
+  REQUIRE(spawned == 0);
+  for (int i = 0; i < 6000 && !fs::exists(ready); ++i) ::usleep(10000);
+  REQUIRE(fs::exists(ready));
+  ::usleep(200000);  // into the work
+  REQUIRE(::kill(pid, sig) == 0);
+  int status = 0;
+  REQUIRE(::waitpid(pid, &status, 0) == pid);
+  return status;
+}
+
+}  // namespace
+
+TEST_CASE("an interrupted bench or optimize leaves no output and says so", "[cli][hostile]") {
+  const fs::path root = scratch() / "interrupted";
+  fs::remove_all(root);
+  fs::create_directories(root);
+  const fs::path err = root / "stderr.txt";
+  SECTION("bench: the staging folder and the folders it created are removed") {
+    const fs::path out = root / "made" / "bench";
+    const int status = interrupted({"bench", "car", "--out", out.string()}, out, err, SIGTERM);
+    CHECK(WIFSIGNALED(status));
+    CHECK(WTERMSIG(status) == SIGTERM);
+    CHECK_FALSE(fs::exists(root / "made"));
+    CHECK(slurp(err) == "lieride: bench car: stopped by signal 15 (nothing written)\n");
+  }
+  SECTION("bench into an existing folder keeps what was there") {
+    const fs::path out = root / "kept";
+    fs::create_directories(out);
+    writeFile("interrupted-old.md", "old\n");
+    fs::copy_file(scratch() / "interrupted-old.md", out / "summary.md");
+    const int status = interrupted({"bench", "car", "--out", out.string()}, out / "summary.md", err, SIGINT);
+    CHECK(WIFSIGNALED(status));
+    CHECK(WTERMSIG(status) == SIGINT);
+    CHECK(slurp(out / "summary.md") == "old\n");
+    CHECK(std::distance(fs::directory_iterator(out), fs::directory_iterator()) == 1);
+  }
+  SECTION("optimize: the folder it created for --out is removed") {
+    const fs::path out = root / "opt" / "canyon";
+    const std::string problem = std::string(LIERIDE_SOURCE_DIR) + "/assets/problems/helicopter-canyon.toml";
+    const int status = interrupted({"optimize", problem, "--knots", "4000", "--quiet", "--out", out.string()}, out, err, SIGTERM);
+    CHECK(WIFSIGNALED(status));
+    CHECK_FALSE(fs::exists(root / "opt"));
+    CHECK(slurp(err) == "lieride: optimize: stopped by signal 15 (nothing written)\n");
   }
 }
 

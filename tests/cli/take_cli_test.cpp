@@ -108,3 +108,19 @@ TEST_CASE("lieride export writes a .glb of a take, bad input exits 2 and writes 
   CHECK(badFile.err.find("missing.toml") != std::string::npos);
   CHECK(!fs::exists(none));
 }
+
+TEST_CASE("a take's step-input file may start with a UTF-8 byte order mark, as a control file may", "[cli][take]") {
+  const fs::path dir = fs::temp_directory_path() / ("lieride-take-bom-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const fs::path src = fs::path(kTake).parent_path();
+  fs::copy_file(kTake, dir / "take.toml", fs::copy_options::overwrite_existing);
+  std::ofstream(dir / "helicopter-flight-inputs.csv", std::ios::binary)
+      << "\xEF\xBB\xBF" << slurpFile(src / "helicopter-flight-inputs.csv");
+  const Run plain = lierideTake("sim " + kTake + " --out -");
+  const Run bom = lierideTake("sim " + (dir / "take.toml").string() + " --out -");
+  INFO(bom.err);
+  REQUIRE(bom.code == 0);
+  CHECK(bom.out == plain.out);
+  CHECK(bom.err == plain.err);  // the same state hash
+  fs::remove_all(dir);
+}

@@ -294,6 +294,9 @@ TEST_CASE("lieride optimize: bad problem files exit 2 with one line naming the k
       {"knots = 64", "knots = 1", "problem.knots"},
       {"knots = 64", "knots = 1000000000", "problem.knots': expected an integer from 2 to 20000"},
       {"horizon = 10.0", "horizon = -1.0", "problem.horizon"},
+      // A step below a microsecond: its 1/h^2 terms wrote NaN controls, exit 4, before.
+      {"horizon = 10.0", "horizon = 1e-300", "problem.horizon': expected a step horizon / knots of at least 1e-6 s"},
+      {"horizon = 10.0", "horizon = 10.0\nfree_time = [1e-9, 20.0]", "problem.free_time': expected a T_min / knots"},
       {"heading_tolerance = 0.01", "heading_tolerence = 0.01", "goal.heading_tolerence"},
       {"shape = \"cylinder\"", "shape = \"cone\"", "obstacles[2].shape"},
       {"radius = 1.0", "radius = 0.0", "obstacles[2].radius"},

@@ -341,6 +341,17 @@ rows = [[0, 0, 1, "a"]]
       // A part turned the other way names a shape variable too.
       {"rows = [[0, 0, 1, \"a\"]]", "rows = [[0, 0, 1, \"a\"]]\n[[parts]]\nkind = \"box\"\nsize = [1, 1, 1]\nturn = \"-b\"",
        "parts[0].turn", "unknown shape variable 'b'"},
+      // A shape variable names run CSV columns (itself and NAME_dot): none may repeat another.
+      {"name = \"a\"", "name = \"energy\"", "shape[0].name", "'energy' is a column of the run CSV"},
+      {"name = \"a\"", "name = \"x\"", "shape[0].name", "'x' is a column of the run CSV"},
+      {"name = \"a\"", "name = \"b_dot\"", "shape[0].name", "ends in _dot"},
+      // Non-finite numbers are named with their key (GiNaC said "floating point NaN occurred.").
+      {"min = -1.0", "min = nan", "shape[0].min", "expected a finite number, got nan"},
+      {"max = 1.0", "max = inf", "shape[0].max", "expected a finite number, got inf"},
+      {"matrix = [[\"m\"", "matrix = [[nan", "kinetic.matrix[0][0]", "expected a finite number"},
+      {"rows = [[0, 0, 1, \"a\"]]", "rows = [[0, 0, 1, -inf]]", "constraints.rows[0][3]", "expected a finite number"},
+      // Not a description at all: said before anything else.
+      {"name = \"probe\"", "name = \"probe\"\n[vehicle]\ntype = \"car\"", "vehicle", "unknown key for a vehicle description"},
   };
   for (const Case& c : cases) {
     std::string text = good;
@@ -384,6 +395,38 @@ TEST_CASE("lieride sim exits 2 on a malformed description, with no output", "[re
   CHECK(line.find("bad.toml: key 'constraints.rows[0][0]'") != std::string::npos);
   CHECK(line.find("chi") != std::string::npos);
   CHECK(!fs::exists(csv));
+  fs::remove_all(dir);
+}
+
+TEST_CASE("a scenario's description: looked up in the assets folder last, and a file that is none is named", "[reduced][cli]") {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("lieride-reduced-lookup-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  auto run = [&](const std::string& description, const std::string& initial) {
+    std::ofstream(dir / "scene.toml") << "[vehicle]\ntype = \"reduced\"\ndescription = \"" << description << "\"\n" << initial
+                                      << "[integrator]\nduration = 0.1\n";
+    const std::string cmd = "LIERIDE_ASSETS=" + std::string(LIERIDE_SOURCE_DIR) + "/assets " + std::string(LIERIDE_BINARY_DIR) +
+                            "/lieride sim " + (dir / "scene.toml").string() + " --out " + (dir / "run.csv").string() + " 2>" +
+                            (dir / "err").string();
+    const int status = std::system(cmd.c_str());
+    std::ifstream err(dir / "err");
+    std::string line;
+    std::getline(err, line);
+    return std::make_pair(WIFEXITED(status) ? WEXITSTATUS(status) : -1, line);
+  };
+  // A scenario saved outside the source tree names a shipped description as the scenes do.
+  for (const char* d : {"assets/vehicles/snakeboard.toml", "vehicles/snakeboard.toml"}) {
+    const auto [code, line] = run(d, "");
+    INFO(d << ": " << line);
+    CHECK(code == 0);
+  }
+  // A scene given as the description: its own key is named, not the scenario's initial shape.
+  const auto [code, line] = run(std::string(LIERIDE_SOURCE_DIR) + "/assets/scenes/two-wheeled-robot.toml",
+                                "[initial]\nshape = [0.0, 0.0]\n");
+  INFO(line);
+  CHECK(code == 2);
+  CHECK(line.find("scenes/two-wheeled-robot.toml: key '") != std::string::npos);  // its first table
+  CHECK(line.find("': unknown key for a vehicle description") != std::string::npos);
   fs::remove_all(dir);
 }
 

@@ -162,10 +162,40 @@ const SceneEntry* findScene(const std::vector<SceneEntry>& scenes, const std::st
     if (lower(s.name) == std::string([&] { std::string t = k; std::replace(t.begin(), t.end(), '-', ' '); std::replace(t.begin(), t.end(), '_', ' '); return t; }()))
       return &s;
   if (fileEntry && fs::is_regular_file(key)) {
-    *fileEntry = {sceneMenuName(key), key, {}, {}, {}};
+    *fileEntry = isVehicleDescription(key) ? descriptionScene(key) : SceneEntry{sceneMenuName(key), key, {}, {}, {}};
     return fileEntry;
   }
   return nullptr;
+}
+
+bool isVehicleDescription(const std::string& path) {
+  try {
+    const toml::table t = parseTomlText(readRegularFile(path, kMaxScenarioBytes), path);
+    return t.contains("kinetic") && !t.contains("vehicle");
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+
+SceneEntry descriptionScene(const std::string& path) {
+  const fs::path file = fs::absolute(path);
+  std::string title = file.stem().string();
+  try {
+    const toml::table t = parseTomlText(readRegularFile(path, kMaxScenarioBytes), path);
+    title = t["name"].value_or(title);
+  } catch (const std::exception&) {
+  }
+  SceneEntry e;
+  e.name = title + " (vehicle description)";
+  // At rest at the origin, every shape variable at 0 (docs/formats.md section 5): the
+  // description's own [[inputs]] drive it from the Controls panel.
+  std::ostringstream quoted;
+  quoted << toml::value<std::string>(file.string());
+  e.text = R"([vehicle]
+type = "reduced"
+)" + ("description = " + quoted.str() + "\n");
+  e.baseDir = file.parent_path().string();
+  return e;
 }
 
 SceneEntry withIntegratorNumber(const SceneEntry& entry, const std::string& key, double value) {

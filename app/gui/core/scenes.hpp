@@ -66,6 +66,10 @@ LoadedScene loadScene(const SceneEntry& entry);
 // A file with a [take] table (docs/formats.md section 5): opened as a take (its timeline, its h),
 // not as a plain scenario. False for anything unreadable (the scene loader then says why).
 bool isTakeFile(const std::string& path);
+// A vehicle description file (docs/formats.md section 5: a top-level [kinetic] table, no
+// [vehicle]), which the Open field loads as a scene of that vehicle at rest.
+bool isVehicleDescription(const std::string& path);
+SceneEntry descriptionScene(const std::string& path);
 // The same scene with one [integrator] number replaced (e.g. lie-nh's alpha), as text.
 SceneEntry withIntegratorNumber(const SceneEntry& entry, const std::string& key, double value);
 // A number from the scene's [integrator] table, or `fallback`.

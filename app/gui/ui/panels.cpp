@@ -96,10 +96,11 @@ void scenePanel(AppState& app, const PhysicsFrame& f) {
     char buf[512];
     std::snprintf(buf, sizeof buf, "%s", app.openPath.c_str());
     ImGui::SetNextItemWidth(-66);
-    if (ImGui::InputTextWithHint("##open", "scenario.toml path", buf, sizeof buf, ImGuiInputTextFlags_EnterReturnsTrue))
+    if (ImGui::InputTextWithHint("##open", "scenario, take or vehicle .toml", buf, sizeof buf, ImGuiInputTextFlags_EnterReturnsTrue))
       app.requestOpen = buf;
     app.openPath = buf;
-    tooltip("Path of a scenario TOML (docs/formats.md); Enter or Open loads it.");
+    tooltip("Path of a scenario, a take or a vehicle description TOML (docs/formats.md; a description opens its\n"
+            "vehicle at rest, driven from the Controls panel); Enter or Open loads it.");
     ImGui::SameLine();
     if (ImGui::Button("Open", ImVec2(58, 0)) && !app.openPath.empty()) app.requestOpen = app.openPath;
     if (!app.settings.recentFiles.empty()) {

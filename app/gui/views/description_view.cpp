@@ -3,6 +3,7 @@
 // each turned about z by a shape variable (`turn`) or spinning on its axle (`spin`); driven
 // through the generic channel mapping (VehicleView::pilot: the ranged channels on the sticks
 // and A/D, W/S, J/L, I/K); HUD lines for its shape variables and inputs.
+#include <algorithm>
 #include <cmath>
 
 #include "lieride/model/reduced_model.hpp"
@@ -105,8 +106,13 @@ class DescriptionView final : public VehicleView {
     l.push_back(turn);
     for (std::size_t i = 0; i < s.shapeNames.size() && i < s.shape.size(); ++i)
       l.push_back(s.shapeNames[i] + format(" %+.3f", s.shape[i]) + (i < shape_.size() && !shape_[i].unit.empty() ? " " + shape_[i].unit : ""));
+    // A channel that sets a shape variable carries its name: the shape line above already
+    // shows the value (it read "psi -31.661 rad ... psi +0 rad" twice over).
+    auto isShapeName = [&](const std::string& name) {
+      return std::find(s.shapeNames.begin(), s.shapeNames.end(), name) != s.shapeNames.end();
+    };
     for (std::size_t i = 0; i < channels_.size() && i < s.inputs.size(); ++i)
-      if (channels_[i].min < channels_[i].max)
+      if (channels_[i].min < channels_[i].max && !isShapeName(channels_[i].name))
         l.push_back(channels_[i].name + format(" %+.3g ", s.inputs[i]) + channels_[i].unit);
     return l;
   }

@@ -49,7 +49,8 @@ OcpProblemFile build(const toml::table& doc, const std::string& file) {
   p.segments = problem.integer("segments", p.segments, 1);
   p.stepsPerSegment = problem.integer("steps_per_segment", p.stepsPerSegment, 1);
   if (static_cast<long>(p.segments) * p.stepsPerSegment > 100000)
-    problem.fail("steps_per_segment", "segments * steps_per_segment <= 100000");
+    problem.fail("steps_per_segment",
+                 "segments * steps_per_segment <= 100000 (segments = " + std::to_string(p.segments) + ")");
   p.tolerance = problem.positive("tolerance", p.tolerance);
   p.maxIterations = problem.integer("max_iterations", p.maxIterations, 1);
 

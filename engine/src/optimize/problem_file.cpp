@@ -85,6 +85,13 @@ void readChannelWeights(TableReader& t, const std::vector<std::string>& channels
   }
 }
 
+// A number as %g writes it (a message's "h = 1e-301 s").
+std::string formatNumber(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", x);
+  return buf;
+}
+
 std::string readText(const std::string& path) {
   try {
     return readRegularFile(path, kMaxScenarioBytes);
@@ -164,11 +171,18 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
   if (!problem.has("horizon")) problem.fail("horizon", "a finite duration > 0 (s); the key is missing");
   p.horizon = problem.positive("horizon", NAN);
   if (!std::isfinite(p.horizon)) problem.fail("horizon", "a finite duration > 0 (s)");
+  // A step below a microsecond is a typo, and its 1/h^2 terms overflow the transcription.
+  constexpr double kMinStep = 1e-6;
+  if (p.horizon / p.knots < kMinStep)
+    problem.fail("horizon", "a step horizon / knots of at least 1e-6 s (h = " + formatNumber(p.horizon / p.knots) + " s with " +
+                                std::to_string(p.knots) + " knots)");
   p.integrator = problem.string("integrator", vehicleType == "sleigh-controlled" ? "retraction-midpoint" : "lie-nh");
   if (problem.has("free_time")) {
-    const Vec2 b = pair(problem, "free_time", "[T_min, T_max] (s) with 0 < T_min <= horizon <= T_max");
-    if (!(b.x() > 0.0 && b.x() <= p.horizon && p.horizon <= b.y()))
-      problem.fail("free_time", "[T_min, T_max] (s) with 0 < T_min <= horizon <= T_max");
+    const std::string want = "[T_min, T_max] (s) with 0 < T_min <= horizon (" + formatNumber(p.horizon) + " s) <= T_max";
+    const Vec2 b = pair(problem, "free_time", want);
+    if (!(b.x() > 0.0 && b.x() <= p.horizon && p.horizon <= b.y())) problem.fail("free_time", want);
+    if (b.x() / p.knots < kMinStep)
+      problem.fail("free_time", "a T_min / knots of at least 1e-6 s (h = " + formatNumber(b.x() / p.knots) + " s)");
     p.freeTime = std::make_pair(b.x(), b.y());
   }
   if (vehicleType == "helicopter" && problem.has("guess_path")) {

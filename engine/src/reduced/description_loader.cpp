@@ -36,19 +36,35 @@ class Loader {
     throw ScenarioError(file_ + ": key '" + key + "': " + why);
   }
 
+  // The top-level keys, the name and the group; returns the name. Run first, so that a file
+  // that is no description (a scenario, a problem, an empty file) is said to be one before
+  // the scenario's [initial] shape is checked against it.
+  std::string checkHeader() const {
+    static const std::set<std::string> known = {"name", "summary", "group", "parameters", "shape", "kinetic",
+                                                "constraints", "inputs", "parts"};
+    for (const auto& [k, v] : doc_)
+      if (!known.count(std::string(k.str()))) fail(std::string(k.str()), "unknown key for a vehicle description (docs/formats.md section 5)");
+    const std::string name = str(doc_, "name", "name", "");
+    if (name.empty()) fail("name", "expected a non-empty string");
+    const std::string group = str(doc_, "group", "group", "SE2");
+    if (group != "SE2") fail("group", "expected \"SE2\" (planar vehicles; SE(3) descriptions are not supported), got \"" + group + "\"");
+    if (!doc_.get("kinetic")) fail("kinetic", "expected a table with matrix = [[...]] (the mass-inertia matrix)");
+    if (const toml::node* n = doc_.get("shape"); n && !n->is_array())
+      fail("shape", "expected an array of tables [[shape]]");
+    return name;
+  }
+
+  int shapeCount() const {
+    const toml::array* a = doc_["shape"].as_array();
+    return a ? static_cast<int>(a->size()) : 0;
+  }
+
   std::shared_ptr<ReducedDescription> load(const std::vector<std::pair<std::string, double>>& overrides,
                                            const std::vector<double>& initialShape, const std::string& overridesWhere) {
     auto d = std::make_shared<ReducedDescription>();
     d->file = file_;
-    static const std::set<std::string> known = {"name", "summary", "group", "parameters", "shape", "kinetic",
-                                                "constraints", "inputs", "parts"};
-    for (const auto& [k, v] : doc_)
-      if (!known.count(std::string(k.str()))) fail(std::string(k.str()), "unknown key (see docs/formats.md section 5)");
-    d->name = str(doc_, "name", "name", "");
-    if (d->name.empty()) fail("name", "expected a non-empty string");
+    d->name = checkHeader();
     d->summary = str(doc_, "summary", "summary", "");
-    const std::string group = str(doc_, "group", "group", "SE2");
-    if (group != "SE2") fail("group", "expected \"SE2\" (planar vehicles; SE(3) descriptions are not supported), got \"" + group + "\"");
     readParameters(*d, overrides, overridesWhere);
     readShape(*d);
     const int s = static_cast<int>(d->shape.size());
@@ -201,7 +217,11 @@ class Loader {
 
   // A number, or a string holding an expression of the symbols known so far.
   ex expr(const toml::node& n, const std::string& where) const {
-    if (n.is_number()) return GiNaC::numeric(*n.value<double>());
+    if (n.is_number()) {
+      const double x = *n.value<double>();
+      if (!std::isfinite(x)) fail(where, "expected a finite number, got " + std::string(std::isnan(x) ? "nan" : "inf"));
+      return GiNaC::numeric(x);
+    }
     if (!n.is_string()) fail(where, "expected a number or an expression string");
     const std::string text(*n.value<std::string>());
     // GiNaC 1.8's parser matches a call with no arguments, e.g. "cos()", to the one-argument
@@ -249,7 +269,9 @@ class Loader {
     const ex e = expr(n, where).evalf();
     if (!GiNaC::is_a<GiNaC::numeric>(e) || !GiNaC::ex_to<GiNaC::numeric>(e).is_real())
       fail(where, "expected a constant (numbers and parameters only)");
-    return GiNaC::ex_to<GiNaC::numeric>(e).to_double();
+    const double x = GiNaC::ex_to<GiNaC::numeric>(e).to_double();
+    if (!std::isfinite(x)) fail(where, "expected a finite constant");
+    return x;
   }
 
   const toml::array& array(const toml::table& t, const std::string& key, const std::string& where) const {
@@ -274,6 +296,15 @@ class Loader {
       ReducedShapeVariable v;
       v.name = str(t, "name", w + ".name", "");
       if (!identifier(v.name)) fail(w + ".name", "expected an identifier");
+      // The run CSV names a column after each shape variable and its rate (name_dot): a name
+      // must not repeat a fixed column or another variable's rate column.
+      static const std::set<std::string> columns = {"t",      "x",        "y",          "theta",  "omega",
+                                                    "vx",     "vy",       "energy",     "momentum", "constraint",
+                                                    "iters",  "status",   "residual",   "step_constraint"};
+      if (columns.count(v.name))
+        fail(w + ".name", "'" + v.name + "' is a column of the run CSV (docs/formats.md section 3); choose another name");
+      if (v.name.size() > 4 && v.name.compare(v.name.size() - 4, 4, "_dot") == 0)
+        fail(w + ".name", "'" + v.name + "' ends in _dot, the run CSV's suffix for a shape variable's rate; choose another name");
       if (table_.count(v.name) || std::any_of(d.shape.begin(), d.shape.end(), [&](const auto& o) { return o.name == v.name; }))
         fail(w + ".name", "'" + v.name + "' is already a parameter or shape variable");
       if (const toml::node* n = t.get("min")) v.min = constant(*n, w + ".min");
@@ -577,16 +608,27 @@ std::shared_ptr<const ReducedDescription> parseReducedDescription(
   return loader.load(overrides, initialShape, overridesWhere);
 }
 
-std::shared_ptr<const ReducedDescription> loadReducedDescription(
-    const std::string& path, const std::vector<std::pair<std::string, double>>& overrides,
-    const std::vector<double>& initialShape, const std::string& overridesWhere) {
-  std::string text;
+namespace {
+std::string readDescriptionText(const std::string& path) {
   try {
-    text = readRegularFile(path, kMaxScenarioBytes);
+    return readRegularFile(path, kMaxScenarioBytes);
   } catch (const InputFileError& e) {
     throw ScenarioError(std::string(e.what()) + " (the vehicle description)");
   }
-  return parseReducedDescription(text, path, overrides, initialShape, overridesWhere);
+}
+}  // namespace
+
+int reducedDescriptionShapeCount(const std::string& path) {
+  const toml::table doc = parseTomlText(readDescriptionText(path), path);
+  Loader loader(path, doc);
+  loader.checkHeader();
+  return loader.shapeCount();
+}
+
+std::shared_ptr<const ReducedDescription> loadReducedDescription(
+    const std::string& path, const std::vector<std::pair<std::string, double>>& overrides,
+    const std::vector<double>& initialShape, const std::string& overridesWhere) {
+  return parseReducedDescription(readDescriptionText(path), path, overrides, initialShape, overridesWhere);
 }
 
 }  // namespace lieride

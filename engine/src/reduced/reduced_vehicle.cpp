@@ -11,6 +11,7 @@
 #include "lieride/sim/toml_text.hpp"
 #include "lieride/sim/user_input.hpp"
 #include "lieride/model/reduced_model.hpp"
+#include "lieride/sim/assets_env.hpp"
 #include "lieride/sim/planar_simulation.hpp"
 #include "lieride/sim/registry.hpp"
 
@@ -23,6 +24,7 @@ const std::vector<std::string> kAll = {"lie-nh", "lie-nh-general", "nh-reflect",
 // assets/scenes/ may name "assets/vehicles/NAME.toml" or "../vehicles/NAME.toml").
 std::string resolve(TableReader& v, const std::string& baseDir, const std::string& rel) {
   namespace fs = std::filesystem;
+  if (rel.empty()) v.fail("description", "a vehicle description file name (relative to the scenario's folder or the assets folder)");
   std::error_code ec;  // a name too long for the file system is "not found", never an exception
   // A folder of that name is refused as such (it read as a description without shape
   // coordinates, and the message then blamed initial.shape).
@@ -43,25 +45,24 @@ std::string resolve(TableReader& v, const std::string& baseDir, const std::strin
       if (dir == dir.parent_path()) break;
     }
   }
+  // Last, the assets folder ($LIERIDE_ASSETS or the executable's own): "assets/vehicles/X.toml"
+  // or "vehicles/X.toml" from a scenario saved anywhere.
+  if (const auto assets = assetsDirForLookup(); assets && !rel.empty() && fs::path(rel).is_relative()) {
+    const fs::path relPath(rel);
+    fs::path inside = relPath;
+    if (!relPath.empty() && *relPath.begin() == "assets") inside = relPath.lexically_relative("assets");
+    if (fs::exists(fs::path(*assets) / inside, ec)) return found(fs::path(*assets) / inside);
+  }
   // A name the file system refuses is said as such (no folder could hold it).
   const std::string last = fs::path(rel).filename().string();
   if (last.size() > 255)
     v.fail("description", "a vehicle description file (File name too long: " + std::to_string(last.size()) +
                               " bytes, at most 255)");
-  v.fail("description", "a vehicle description file (looked in the scenario's folder and the folders above it)");
+  v.fail("description", "a vehicle description file (looked in the scenario's folder, the folders above it and the "
+                        "assets folder)");
 }
 
-int shapeCount(const std::string& path) {
-  std::string text;
-  try {
-    text = readRegularFile(path, kMaxScenarioBytes);
-  } catch (const InputFileError& e) {
-    throw ScenarioError(e.what());
-  }
-  const toml::table doc = parseTomlText(text, path);
-  const toml::array* a = doc["shape"].as_array();
-  return a ? static_cast<int>(a->size()) : 0;
-}
+int shapeCount(const std::string& path) { return reducedDescriptionShapeCount(path); }
 
 std::vector<std::string> applicable(const ReducedDescription& d) {
   std::vector<std::string> r;

@@ -83,6 +83,9 @@ struct ReducedDescription {
 // with one line naming the file, the key and the reason. Parameter overrides replace the
 // description's defaults (an unknown name is rejected). initialShape is checked against the
 // ranges and the locked inertia, constraint rank and connection are checked there.
+// The number of [[shape]] variables of a description file, after checking that it is one
+// (top-level keys, name, group, kinetic): throws ScenarioError naming the file and key.
+int reducedDescriptionShapeCount(const std::string& path);
 std::shared_ptr<const ReducedDescription> loadReducedDescription(
     const std::string& path, const std::vector<std::pair<std::string, double>>& overrides,
     const std::vector<double>& initialShape, const std::string& overridesWhere);

@@ -11,4 +11,11 @@ namespace lieride {
 // "no such scene".
 std::optional<std::string> assetsDirFromEnvironment();
 
+// The assets folder the executable found for itself (its own search after the variable); the
+// last place a scenario's relative vehicle `description` is looked for (docs/formats.md
+// section 5). Set once at start-up, before any scenario is loaded.
+void setAssetsFallback(const std::string& dir);
+// $LIERIDE_ASSETS, else the fallback, else nullopt.
+std::optional<std::string> assetsDirForLookup();
+
 }  // namespace lieride

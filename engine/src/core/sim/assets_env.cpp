@@ -23,4 +23,19 @@ std::optional<std::string> assetsDirFromEnvironment() {
   return std::string(env);
 }
 
+namespace {
+std::string& fallback() {
+  static std::string dir;
+  return dir;
+}
+}  // namespace
+
+void setAssetsFallback(const std::string& dir) { fallback() = dir; }
+
+std::optional<std::string> assetsDirForLookup() {
+  if (auto env = assetsDirFromEnvironment()) return env;
+  if (!fallback().empty()) return fallback();
+  return std::nullopt;
+}
+
 }  // namespace lieride
