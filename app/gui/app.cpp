@@ -68,7 +68,7 @@ bool App::loadScene(int index, const SceneEntry* entry, bool startPaused) {
   st_.plots.assign(n, PlotHistory{});
   st_.deviation.assign(n, TimeSeries{});
   st_.caption = n > 1 ? (current_.name == "large steps"
-                             ? "Same body, same large h: lie-cay keeps the energy bounded, rk4 spins the body down, rk2 diverges (each copy's integrator can be switched)."
+                             ? "Same body, same large h: lie-cay keeps the energy bounded, rk4 spins the body down (switch a copy to rk2 and it diverges)."
                              : current_.take ? "Ghost copies replay the take's inputs with another integrator: the deviation plot shows how far each strays."
                                              : "The copies start from the same state: what differs is the integrator (and h where shown).")
                       : std::string();
@@ -114,8 +114,11 @@ bool App::addCopy(const std::string& integrator, double copyStep) {
     if (e.ghosts.size() >= 3) return false;
     e.ghosts.emplace_back(integrator, copyStep);
     const int index = st_.sceneIndex;
+    // The reload starts the take over: go back to where the user was (scrubbed or playing).
+    const TakeStatus was = physics_->frame().take;
     const bool ok = loadScene(-1, &e);
     st_.sceneIndex = index;
+    if (ok && was.playing && was.step > was.startStep) st_.takes.seek = was.clock;
     return ok;
   }
   const PhysicsFrame& f = physics_->frame();

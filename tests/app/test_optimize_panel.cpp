@@ -235,7 +235,7 @@ TEST_CASE("optimize panel: a drag in the view moves the goal to the ground point
   panel.cancel();
 }
 
-TEST_CASE("optimize panel: the orbit camera's focus holds while the goal is dragged", "[panels][optimize]") {
+TEST_CASE("optimize panel: the orbit camera's focus holds while the goal is dragged and after the drop", "[panels][optimize]") {
   // The problem's scene waits for Play, and the orbit centres on the middle of start and goal.
   // Were that centre to follow the goal during a drag, the world would slide under the mouse
   // and carry the goal further each frame.
@@ -257,7 +257,9 @@ TEST_CASE("optimize panel: the orbit camera's focus holds while the goal is drag
   CHECK((*panel.overviewFocus() - *before).norm() < 1e-12);  // held while dragging
   CHECK_FALSE(view.frame(view.screen(goal.x() + 2.0, goal.y()), false));  // released
   REQUIRE(panel.overviewFocus());
-  CHECK(panel.overviewFocus()->x() == Approx(before->x() + 1.0).margin(1e-4));  // the middle moved by half
+  // Still held after the drop: re-centring on the new middle made the goal jump away from the
+  // cursor that had just put it there. The next overview (a problem's scene) frames it anew.
+  CHECK((*panel.overviewFocus() - *before).norm() < 1e-12);
   panel.cancel();
 }
 

@@ -195,7 +195,7 @@ TEST_CASE("diverge_speed: the run stops at the first row faster than the bound",
   CHECK(csv.value(csv.rows.size() - 1, "t") < 1.0);  // ~ 2 m/s / g
   const Result r = lieride("sim " + (scratch() / "speed.toml").string() + " --out -");
   CHECK(r.code == 3);
-  CHECK(r.err.find("above diverge_speed") != std::string::npos);
+  CHECK(r.err.find("above the divergence limit of 2 ([integrator] diverge_speed)") != std::string::npos);
 }
 
 TEST_CASE("the same run twice gives byte-identical CSVs", "[cli]") {

@@ -160,6 +160,7 @@ bool Settings::load(const std::string& path) {
       else if (k == "speed") speed = std::clamp(std::stod(v), 0.1, 4.0);
       else if (k == "trails") showTrails = v == "1";
       else if (k == "plots_docked") plotsDocked = v == "1";
+      else if (k == "sidebar_width") sidebarWidth = std::clamp(std::stof(v), 0.0f, 2000.0f);
       else if (k == "last_scene") lastScene = v;
       else if (k.rfind("camera.", 0) == 0) cameraPerScene[k.substr(7)] = std::clamp(std::stoi(v), 0, 2);
       else if (k.rfind("h.", 0) == 0) stepPerScene[k.substr(2)] = std::clamp(std::stod(v), 1e-4, 1.0);
@@ -191,7 +192,7 @@ bool Settings::save(const std::string& path) const {
       << "invert_left_y = " << input.invertLeftY << "\ninvert_right_y = " << input.invertRightY << "\n"
       << "flight_assist = " << input.assist << "\nhistory_seconds = " << historySeconds << "\n"
       << "speed = " << speed << "\ntrails = " << showTrails << "\nplots_docked = " << plotsDocked
-      << "\nlast_scene = " << lastScene << "\n";
+      << "\nsidebar_width = " << sidebarWidth << "\nlast_scene = " << lastScene << "\n";
   for (const auto& [scene, mode] : cameraPerScene) out << "camera." << scene << " = " << mode << "\n";
   for (const auto& [scene, h] : stepPerScene) out << "h." << scene << " = " << h << "\n";
   for (const auto& [scene, name] : integratorPerScene) out << "integrator." << scene << " = " << name << "\n";

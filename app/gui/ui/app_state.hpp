@@ -40,6 +40,9 @@ struct Settings {
   double speed = 1.0;
   bool showTrails = true;
   bool plotsDocked = true;  // the Plots window is where the layout puts it: it follows the window's size
+  // The sidebar's width as the user last dragged it (0: the default); a window too narrow for
+  // it narrows the sidebar without forgetting it.
+  float sidebarWidth = 0.0f;
   std::string lastScene;
   bool load(const std::string& path);
   bool save(const std::string& path) const;
@@ -126,6 +129,8 @@ struct AppState {
   std::array<float, 4> plotsRect{};    // the Plots window: x0, y0, x1, y1 (ImGui units; empty = none); the 3-D view skips it
   std::array<float, 4> hudRect{};  // the vehicle read-out's plate this frame (x0, y0, x1, y1; empty: none)
   std::array<float, 2> layoutSize{};   // the viewport size the panels were last laid out for
+  float sidebarShown = 0.0f;           // the sidebar's width last frame (a change alone: a drag)
+  bool takeWasPlaying = false;         // a take played last frame (the sidebar scrolls up when one starts)
   // The sidebar's and the Plots window's colour (RGB; alpha 0 = no panels): they draw no
   // background of their own, the window is cleared to it (render/renderer.hpp, backdrop).
   std::array<float, 4> panelColor{};

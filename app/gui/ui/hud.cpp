@@ -126,6 +126,9 @@ void drawHud(AppState& app, const PhysicsFrame& f) {
       if (period2)
         ImGui::Text("%s: step-to-step (period-2) oscillation growing (%.1e of the speed); change h or the integrator to restart",
                     f.sims[i].curr.integrator.c_str(), f.sims[i].curr.period2);
+      else if (f.sims[i].curr.position.z() < -0.2)  // the frozen last good state cannot be seen
+        ImGui::Text("%s diverged at t = %.3f s (its last good state is %.1f m below the ground or water surface)",
+                    f.sims[i].curr.integrator.c_str(), f.sims[i].divergedAt, -f.sims[i].curr.position.z());
       else
         ImGui::Text("%s diverged at t = %.3f s", f.sims[i].curr.integrator.c_str(), f.sims[i].divergedAt);
       ImGui::SameLine();

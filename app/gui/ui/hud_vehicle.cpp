@@ -27,7 +27,10 @@ void drawVehicleHud(AppState& app, const PhysicsFrame& f) {
   const bool problemScene = app.optimize && app.optimize->waitingForPlay();
   const bool optimalPlay = app.optimize && app.optimize->playing();
   const std::string hint = end[0]          ? std::string(end)
-                           : problemScene ? std::string("Optimize panel: Solve, then Play (or Space) runs the optimal controls")
+                           : problemScene && app.optimize->solved()
+                               ? std::string("solved: Play (Optimize panel, or Space) runs the optimal controls")
+                           : problemScene ? std::string("Optimize panel: Solve, then Play (or Space) runs the optimal "
+                                                        "controls; until then the inputs are zero")
                            : optimalPlay  ? std::string("the optimal controls, run by the physics (Optimize panel)")
                                           : scriptedHint(f);
   const ImGuiViewport* vp = ImGui::GetMainViewport();

@@ -199,6 +199,7 @@ bool OptimizePanel::overview(CameraRig& cam, int& mode) {
   }
   // Before Play the orbit centres on the middle of the motion (overviewFocus) and takes in all
   // of it, from the side.
+  heldFocus_.reset();
   const auto [start, goal] = startAndGoal();
   const double spread = (goal - start).norm();
   mode = static_cast<int>(CameraMode::Orbit);
@@ -219,11 +220,13 @@ std::pair<Vec3, Vec3> OptimizePanel::startAndGoal() const {
 
 std::optional<Vec3> OptimizePanel::overviewFocus() const {
   if (!problem_ || !waitingForPlay()) return std::nullopt;
-  // Held while a handle is dragged: a focus following the dragged goal slid the world under
-  // the mouse, which moved the goal further, and it ran away.
-  if (dragging_ >= 0 && heldFocus_) return heldFocus_;
-  const auto [start, goal] = startAndGoal();
-  heldFocus_ = Vec3(0.5 * (start + goal));
+  // Set when the problem's overview is framed (overview()), then held through edits: a focus
+  // following the dragged goal slid the world under the mouse, which moved the goal further,
+  // and re-centring after the drop made the goal jump away from the cursor.
+  if (!heldFocus_) {
+    const auto [start, goal] = startAndGoal();
+    heldFocus_ = Vec3(0.5 * (start + goal));
+  }
   return heldFocus_;
 }
 
@@ -346,8 +349,15 @@ void OptimizePanel::draw(AppState& app, const PhysicsFrame&) {
           "helicopter landing\" and \"optimal canyon flight\" are three of them.");
   if (!error_.empty()) textWrappedColored(ImVec4(1, 0.4f, 0.35f, 1), error_);
   if (!problem_) {
-    ImGui::TextDisabled("No problem chosen (%zu listed for %s).", static_cast<std::size_t>(std::count_if(
-        problems_.begin(), problems_.end(), [&](const Listed& l) { return l.vehicle == vehicle_; })), vehicle_.c_str());
+    const auto listed = static_cast<std::size_t>(
+        std::count_if(problems_.begin(), problems_.end(), [&](const Listed& l) { return l.vehicle == vehicle_; }));
+    if (listed == 0)
+      textWrappedColored(ImVec4(0.6f, 0.64f, 0.7f, 1.0f),
+                         "No optimal control problem for this vehicle: the shipped ones (assets/problems) are for the "
+                         "car, the helicopter, the boat, the snakeboard and the sleigh. Pick one of their scenes, "
+                         "e.g. \"optimal parking\" in the scene menu.");
+    else
+      ImGui::TextDisabled("No problem chosen (%zu for this vehicle in the list above).", listed);
     return;
   }
   const opt::Problem& p = *problem_;

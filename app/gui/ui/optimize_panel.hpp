@@ -69,6 +69,11 @@ class OptimizePanel {
   // The scene is this panel's problem, not yet played: its vehicle waits for Play.
   bool waitingForPlay() const { return !sceneProblem_.empty() && !playing_; }
   bool playing() const { return playing_; }  // the optimal controls run (Play)
+  // The current problem is solved (its last solve, after the last edit): Play is ready.
+  bool solved() const {
+    const auto s = current();
+    return s && s->phase == OptimizeSnapshot::Phase::Solved;
+  }
   OptimizeWorker& worker() { return worker_; }
   struct Listed {
     std::string file, name, vehicle;
@@ -110,7 +115,7 @@ class OptimizePanel {
   bool typedEdit_ = false;  // a field typed into, re-solved when it is left
   int hovered_ = -1, dragging_ = -1, builtHover_ = -1;
   Vec3 dragOffset_ = Vec3::Zero();
-  mutable std::optional<Vec3> heldFocus_;  // overviewFocus() as the drag began
+  mutable std::optional<Vec3> heldFocus_;  // overviewFocus() since the overview was framed
   float statusHeight_ = 0.0f;              // the status lines' tallest height for this problem
   double playHorizon_ = 0;
 };

@@ -39,15 +39,24 @@ void drawPanels(AppState& app, const PhysicsFrame& f) {
   app.panelColor = {};
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   const float sidebar = 360.0f * ImGui::GetIO().FontGlobalScale;
+  // The width the user chose (or the default), narrowed to half a small window and given back
+  // when the window grows again: a 640 px window left the sidebar at 320 px for good, saved
+  // so in imgui.ini, its buttons cut ("Add c").
+  const float preferred = app.settings.sidebarWidth > 0.0f ? app.settings.sidebarWidth : sidebar;
+  const bool windowResized = app.layoutSize != std::array<float, 2>{vp->WorkSize.x, vp->WorkSize.y};
   ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x, vp->WorkPos.y), ImGuiCond_Always);
   ImGui::SetNextWindowSizeConstraints(ImVec2(260, vp->WorkSize.y), ImVec2(vp->WorkSize.x * 0.5f, vp->WorkSize.y));
-  ImGui::SetNextWindowSize(ImVec2(sidebar, vp->WorkSize.y), ImGuiCond_FirstUseEver);
+  if (windowResized) ImGui::SetNextWindowSize(ImVec2(preferred, vp->WorkSize.y), ImGuiCond_Always);
   // Opaque, the 3-D view is not drawn under it, and without a background of its own: the
   // window is cleared to its colour (a blended full-height rectangle costs a software
   // rasteriser more than the rest of the panel, docs/app.md "Frame cost under llvmpipe").
   const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
   app.panelColor = {bg.x, bg.y, bg.z, 1.0f};
   if (beginOnBackdrop("lieride", nullptr, ImGuiWindowFlags_NoMove)) {
+    // A take that starts playing moves the Takes section under Scene: scroll there, or a user
+    // who opened it from the bottom of the sidebar sees it vanish.
+    if (f.take.playing && !app.takeWasPlaying) ImGui::SetScrollY(0.0f);
+    app.takeWasPlaying = f.take.playing;
     if (ImGui::CollapsingHeader("Scene", ImGuiTreeNodeFlags_DefaultOpen)) scenePanel(app, f);
     // A take playing is the scene: its timeline right under it.
     if (f.take.playing && ImGui::CollapsingHeader("Takes", ImGuiTreeNodeFlags_DefaultOpen)) takesPanel(app, f);
@@ -61,17 +70,23 @@ void drawPanels(AppState& app, const PhysicsFrame& f) {
     if (!f.take.playing && ImGui::CollapsingHeader("Takes", ImGuiTreeNodeFlags_DefaultOpen)) takesPanel(app, f);
   }
   app.viewLeft = ImGui::IsWindowCollapsed() ? 0.0f : ImGui::GetWindowPos().x + ImGui::GetWindowSize().x;
+  // A width that changed while the window did not: the user dragged the sidebar's edge.
+  const float width = ImGui::GetWindowSize().x;
+  if (!windowResized && !ImGui::IsWindowCollapsed() && std::abs(width - app.sidebarShown) > 0.5f && app.sidebarShown > 0.0f) {
+    app.settings.sidebarWidth = std::abs(width - sidebar) < 0.5f ? 0.0f : width;
+    app.settingsDirty = true;
+  }
+  app.sidebarShown = width;
   ImGui::End();
   app.viewBottom = 0;
   if (app.showPlots) {
     // Along the bottom, right of the sidebar. While the user has not moved or resized it, it
     // follows the window's size (it floated mid-view, its first size, after the window grew).
-    const float x = std::max(app.viewLeft, vp->WorkPos.x + sidebar) + 8;
+    const float x = std::max(app.viewLeft, vp->WorkPos.x) + 8;
     const float height = std::min(300.0f, vp->WorkSize.y * 0.4f);
     const ImVec2 dockPos(x, vp->WorkPos.y + vp->WorkSize.y - height - 8), dockSize(vp->WorkPos.x + vp->WorkSize.x - 8 - x, height);
     // Only when the window's size changed (or at start): at other times the user may be dragging it away.
-    const bool resized = app.layoutSize != std::array<float, 2>{vp->WorkSize.x, vp->WorkSize.y};
-    const ImGuiCond cond = app.settings.plotsDocked && resized ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
+    const ImGuiCond cond = app.settings.plotsDocked && windowResized ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
     ImGui::SetNextWindowPos(dockPos, cond);
     ImGui::SetNextWindowSize(dockSize, cond);
     // Opaque and without a background of its own, like the sidebar: the 3-D view skips what

@@ -77,7 +77,9 @@ void sectionHint(const char* text) {
 }  // namespace
 
 void scenePanel(AppState& app, const PhysicsFrame& f) {
-  const std::string fileLabel = app.sceneName + "  (file)";
+  // A scene from outside the menu (a file opened, a description, a problem's optimal controls):
+  // its own name.
+  const std::string& fileLabel = app.sceneName;
   const char* current = app.sceneIndex >= 0 && app.sceneIndex < static_cast<int>(app.scenes.size())
                             ? app.scenes[static_cast<std::size_t>(app.sceneIndex)].name.c_str()
                             : fileLabel.c_str();
@@ -86,7 +88,10 @@ void scenePanel(AppState& app, const PhysicsFrame& f) {
     for (int i = 0; i < static_cast<int>(app.scenes.size()); ++i) {
       const auto& s = app.scenes[static_cast<std::size_t>(i)];
       std::string label = s.name + (s.compare.empty() ? "" : "  (side by side)");
-      if (ImGui::Selectable(label.c_str(), i == app.sceneIndex)) app.requestScene = i;
+      if (ImGui::Selectable(label.c_str(), i == app.sceneIndex)) {
+        app.requestScene = i;
+        app.openPath.clear();  // the path field named the file opened before
+      }
     }
     ImGui::EndCombo();
   }
@@ -135,7 +140,7 @@ void scenePanel(AppState& app, const PhysicsFrame& f) {
   }
   const bool behind = f.stats.measured && f.stats.achievedSpeed < 0.9 * f.speed && !f.paused;
   const ImVec4 colour = f.paused ? ImVec4(0.75f, 0.75f, 0.75f, 1) : behind ? ImVec4(1, 0.7f, 0.3f, 1) : ImVec4(0.7f, 0.9f, 0.7f, 1);
-  ImGui::TextColored(colour, "%s", realTimeText(f).c_str());
+  textWrappedColored(colour, realTimeText(f));  // wraps in a narrow sidebar ("/ 4.00 request" was cut)
   tooltip("Simulated seconds per wall-clock second, achieved (the clock the picture follows) and requested. "
           "Orange when the physics cannot keep up.");
 

@@ -99,7 +99,7 @@ class BoatView final : public VehicleView {
   std::vector<std::string> hud(const Snapshot& s) const override {
     const Vec3 vw = worldVelocity(s);
     auto input = [&](int i) { return i >= 0 && static_cast<std::size_t>(i) < s.inputs.size() ? s.inputs[static_cast<std::size_t>(i)] : NAN; };
-    return {format("speed %.2f m/s   heading %.0f deg", std::hypot(vw.x(), vw.y()), headingDeg(s)),
+    return {format("speed %.2f m/s   heading %.0f deg ccw from +x", std::hypot(vw.x(), vw.y()), headingDeg(s)),
             format("thrust right %.0f N   left %.0f N", input(right_), input(left_))};
   }
 

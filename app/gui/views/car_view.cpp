@@ -85,7 +85,7 @@ class CarView final : public VehicleView {
 
   std::vector<std::string> hud(const Snapshot& s) const override {
     const double torque = drive_ >= 0 && static_cast<std::size_t>(drive_) < s.inputs.size() ? s.inputs[static_cast<std::size_t>(drive_)] : NAN;
-    return {format("speed %.2f m/s   heading %.0f deg", s.bodyVelocity(3), headingDeg(s)),
+    return {format("speed %.2f m/s   heading %.0f deg ccw from +x", s.bodyVelocity(3), headingDeg(s)),
             format("steering %+.1f deg", std::atan(shapeOf(s, "sigma", NAN)) * 180.0 / M_PI),  // sigma = tan(steering angle)
             format("drive torque %.0f N m", torque)};
   }

@@ -69,7 +69,7 @@ class DescriptionView final : public VehicleView {
         parts_(descriptionOf(sim).parts),
         shape_(descriptionOf(sim).shape),
         momentumUnit_(momentumUnit(descriptionOf(sim))) {
-    title_ += " (" + descriptionOf(sim).name + ")";
+    title_ = descriptionOf(sim).name + " (from a vehicle description)";
     traits_.nonholonomic = true;
     traits_.constrained = descriptionOf(sim).numConstraints > 0;  // Elroy's beanie has none
     traits_.hasMomentum = !momentumUnit_.empty();                   // the two-wheeled robot has none
@@ -99,7 +99,7 @@ class DescriptionView final : public VehicleView {
 
   std::vector<std::string> hud(const Snapshot& s) const override {
     std::vector<std::string> l;
-    l.push_back(format("speed %.2f m/s   heading %.0f deg", std::hypot(s.bodyVelocity(3), s.bodyVelocity(4)), headingDeg(s)));
+    l.push_back(format("speed %.2f m/s   heading %.0f deg ccw from +x", std::hypot(s.bodyVelocity(3), s.bodyVelocity(4)), headingDeg(s)));
     std::string turn = format("turn rate %+.2f rad/s", s.bodyVelocity(2));
     if (!momentumUnit_.empty())
       turn += format("   momentum %.4g ", shownMomentum(s)) + momentumUnit_;

@@ -133,7 +133,7 @@ class HelicopterView final : public VehicleView {
     auto input = [&](int i) { return i >= 0 && static_cast<std::size_t>(i) < s.inputs.size() ? s.inputs[static_cast<std::size_t>(i)] : NAN; };
     std::vector<std::string> lines = {format("height %.2f m  (skids %.2f m)", s.position.z(), skids),
                                       format("speed %.2f m/s   climb %+.2f m/s", std::hypot(vw.x(), vw.y()), vw.z()),
-                                      format("heading %.0f deg", headingDeg(s)),
+                                      format("heading %.0f deg ccw from +x", headingDeg(s)),
                                       format("collective %.1f N   tail %.2f N", input(collective_), input(tail_))};
     // On its side on the ground: released sticks still mean hover thrust (m g), which now
     // pushes it along the ground; a new user took the slide for a bug.

@@ -96,7 +96,7 @@ class SnakeboardView final : public VehicleView {
   }
 
   std::vector<std::string> hud(const Snapshot& s) const override {
-    return {format("speed %.2f m/s   heading %.0f deg", std::hypot(s.bodyVelocity(3), s.bodyVelocity(4)), headingDeg(s)),
+    return {format("speed %.2f m/s   heading %.0f deg ccw from +x", std::hypot(s.bodyVelocity(3), s.bodyVelocity(4)), headingDeg(s)),
             format("rotor psi %+.0f deg   wheels phi %+.0f deg", shapeOf(s, "psi", NAN) * 180.0 / M_PI, shapeOf(s, "phi", NAN) * 180.0 / M_PI)};
   }
 

@@ -134,7 +134,7 @@ void VehicleView::place(const VehiclePose& p, std::vector<PartPlacement>& out) c
 
 std::vector<std::string> VehicleView::hud(const Snapshot& s) const {
   std::vector<std::string> l;
-  l.push_back(format("speed %.2f m/s   heading %.0f deg", worldVelocity(s).norm(), headingDeg(s)));
+  l.push_back(format("speed %.2f m/s   heading %.0f deg ccw from +x", worldVelocity(s).norm(), headingDeg(s)));
   l.push_back(format("|omega| %.2f rad/s", s.bodyVelocity.head<3>().norm()));
   return l;
 }

@@ -22,7 +22,8 @@ std::optional<std::string> DivergenceMonitor::check(bool stateFinite, double ene
     msg << "diverged at t = " << t << ": solver did not converge (" << solver.iterations
         << " iterations, residual " << solver.residual << ")";
   } else if (tooFast) {
-    msg << "diverged at t = " << t << ": speed " << maxSpeed << " above diverge_speed " << divergeSpeed;
+    msg << "diverged at t = " << t << ": a speed of " << maxSpeed << " (m/s or rad/s) above the divergence limit of "
+        << divergeSpeed << " ([integrator] diverge_speed)";
   } else {
     msg << "diverged at t = " << t << ": energy " << energy << " left the bound around E0 = " << initialEnergy;
   }
