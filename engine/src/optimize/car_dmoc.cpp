@@ -405,9 +405,14 @@ CarTrajectory CarDmoc::trajectory(const std::vector<double>& xs) const {
     tr.sigma.push_back(sig);
     tr.psi.push_back(psi);
     tr.psiDot.push_back(x[var(k, kP)] / (1.0 + beta_ * sig * sig));
-    // The steering rate is an input: at t_0 the simulator's state already has step 0's (its
-    // first run CSV row), at t_k the rate of the step that ended there.
-    tr.sigmaDot.push_back(k == 0 ? (n_ > 0 ? x[var(0, kS)] : start_.sigmaDot) : x[var(k - 1, kS)]);
+    // The steering rate is an input, reported at the row's time as the simulator reads the
+    // replay's controls.csv there: samples at the step midpoints t_k + h/2, linear in between,
+    // held before the first and after the last (docs/nonholonomic.md, the run CSV's state).
+    const double rate = n_ == 0   ? start_.sigmaDot
+                        : k == 0  ? x[var(0, kS)]
+                        : k == n_ ? x[var(n_ - 1, kS)]
+                                  : 0.5 * (x[var(k - 1, kS)] + x[var(k, kS)]);
+    tr.sigmaDot.push_back(rate);
     if (k < n_) {
       psi += h * x[var(k, kU)];
       tr.driveTorque.push_back(a_ * x[var(k, kF)]);

@@ -89,7 +89,10 @@ class LieNhCar final : public NhIntegrator {
     s.qdot(CarModel::kX) = v1 * c1;
     s.qdot(CarModel::kY) = v1 * s1;
     s.qdot(CarModel::kPsi) = psiDot;
-    s.qdot(CarModel::kSigma) = uSigma;  // the step's discrete steering rate
+    // The steering rate at t_k+1, as every other integrator reports it (the row is the state at
+    // its time; the step's own discrete rate (sigma_k+1 - sigma_k) / h is the input at the
+    // midpoint, 3e-3 off u(t_k+1) on a sinusoid at h = 0.02).
+    s.qdot(CarModel::kSigma) = car.steerRate(sig1, c.value(CarModel::kSteerRate, t + h));
     return {};
   }
 
