@@ -494,6 +494,63 @@ void plotsPanel(AppState& app, const PhysicsFrame& f) {
        "Largest violation of the velocity constraints (no-slip wheels, skates)."},
       {"solver iterations", nullptr, "", &PlotSegment::iterations,
        "Newton iterations of the implicit step (0 for explicit schemes and for a step with nothing to solve)."}}};
+  // Every vehicle's integrator stretches: one name and colour each. Copies wear their trail's
+  // colour; earlier integrators of a copy a pale tint of it (dimmed by transparency, "copy 2:
+  // rk2" and "copy 2: rk4" read as the same blue).
+  auto stretchColor = [&](std::size_t i, std::size_t j) {
+    const auto& segs = app.plots[i].segments;
+    const bool copies = f.sims.size() > 1;
+    ImU32 color = copies ? copyColor(i) : seriesColor(i, segs[j].integrator, f.sims[i].integrators);
+    if (copies && j + 1 < segs.size()) {
+      auto pale = [&](unsigned shift) {
+        const unsigned c = (color >> shift) & 0xFFu;
+        return ((c + 2u * 255u) / 3u) << shift;
+      };
+      color = pale(IM_COL32_R_SHIFT) | pale(IM_COL32_G_SHIFT) | pale(IM_COL32_B_SHIFT) | (200u << IM_COL32_A_SHIFT);
+    }
+    return color;
+  };
+  // One legend above the plots while there is more than one curve: the same entries in each
+  // short plot covered half of it (two rows of four names at the default window size). A click
+  // hides or shows that curve in every plot.
+  std::vector<std::pair<std::string, ImU32>> entries;
+  for (std::size_t i = 0; i < app.plots.size() && i < f.sims.size(); ++i)
+    for (std::size_t j = 0; j < app.plots[i].segments.size(); ++j) {
+      const std::string name = copyLegend(f, i, app.plots[i].segments[j].integrator);
+      if (std::none_of(entries.begin(), entries.end(), [&](const auto& e) { return e.first == name; }))
+        entries.emplace_back(name, stretchColor(i, j));
+    }
+  const bool shared = st0.legend && entries.size() > 1;
+  for (std::size_t k = 0; k < 5; ++k) app.plotStates[k].legendAbove = shared;
+  if (shared) {
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+    for (std::size_t e = 0; e < entries.size(); ++e) {
+      const auto& [name, color] = entries[e];
+      const ImVec2 ts = ImGui::CalcTextSize(name.c_str());
+      const ImVec2 size(ts.x + 24, ts.y + 2);
+      if (e > 0) {
+        ImGui::SameLine(0, 10);
+        if (ImGui::GetCursorScreenPos().x + size.x > right) ImGui::NewLine();
+      }
+      ImGui::PushID(static_cast<int>(e));
+      const bool hidden = app.plotStates[0].isHidden(name);
+      if (ImGui::InvisibleButton("##legend", size)) {
+        for (std::size_t k = 0; k < 5; ++k) {
+          auto& h = app.plotStates[k].hidden;
+          if (hidden) h.erase(std::remove(h.begin(), h.end(), name), h.end());
+          else if (std::find(h.begin(), h.end(), name) == h.end()) h.push_back(name);
+        }
+      }
+      const ImVec2 p = ImGui::GetItemRectMin();
+      if (ImGui::IsItemHovered()) dl->AddRectFilled(p, ImGui::GetItemRectMax(), IM_COL32(60, 66, 80, 230), 3.0f);
+      dl->AddRectFilled(ImVec2(p.x + 2, p.y + size.y * 0.5f - 2), ImVec2(p.x + 16, p.y + size.y * 0.5f + 2),
+                        hidden ? IM_COL32(110, 110, 110, 255) : color);
+      dl->AddText(ImVec2(p.x + 20, p.y + 1), hidden ? IM_COL32(120, 120, 120, 255) : IM_COL32(225, 228, 235, 255), name.c_str());
+      ImGui::PopID();
+    }
+    tooltip("Click a name to hide or show its curve in every plot.");
+  }
   const float avail = ImGui::GetContentRegionAvail().x;
   const int columns = avail > 900 ? 3 : 2;
   const float w = (avail - static_cast<float>(columns - 1) * 8) / static_cast<float>(columns);
@@ -570,12 +627,7 @@ void plotsPanel(AppState& app, const PhysicsFrame& f) {
       const auto& segs = app.plots[i].segments;
       for (std::size_t j = 0; j < segs.size(); ++j) {
         const auto& g = segs[j];
-        const bool copies = f.sims.size() > 1;
-        const std::string name = copyLegend(f, i, g.integrator);
-        // Copies wear their trail's colour (earlier integrators of a copy dimmed).
-        ImU32 color = copies ? copyColor(i) : seriesColor(i, g.integrator, f.sims[i].integrators);
-        if (copies && j + 1 < segs.size()) color = (color & 0x00FFFFFFu) | (140u << IM_COL32_A_SHIFT);
-        lines.push_back({name, color, &(g.*def.member)});
+        lines.push_back({copyLegend(f, i, g.integrator), stretchColor(i, j), &(g.*def.member)});
       }
       markers.insert(markers.end(), app.plots[i].markers.begin(), app.plots[i].markers.end());
     }

@@ -200,7 +200,7 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
     for (std::size_t j : firstOfName) seen = seen || lines[j].name == lines[k].name;
     if (!seen) firstOfName.push_back(k);
   }
-  if (st.legend && (firstOfName.size() > 1 || b.y - a.y >= 90.0f)) {
+  if (st.legend && !st.legendAbove && (firstOfName.size() > 1 || b.y - a.y >= 90.0f)) {
     ImVec2 p(a.x + 8, a.y + 6);
     for (const std::size_t k : firstOfName) {
       const ImVec2 ts = ImGui::CalcTextSize(lines[k].name.c_str());

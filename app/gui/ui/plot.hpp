@@ -33,6 +33,7 @@ struct PlotState {
   bool autofit = true;
   bool logY = false;
   bool legend = true;
+  bool legendAbove = false;  // the Plots window draws one legend for this plot and its neighbours
   double floor = 1e-16;           // log-y: values <= floor are drawn at the floor
   double lockedMin = 0, lockedMax = 1;
   // Autofit never zooms closer than max(minSpan, minRelSpan * |value|) (linear) or one decade
