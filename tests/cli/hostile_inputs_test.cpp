@@ -107,6 +107,37 @@ TEST_CASE("out: a valid 250-byte file name works", "[cli][hostile]") {
   fs::remove(out);
 }
 
+namespace {
+
+// Starts `lieride ARGS...` with default dispositions of SIGINT and SIGTERM (a shell's background
+// job would inherit SIGINT ignored), stdout to /dev/null and stderr into `errFile` when given.
+pid_t spawnLieride(const std::vector<std::string>& args, const fs::path* errFile = nullptr) {
+  const std::string exe = binary();
+  std::vector<char*> argv{const_cast<char*>(exe.c_str())};
+  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  sigset_t defaults;
+  sigemptyset(&defaults);
+  sigaddset(&defaults, SIGINT);
+  sigaddset(&defaults, SIGTERM);
+  posix_spawnattr_setsigdefault(&attr, &defaults);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF);
+  posix_spawn_file_actions_t files;
+  posix_spawn_file_actions_init(&files);
+  if (errFile) posix_spawn_file_actions_addopen(&files, STDERR_FILENO, errFile->c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_addopen(&files, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+  pid_t pid = 0;
+  const int spawned = ::posix_spawn(&pid, exe.c_str(), &files, &attr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&files);
+  posix_spawnattr_destroy(&attr);
+  REQUIRE(spawned == 0);
+  return pid;
+}
+
+}  // namespace
+
 TEST_CASE("SIGINT and SIGTERM remove the temporary file, the target is never created", "[cli][hostile]") {
   // A run of 1e9 steps (the default limit) that only ends when it is killed.
   const fs::path folder = scratch() / "signal";
@@ -115,21 +146,8 @@ TEST_CASE("SIGINT and SIGTERM remove the temporary file, the target is never cre
   for (int sig : {SIGINT, SIGTERM}) {
     fs::remove_all(folder);
     fs::create_directories(folder);
-    const std::string out = (folder / "run.csv").string(), exe = binary(), path = scenario.string();
-    const char* argv[] = {exe.c_str(), "sim", path.c_str(), "--out", out.c_str(), nullptr};
-    // Default dispositions in the child: a shell's background job would inherit SIGINT ignored.
-    posix_spawnattr_t attr;
-    posix_spawnattr_init(&attr);
-    sigset_t defaults;
-    sigemptyset(&defaults);
-    sigaddset(&defaults, SIGINT);
-    sigaddset(&defaults, SIGTERM);
-    posix_spawnattr_setsigdefault(&attr, &defaults);
-    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF);
-    pid_t pid = 0;
-    const int spawned = ::posix_spawn(&pid, exe.c_str(), nullptr, &attr, const_cast<char**>(argv), environ);
-    posix_spawnattr_destroy(&attr);
-    REQUIRE(spawned == 0);
+    const std::string out = (folder / "run.csv").string();
+    const pid_t pid = spawnLieride({"sim", scenario.string(), "--out", out});
     // Wait until the run has created its temporary file (bounded: the process may also fail).
     bool started = false;
     for (int i = 0; i < 6000 && !started; ++i) {
@@ -152,27 +170,7 @@ namespace {
 // Starts `lieride ARGS...` with default signal dispositions and stderr into `errFile`; waits
 // (bounded) until `ready` exists, sends `sig`, and returns the wait status.
 int interrupted(const std::vector<std::string>& args, const fs::path& ready, const fs::path& errFile, int sig) {
-  const std::string exe = binary();
-  std::vector<char*> argv{const_cast<char*>(exe.c_str())};
-  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
-  posix_spawnattr_t attr;
-  posix_spawnattr_init(&attr);
-  sigset_t defaults;
-  sigemptyset(&defaults);
-  sigaddset(&defaults, SIGINT);
-  sigaddset(&defaults, SIGTERM);
-  posix_spawnattr_setsigdefault(&attr, &defaults);
-  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF);
-  posix_spawn_file_actions_t files;
-  posix_spawn_file_actions_init(&files);
-  posix_spawn_file_actions_addopen(&files, STDERR_FILENO, errFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_addopen(&files, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
-  pid_t pid = 0;
-  const int spawned = ::posix_spawn(&pid, exe.c_str(), &files, &attr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&files);
-  posix_spawnattr_destroy(&attr);
-  REQUIRE(spawned == 0);
+  const pid_t pid = spawnLieride(args, &errFile);
   for (int i = 0; i < 6000 && !fs::exists(ready); ++i) ::usleep(10000);
   REQUIRE(fs::exists(ready));
   ::usleep(200000);  // into the work
