@@ -24,8 +24,6 @@
 namespace lieride::bench {
 namespace {
 
-// Smooth, undamped flight with all four channels time-varying; the helicopter climbs, turns
-// and rocks gently over the measured stretch (no blow-up for any integrator at h = 0.01).
 // Smooth, undamped flight with all four channels time-varying: the helicopter climbs, yaws and
 // rocks gently (tilts of a few degrees); no integrator diverges over the measured stretch.
 // The paper's model alone: the default drag and ground contact (docs/formats.md) are off.
@@ -81,7 +79,7 @@ void writeBarPlot(const std::string& png, const std::vector<Entry>& entries, std
     py << "import matplotlib\nmatplotlib.use('Agg')\nimport matplotlib.pyplot as plt\n";
     py << "names=[];raw=[];sim=[]\n";
     for (const Entry& e : entries)
-      py << "names.append('" << e.name << "');raw.append(" << (std::isfinite(e.rawNs) ? e.rawNs : 0.0)
+      py << "names.append(" << pyQuote(e.name) << ");raw.append(" << (std::isfinite(e.rawNs) ? e.rawNs : 0.0)
          << ");sim.append(" << (std::isfinite(e.simNs) ? e.simNs : 0.0) << ")\n";
     py << "import numpy as np\nx=np.arange(len(names))\nfig,ax=plt.subplots(figsize=(8,4.5),dpi=110)\n"
           "ax.bar(x-0.2,raw,0.4,label='Se3Integrator::step')\nax.bar(x+0.2,sim,0.4,label='Simulation::step')\n"
@@ -89,11 +87,11 @@ void writeBarPlot(const std::string& png, const std::vector<Entry>& entries, std
           "ax.set_ylabel('ns per step (best of repetitions)')\n"
           "ax.set_title('Helicopter with sinusoidal controls: cost of one step')\n"
           "ax.grid(True,axis='y',alpha=0.3)\nax.legend()\nfig.tight_layout()\n";
-    py << "fig.savefig('" << png << "')\n";
+    py << "fig.savefig(" << pyQuote(png) << ")\n";
   }
-  const int rc = std::system(("/usr/bin/python3 '" + script + "' 2>/dev/null").c_str());
+  const bool drawn = runPythonScript(script);
   std::remove(script.c_str());
-  if (rc != 0) log << "warning: could not draw " << png << " (python3-matplotlib missing?)\n";
+  if (!drawn) log << "warning: could not draw " << png << " (python3-matplotlib missing?)\n";
 }
 
 int runSuite(const std::string& outDirArg, std::ostream& log) {

@@ -1,5 +1,11 @@
 #include "plot.hpp"
 
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -7,17 +13,43 @@
 #include <iostream>
 #include <sstream>
 
+extern char** environ;
+
 namespace lieride::bench {
-namespace {
 
 std::string pyQuote(const std::string& s) {
   std::string out = "'";
   for (char c : s) {
-    if (c == '\\' || c == '\'') out += '\\';
-    out += c;
+    if (c == '\n') out += "\\n";
+    else if (c == '\r') out += "\\r";
+    else {
+      if (c == '\\' || c == '\'') out += '\\';
+      out += c;
+    }
   }
   return out + "'";
 }
+
+bool runPythonScript(const std::string& scriptPath) {
+  // No shell: the folder's name is an argument whatever it holds (spaces, ';', quotes), and
+  // SIGINT still reaches lieride (system() ignores it in the caller while the child runs).
+  std::string python = "/usr/bin/python3", script = scriptPath;
+  char* const argv[] = {python.data(), script.data(), nullptr};
+  posix_spawn_file_actions_t files;
+  posix_spawn_file_actions_init(&files);
+  posix_spawn_file_actions_addopen(&files, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&files, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+  pid_t pid = 0;
+  const int spawned = ::posix_spawn(&pid, python.c_str(), &files, nullptr, argv, environ);
+  posix_spawn_file_actions_destroy(&files);
+  if (spawned != 0) return false;
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0)
+    if (errno != EINTR) return false;
+  return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+namespace {
 
 // The CSV next to the PNG, and the matplotlib commands that draw one figure.
 void writePlotData(const std::string& pngPath, const std::vector<Series>& series) {
@@ -56,10 +88,9 @@ void writeFigureScript(std::ostream& py, const std::string& pngPath, const PlotS
 }
 
 bool runPlotScript(const std::string& scriptPath, const std::string& what) {
-  const std::string cmd = "/usr/bin/python3 " + scriptPath + " 2>/dev/null";
-  const int rc = std::system(cmd.c_str());
+  const bool ok = runPythonScript(scriptPath);
   std::remove(scriptPath.c_str());
-  if (rc != 0) {
+  if (!ok) {
     std::cerr << "warning: could not draw " << what << " (python3-matplotlib missing?); data in the CSV next to it\n";
     return false;
   }

@@ -32,6 +32,11 @@ struct PlotJob {
 };
 bool writeLinePlots(const std::vector<PlotJob>& jobs);
 
+// A Python string literal of s (quotes, backslashes and line breaks escaped).
+std::string pyQuote(const std::string& s);
+// Runs /usr/bin/python3 SCRIPT without a shell, output discarded; true when it exits 0.
+bool runPythonScript(const std::string& scriptPath);
+
 // Markdown table helper: header cells and rows of cells.
 std::string markdownTable(const std::vector<std::string>& header,
                           const std::vector<std::vector<std::string>>& rows);

@@ -33,7 +33,7 @@ int runBench(const std::vector<std::string>& args) {
     const std::string value(v);
     if (value == "1" || value == "yes" || value == "true" || value == "on") quick = true;
     else if (!(value.empty() || value == "0" || value == "no" || value == "false" || value == "off")) {
-      reportError("bench: LIERIDE_BENCH_QUICK='" + shown(value) + "': expected 1 (a short run) or 0");
+      reportError("bench: LIERIDE_BENCH_QUICK='" + shown(value) + "': expected 1 (a short run) or 0 (also yes/no, true/false, on/off)");
       return kExitBadInput;
     }
   }

@@ -188,11 +188,11 @@ int runOptimize(const std::vector<std::string>& args) {
   };
   const SleighBvpResult r = solveSleighBvp(pf.problem, progress);
   const fs::path dir(outDir);
-  // Each through a temporary file and a rename, as the DMOC branch and `lieride sim` write.
-  writeOutputFile((dir / "trajectory.csv").string(), [&](std::ostream& out) { writeTrajectory(pf, r, out); });
-  writeOutputFile((dir / "controls.csv").string(), [&](std::ostream& out) { writeControls(r, out); });
-  writeOutputFile((dir / "replay.toml").string(), [&](std::ostream& out) { writeReplay(pf, r, out); });
-  writeOutputFile((dir / "report.md").string(), [&](std::ostream& out) { writeReport(pf, r, out); });
+  // All four through one staging folder, as the DMOC branch writes them: together or not at all.
+  writeOutputFiles(outDir, {{"trajectory.csv", [&](std::ostream& out) { writeTrajectory(pf, r, out); }},
+                            {"controls.csv", [&](std::ostream& out) { writeControls(r, out); }},
+                            {"replay.toml", [&](std::ostream& out) { writeReplay(pf, r, out); }},
+                            {"report.md", [&](std::ostream& out) { writeReport(pf, r, out); }}});
   if (!r.solved) {
     reportError(shown(pf.file, 200) + ": not solved: " + r.failure + " (best iterate written to " + shown(outDir, 200) + ")");
     return kExitNotSolved;

@@ -70,10 +70,11 @@ int runOptimizeDmoc(const DmocArgs& args) {
   const double replay = session->replayError(x);
   const std::string line = session->failureLine(r);
   try {
-  writeOutputFile((dir / "trajectory.csv").string(), [&](std::ostream& o) { session->writeTrajectoryCsv(x, o); });
-  writeOutputFile((dir / "controls.csv").string(), [&](std::ostream& o) { session->writeControlsCsv(x, o); });
-  writeOutputFile((dir / "replay.toml").string(), [&](std::ostream& o) { o << session->replayScenario("controls.csv", x); });
-  writeOutputFile((dir / "report.md").string(), [&](std::ostream& o) {
+  writeOutputFiles(dir.string(), {
+  {"trajectory.csv", [&](std::ostream& o) { session->writeTrajectoryCsv(x, o); }},
+  {"controls.csv", [&](std::ostream& o) { session->writeControlsCsv(x, o); }},
+  {"replay.toml", [&](std::ostream& o) { o << session->replayScenario("controls.csv", x); }},
+  {"report.md", [&](std::ostream& o) {
     char buf[1024];  // the names below are escaped and cut (shown)
     std::snprintf(buf, sizeof buf,
                   "# %s\n\n- problem: %s\n- method: dmoc (constraints: the %s updates)\n- knots: %d, h = %.6g s, "
@@ -105,7 +106,7 @@ int runOptimizeDmoc(const DmocArgs& args) {
       o << "- last level: " << p.knots << " knots, " << opt::toString(r.status) << ", ";
       cpu(fineIterations, fine);
     }
-  });
+  }}});
   } catch (const std::exception& e) {  // a disk full, a folder removed meanwhile: no file half-written
     reportError(shown(dir.string(), 200) + ": --out: " + e.what());
     return kExitInternal;

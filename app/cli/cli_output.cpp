@@ -130,6 +130,14 @@ std::string inQuotes(const std::string& s) {
   return out;
 }
 
+// "" when every part of the path fits the file system's NAME_MAX, else why not.
+std::string nameTooLong(const std::string& path) {
+  for (const auto& part : fs::path(path))
+    if (part.string().size() > NAME_MAX)
+      return "a folder name of " + std::to_string(part.string().size()) + " bytes (at most " + std::to_string(NAME_MAX) + ")";
+  return "";
+}
+
 // Follows a chain of symlinks (at most 40, as the kernel does); the final path may not exist.
 fs::path followLinks(fs::path p) {
   for (int hop = 0; hop < 40; ++hop) {
@@ -243,6 +251,7 @@ void OutputFile::commit() {
 
 std::string prepareOutputFolder(const std::string& dir, const std::vector<std::string>& names) {
   const std::string flag = "--out " + inQuotes(dir);
+  if (const std::string why = nameTooLong(dir); !why.empty()) return flag + ": " + why;
   std::error_code ec;
   if (fs::is_symlink(fs::symlink_status(dir, ec)) && !fs::exists(dir, ec))
     return flag + ": a symbolic link to " + inQuotes(fs::read_symlink(dir, ec).string()) + ", which does not exist";
@@ -275,6 +284,7 @@ void nameStoppedCommand(const std::string& command) {
 
 StagedFolder::StagedFolder(const std::string& dir, const std::string& option) : dir_(dir) {
   const std::string flag = option + " " + inQuotes(dir);
+  if (const std::string why = nameTooLong(dir); !why.empty()) throw OutputTargetError(flag + ": " + why);
   std::error_code ec = createOutputFolders(dir);
   if (ec) throw OutputTargetError(flag + ": cannot create the folder (" + ec.message() + ")");
   if (!fs::is_directory(dir, ec)) throw OutputTargetError(flag + ": exists and is not a folder");
@@ -298,22 +308,74 @@ StagedFolder::~StagedFolder() {
   g_haveStage = 0;
 }
 
+namespace {
+// Whether this process may replace (or create) the file `to`: its folder writable, and in a
+// sticky folder (/tmp) the file or the folder ours.
+bool mayReplace(const fs::path& to) {
+  const fs::path folder = to.parent_path().empty() ? fs::path(".") : to.parent_path();
+  if (::access(folder.c_str(), W_OK | X_OK) != 0) return false;
+  struct stat dir {}, file {};
+  if (::geteuid() == 0 || ::stat(folder.c_str(), &dir) != 0 || !(dir.st_mode & S_ISVTX)) return true;
+  if (::lstat(to.c_str(), &file) != 0) return true;  // nothing to replace
+  return file.st_uid == ::geteuid() || dir.st_uid == ::geteuid();
+}
+}  // namespace
+
 void StagedFolder::commit() {
   const sigset_t previousMask = blockCleanupSignals();  // no signal halfway through the moves
   std::error_code ec;
-  std::string failed;
+  // Every target checked before the first move: a run never ends half old, half new. A folder
+  // in a file's place is never removed (it may hold the user's work): the results stay staged.
+  std::vector<std::pair<fs::path, fs::path>> moves;
+  std::string problem;
   for (const auto& entry : fs::directory_iterator(stage_, ec)) {
-    const fs::path to = fs::path(dir_) / entry.path().filename();
-    if (fs::is_directory(fs::symlink_status(to, ec))) fs::remove_all(to, ec);
-    fs::rename(entry.path(), to, ec);
-    if (ec && failed.empty()) failed = entry.path().filename().string() + ": " + ec.message();
+    fs::path to = fs::path(dir_) / entry.path().filename();
+    try {
+      to = followLinks(to);  // a symlink's target is replaced, the link kept (as sim --out)
+    } catch (const OutputTargetError& e) {
+      problem = e.what();
+    }
+    const fs::file_status st = fs::status(to, ec);
+    if (fs::is_directory(st)) problem = inQuotes(to.string()) + " is a folder, where a file goes";
+    else if (fs::exists(st) && !fs::is_regular_file(st)) problem = inQuotes(to.string()) + " is not a regular file";
+    else if (!mayReplace(to)) problem = "cannot write " + inQuotes(to.string()) + " (permission denied)";
+    if (!problem.empty()) break;
+    moves.emplace_back(entry.path(), to);
   }
-  fs::remove_all(stage_, ec);
+  if (!problem.empty()) {
+    g_haveStage = 0;  // kept for the user: the message says where
+    committed_ = true;
+    sigprocmask(SIG_SETMASK, &previousMask, nullptr);
+    throw std::runtime_error(problem + "; nothing was moved: the results are in " + inQuotes(stage_));
+  }
+  std::string failed;
+  for (const auto& [from, to] : moves) {
+    fs::rename(from, to, ec);
+    if (ec == std::errc::cross_device_link) {  // a symlink's target on another file system
+      fs::copy_file(from, to, fs::copy_options::overwrite_existing, ec);
+      if (!ec) fs::remove(from, ec);
+    }
+    if (ec && failed.empty()) failed = "cannot move " + from.filename().string() + " to " + inQuotes(to.string()) + " (" + ec.message() + ")";
+  }
+  if (failed.empty()) fs::remove_all(stage_, ec);
   g_haveStage = 0;
   g_committed = 1;
   committed_ = true;
   sigprocmask(SIG_SETMASK, &previousMask, nullptr);
-  if (!failed.empty()) throw std::runtime_error("cannot move " + failed + " into " + inQuotes(dir_));
+  if (!failed.empty()) throw std::runtime_error(failed + "; what was not moved is in " + inQuotes(stage_));
+}
+
+void writeOutputFiles(const std::string& dir,
+                      const std::vector<std::pair<std::string, std::function<void(std::ostream&)>>>& files) {
+  StagedFolder stage(dir, "--out");
+  for (const auto& [name, body] : files) {
+    const fs::path path = fs::path(stage.path()) / name;
+    std::ofstream out(path, std::ios::binary);
+    body(out);
+    out.flush();
+    if (!out) throw std::runtime_error("--out " + inQuotes(dir) + ": cannot write " + name);
+  }
+  stage.commit();
 }
 
 }  // namespace lieride::cli

@@ -10,6 +10,7 @@
 #include <ostream>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace lieride::cli {
@@ -82,6 +83,11 @@ class StagedFolder {
   std::string dir_, stage_;
   bool committed_ = false;
 };
+
+// Writes the named files into `dir` through a StagedFolder: all of them appear together, or
+// none (a signal or an error before the move). Throws as StagedFolder does.
+void writeOutputFiles(const std::string& dir,
+                      const std::vector<std::pair<std::string, std::function<void(std::ostream&)>>>& files);
 
 // The files `lieride optimize --out DIR` writes.
 inline const std::vector<std::string> kOptimizeOutputs = {"trajectory.csv", "controls.csv", "replay.toml", "report.md"};

@@ -25,6 +25,7 @@ const std::vector<std::string> kAll = {"lie-nh", "lie-nh-general", "nh-reflect",
 std::string resolve(TableReader& v, const std::string& baseDir, const std::string& rel) {
   namespace fs = std::filesystem;
   if (rel.empty()) v.fail("description", "a vehicle description file name (relative to the scenario's folder or the assets folder)");
+  if (rel.find('\0') != std::string::npos) v.fail("description", "a file name without NUL characters");
   std::error_code ec;  // a name too long for the file system is "not found", never an exception
   // A folder of that name is refused as such (it read as a description without shape
   // coordinates, and the message then blamed initial.shape).
@@ -48,7 +49,7 @@ std::string resolve(TableReader& v, const std::string& baseDir, const std::strin
   // Last, the assets folder ($LIERIDE_ASSETS or the executable's own): "assets/vehicles/X.toml"
   // or "vehicles/X.toml" from a scenario saved anywhere.
   if (const auto assets = assetsDirForLookup(); assets && !rel.empty() && fs::path(rel).is_relative()) {
-    const fs::path relPath(rel);
+    const fs::path relPath = fs::path(rel).lexically_normal();  // "./assets/vehicles/X.toml" too
     fs::path inside = relPath;
     if (!relPath.empty() && *relPath.begin() == "assets") inside = relPath.lexically_relative("assets");
     if (fs::exists(fs::path(*assets) / inside, ec)) return found(fs::path(*assets) / inside);
