@@ -453,3 +453,27 @@ TEST_CASE("a dotted key of 50000 parts is refused with one line, not a stack ove
   for (int i = 1; i < 256; ++i) fine += ".a";
   checkRefused({"256-part key", "[vehicle]\ntype = \"rigid-body\"\n" + fine + " = 1\n", "", "unknown key"});
 }
+
+TEST_CASE("bench --out: a folder in a file's place is kept, a name with shell characters is only a name", "[cli][hostile]") {
+  const fs::path root = scratch() / "bench-out";
+  fs::remove_all(root);
+  fs::create_directories(root / "kept" / "summary.md");
+  std::ofstream(root / "kept" / "summary.md" / "mine.txt") << "precious\n";
+  // The suite's summary.md would replace the folder: nothing moves, the folder and its file stay.
+  const Result in = lieride("bench np-particle --quick --out " + (root / "kept").string());
+  CHECK(in.code == 1);
+  CHECK(in.err.find("is a folder, where a file goes; nothing was moved: the results are in") != std::string::npos);
+  CHECK(slurp(root / "kept" / "summary.md" / "mine.txt") == "precious\n");
+  // The plots ran through a shell: this name ran `touch` and a space lost the PNG.
+  const fs::path odd = root / "a;touch injected;b c";
+  const Result r = lieride("bench np-particle --quick --out '" + odd.string() + "'");
+  CHECK(r.code == 0);
+  CHECK_FALSE(fs::exists("injected"));
+  CHECK_FALSE(fs::exists(root / "injected"));
+  CHECK(fs::exists(odd / "np_particle_energy.png"));
+  CHECK(fs::exists(odd / "summary.md"));
+  // A folder name the file system refuses: exit 2 before anything runs.
+  const Result longName = lieride("bench np-particle --quick --out " + (root / std::string(300, 'y')).string());
+  CHECK(longName.code == 2);
+  CHECK(longName.err.find("a folder name of 300 bytes (at most 255)") != std::string::npos);
+}
