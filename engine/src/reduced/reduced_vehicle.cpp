@@ -35,10 +35,18 @@ std::string resolve(TableReader& v, const std::string& baseDir, const std::strin
                                 (fs::is_directory(p, ec) ? "is a directory)" : "is not a regular file)"));
     return p.string();
   };
+  // A symbolic link that loops or points nowhere is named as such (it read as "not found").
+  auto brokenLink = [&](const fs::path& p) {
+    if (fs::is_symlink(fs::symlink_status(p, ec)) && !fs::exists(p, ec))
+      v.fail("description", "a vehicle description file (" + shown(p.lexically_normal().string(), 200) +
+                                " is a symbolic link that loops or points to nothing)");
+  };
   if (fs::path(rel).is_absolute()) {
+    brokenLink(rel);
     if (fs::exists(rel, ec)) return found(rel);
   } else {
     for (fs::path dir = fs::absolute(baseDir, ec); !dir.empty(); dir = dir.parent_path()) {
+      brokenLink(dir / rel);
       if (fs::exists(dir / rel, ec)) {
         const fs::path relative = fs::relative(dir / rel, fs::absolute(baseDir, ec), ec);
         if (!ec) return found((fs::path(baseDir) / relative).lexically_normal());
