@@ -91,6 +91,10 @@ bool InputScript::run(const Line& l, AppState& app, const PhysicsFrame& f) {
     Command c = Command::make(CommandKind::SetAssist);
     c.flag = app.settings.input.assist;
     app.send(c);
+  } else if (w[0] == "manual") {  // "manual on|off": the Controls panel's Manual control
+    Command c = Command::make(CommandKind::SetManual);
+    c.flag = arg(1) == "on";
+    app.send(c);
   } else if (w[0] == "pause" || w[0] == "run") {
     Command c = Command::make(CommandKind::SetPaused);
     c.flag = w[0] == "pause";

@@ -3,7 +3,7 @@
 // pushes synthetic SDL key events (exactly what a keyboard produces) and UI actions, and checks
 // expectations about the flight. One action a line:
 //   <t> down|up <SDL key name>        key event, e.g. "2.5 down W"
-//   <t> assist on|off | pause | run | speed <x> | integrator <name> | copy <name> [h] | quit
+//   <t> assist on|off | manual on|off | pause | run | speed <x> | integrator <name> | copy <name> [h] | quit
 //   <t> optimize play                  the Optimize panel's Play, waiting for its solve
 //   <t> expect <quantity> <|> <value>  quantity: x, y, z, max_z, min_z, speed, lowest_skid
 //   <t> expect integrator <name>       the published state names this integrator

@@ -17,6 +17,16 @@ std::string scriptedHint(const PhysicsFrame& f) {
   return "scripted: tick Manual control (Controls) to drive";
 }
 
+// The scripted hint, or where the scene's script cannot be taken over (a snakeboard gait): the
+// gait sliders instead of a Manual control that is greyed out.
+static std::string scriptedHintFor(const AppState& app, const PhysicsFrame& f) {
+  std::string hint = scriptedHint(f);
+  if (hint.empty() || !app.view) return hint;
+  std::vector<std::string> scripted;
+  for (const auto& g : app.gaits) scripted.push_back(g.name);
+  return app.view->manualUnavailable(scripted).empty() ? hint : "scripted gait: change it in the Controls panel";
+}
+
 void drawVehicleHud(AppState& app, const PhysicsFrame& f) {
   if (f.sims.empty() || !app.view) return;
   std::vector<std::string> lines = app.view->hud(f.sims.front().curr);
@@ -32,7 +42,7 @@ void drawVehicleHud(AppState& app, const PhysicsFrame& f) {
                            : problemScene ? std::string("Optimize panel: Solve, then Play (or Space) runs the optimal "
                                                         "controls; until then the inputs are zero")
                            : optimalPlay  ? std::string("the optimal controls, run by the physics (Optimize panel)")
-                                          : scriptedHint(f);
+                                          : scriptedHintFor(app, f);
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   float w = 0;
   for (const auto& t : lines) w = std::max(w, ImGui::CalcTextSize(t.c_str()).x);

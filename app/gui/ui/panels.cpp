@@ -321,12 +321,26 @@ void controlsPanel(AppState& app, const PhysicsFrame& f) {
     ImGui::TextColored(ImVec4(0.55f, 0.9f, 0.55f, 1), "Gamepad: %s", app.gamepadName.c_str());
   else
     ImGui::TextColored(ImVec4(0.75f, 0.75f, 0.75f, 1), "Gamepad: none (keyboard active)");
-  if (!f.sims.empty() && !f.sims.front().channels.empty()) {
+  std::vector<std::string> scripted;
+  for (const auto& g : app.gaits) scripted.push_back(g.name);
+  const std::string unavailable = app.view && !f.take.playing ? app.view->manualUnavailable(scripted) : "";
+  if (!unavailable.empty() && !f.sims.empty() && !f.sims.front().manual) {
+    ImGui::BeginDisabled();
+    bool off = false;
+    ImGui::Checkbox("Manual control", &off);
+    ImGui::EndDisabled();
+    sectionHint(unavailable.c_str());
+  } else if (!f.sims.empty() && !f.sims.front().channels.empty()) {
     bool manual = f.sims.front().manual;
     if (ImGui::Checkbox("Manual control", &manual)) {
       Command c = Command::make(CommandKind::SetManual);
       c.flag = manual;
       app.send(c);
+      // Paused at the end of the script: taking over runs on (the keys seemed dead until Space).
+      if (manual && app.pausedAtScriptEnd && f.paused) {
+        app.pausedAtScriptEnd = false;
+        app.command(CommandKind::TogglePause);
+      }
     }
     if (!manual) {
       ImGui::SameLine();

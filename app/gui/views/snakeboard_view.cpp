@@ -2,6 +2,8 @@
 // stick rotor torque (the rider's twist psi), right stick steering torque (the axles' phi).
 // Board, two axles steering with +/-phi, and a rider whose torso twists with psi; the half
 // wheelbase is the model's, the torque limits the engine descriptor's ranges.
+#include <algorithm>
+
 #include "lieride/model/snakeboard.hpp"
 #include "lieride/sim/planar_simulation.hpp"
 #include "views/vehicle_view.hpp"
@@ -77,6 +79,15 @@ class SnakeboardView final : public VehicleView {
   void pilot(const PilotAxes& a, bool, Simulation& sim, const Snapshot*) const override {
     set(sim, rotor_, scaled(rotor_, a.lx + a.ly));
     set(sim, steer_, scaled(steer_, a.rx + a.ry));
+  }
+
+  std::string manualUnavailable(const std::vector<std::string>& scripted) const override {
+    const bool gait = std::find(scripted.begin(), scripted.end(), "psi") != scripted.end() ||
+                      std::find(scripted.begin(), scripted.end(), "phi") != scripted.end();
+    return gait ? "This scene's gait prescribes the rotor and wheel angles (psi, phi), so the torques the sticks "
+                  "set would do nothing: change the gait with the sliders below. A snakeboard driven by torque "
+                  "is the description assets/vehicles/snakeboard.toml (type its path into Open)."
+                : "";
   }
 
   HelpLines help(bool) const override {

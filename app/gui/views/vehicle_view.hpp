@@ -76,6 +76,12 @@ class VehicleView {
   virtual bool needsState(bool /*assist*/) const { return false; }
   // The mapping as (input, effect) rows for the Controls panel.
   virtual HelpLines help(bool assist) const;
+  // Why Manual control cannot drive this vehicle while the scene scripts `scriptedChannels`
+  // (the snakeboard's gait prescribes its shape, so its torques would do nothing), or "".
+  virtual std::string manualUnavailable(const std::vector<std::string>& scriptedChannels) const {
+    (void)scriptedChannels;
+    return "";
+  }
   // A caution for the integrator panel at this h (empty: none).
   virtual std::string stepWarning(bool /*assist*/, double /*h*/) const { return {}; }
 

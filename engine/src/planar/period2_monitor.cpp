@@ -25,10 +25,15 @@ void Period2Monitor::add(const NVec& signal, double speedScale) {
   for (std::size_t i = 0; i < n; ++i) d += weights_[i] * history_[(newest_ + n - i) % n];
   value_ = (d.size() ? d.cwiseAbs().maxCoeff() : 0.0) / std::max(speedScale, 1e-9);
   if (!std::isfinite(value_)) return;
+  // Growing: above the floor and kGrowth times the smallest block envelope at every one of
+  // kPersist (order + 1) samples in a row. A kink in the inputs (a key pressed: the
+  // acceleration jumps) passes through the difference in order + 1 samples and is not a mode.
+  const bool high = blocks_ > 0 && value_ > kFloor && value_ > kGrowth * smallest_;
+  run_ = high ? run_ + 1 : 0;
+  growing_ = growing_ || run_ >= kPersist * (order_ + 1);
   blockMax_ = std::max(blockMax_, value_);
   if (++inBlock_ < kBlock) return;
   smallest_ = blocks_++ == 0 ? blockMax_ : std::min(smallest_, blockMax_);
-  growing_ = growing_ || (blockMax_ > kFloor && blockMax_ > kGrowth * smallest_);
   inBlock_ = 0;
   blockMax_ = 0.0;
 }

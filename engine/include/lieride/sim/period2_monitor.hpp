@@ -6,8 +6,9 @@
 // The alternating part is the n-th difference divided by 2^n, e.g. for n = 4
 // |r_k - 4 r_k-1 + 6 r_k-2 - 4 r_k-3 + r_k-4| / 16: a period-2 component passes whole, a
 // smooth signal enters at O((h omega)^n) (n = 10 for the velocities, whose smooth part is the
-// size of the speed), relative to the speed scale. Its envelope over blocks of kBlock steps counts as growing once
-// it exceeds kFloor and kGrowth times the smallest block envelope since the last restart.
+// size of the speed), relative to the speed scale. It counts as growing once it exceeds kFloor
+// and kGrowth times the smallest envelope of a block of kBlock steps since the last restart for
+// kPersist (order + 1) steps in a row (an input's kink passes through in order + 1).
 #include <vector>
 
 #include "lieride/model/nonholonomic_model.hpp"
@@ -19,6 +20,7 @@ class Period2Monitor {
   static constexpr double kFloor = 1e-5;  // relative; lie-nh ~1e-16, dla <= 6e-7 (sleigh, h = 0.1)
   static constexpr double kGrowth = 10.0;
   static constexpr int kBlock = 16;
+  static constexpr int kPersist = 3;  // runs of kPersist (order + 1) samples
 
   // order: the difference taken (2 to 12).
   explicit Period2Monitor(int order = 4);
@@ -36,7 +38,7 @@ class Period2Monitor {
   std::vector<double> weights_;  // (-1)^i binom(order, i) / 2^order
   std::vector<NVec> history_;     // a ring, the newest at newest_
   std::size_t newest_ = 0;
-  int count_ = 0, inBlock_ = 0, blocks_ = 0;
+  int count_ = 0, inBlock_ = 0, blocks_ = 0, run_ = 0;
   double value_ = 0.0, blockMax_ = 0.0, smallest_ = 0.0;
   bool growing_ = false;
 };
