@@ -194,3 +194,24 @@ TEST_CASE("nh-rattle's period-2 mode is in the velocities, seeded at O(h^4), and
   CHECK(flagged > 5.0);
   CHECK(flagged < lost - 5.0);
 }
+
+TEST_CASE("Period2Monitor: a key pressed and released (a jump in the inputs) is not a growing mode", "[planar][reflect]") {
+  // The app's W, A and S keys on the car: the drive torque and steering rate jump. Each jump
+  // is a kink in the velocities that passes through the tenth difference in 11 steps; before
+  // the persistence rule it latched the badge for lie-nh at the first press.
+  for (const char* integ : {"lie-nh", "rk4", "dla"}) {
+    auto car = planar_test::load("[vehicle]\ntype = \"car\"\n[initial]\nshape_velocity = [15.0, 0.0]\n[integrator]\nname = \"" +
+                                 std::string(integ) + "\"\ndt = 0.01\n");
+    const int drive = car->controls().find("drive_torque"), steer = car->controls().find("steer_rate");
+    REQUIRE(drive >= 0);
+    REQUIRE(steer >= 0);
+    while (car->time() < 10.0 - 1e-9) {
+      const double t = car->time();
+      car->controls().setConstant(static_cast<std::size_t>(drive), t > 1.0 && t < 3.0 ? 600.0 : t > 5.0 && t < 5.3 ? -1500.0 : 0.0);
+      car->controls().setConstant(static_cast<std::size_t>(steer), t > 3.5 && t < 4.5 ? 0.5 : t > 6.0 && t < 6.5 ? -0.8 : 0.0);
+      car->step();
+      INFO(integ << " at t = " << car->time() << ": " << car->snapshot().period2);
+      REQUIRE_FALSE(car->snapshot().period2Growing);
+    }
+  }
+}
