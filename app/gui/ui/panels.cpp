@@ -447,7 +447,9 @@ void diagnosticsPanel(AppState& app, const PhysicsFrame& f) {
   else ImGui::Text("real-time       %8.2f x (requested %.2f)", st.achievedSpeed, f.speed);
   ImGui::Text("frame time p50  %8.2f ms   p99 %.2f ms", app.frameTimes.percentile(0.5), app.frameTimes.percentile(0.99));
   ImGui::Text("clock re-syncs  %8d   capped bursts %d", st.resyncs, st.burstCapHits);
-  ImGui::Text("steps           %8ld", st.totalSteps);
+  ImGui::Text("steps run       %8ld", st.totalSteps);
+  tooltip("Physics steps taken since the app started, every vehicle and scene together (the run's own step "
+          "count is its time over h).");
   if (!f.sims.empty()) {
     const auto& s = f.sims.front().curr;
     ImGui::Text("energy          %12.6g J", s.energy);
