@@ -268,12 +268,6 @@ std::string prepareOutputFolder(const std::string& dir, const std::vector<std::s
   return "";
 }
 
-void writeOutputFile(const std::string& path, const std::function<void(std::ostream&)>& body) {
-  OutputFile file(checkOutputTarget(path));
-  body(file.stream());
-  file.commit();
-}
-
 void nameStoppedCommand(const std::string& command) {
   const sigset_t previousMask = blockCleanupSignals();
   std::strncpy(g_command, command.c_str(), sizeof g_command - 1);

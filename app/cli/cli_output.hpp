@@ -52,10 +52,6 @@ class OutputFile {
   bool committed_ = false;
 };
 
-// Writes `path` as `lieride sim --out` does: through a temporary file and a rename, never a
-// half-written output, the temporary removed on SIGINT/SIGTERM. Throws as OutputFile does.
-void writeOutputFile(const std::string& path, const std::function<void(std::ostream&)>& body);
-
 // `lieride optimize --out DIR`: creates DIR (and its parents) and checks that each of `names`
 // can be written there, before the solve. Returns the one-line reason it cannot, or "".
 std::string prepareOutputFolder(const std::string& dir, const std::vector<std::string>& names);
