@@ -268,6 +268,11 @@ void App::frame(double wallDt, int w, int h, const CameraInput& in) {
   const float size = traits.size * (f.sims.size() > 1 ? 1.8f : 1.0f) + 0.9f * spread;
   CameraInput camIn = in;  // a drag on an Optimize handle moves it instead of orbiting
   if (optimize_.mouse(renderer_->viewProj(w, h, cam_), glm::vec2(w, h) / st_.pixelRatio)) camIn.dragLeft = glm::vec2(0);
+  // The obstacles drawn for the Optimize problem keep out of the chase camera's line of sight.
+  if (optimize_.overlayVersion() != occludersVersion_) {
+    occludersVersion_ = optimize_.overlayVersion();
+    cam_.setOccluders(optimize_.problem() ? cameraOccluders(*optimize_.problem()) : std::vector<Occluder>{});
+  }
   cam_.update(wallDt, focus + glm::vec3(0, 0, traits.focusHeight), yaw, size, camIn);
   // The Plots window's rectangle in drawable pixels, rounded outwards: the window draws no
   // background, the clear colour (the panels' own) shows there.

@@ -502,6 +502,40 @@ TEST_CASE("camera: side-by-side copies are framed by those still running", "[app
   CHECK(frameCopies({{1, 2, 3}}, {false}).spread == 0.0f);  // one vehicle: itself
 }
 
+TEST_CASE("camera: the chase camera comes in front of a wall between it and the vehicle", "[app][camera]") {
+  // The optimal canyon flight: the helicopter turns along the canyon and the chase camera,
+  // 1.9 sizes behind it, ended behind a wall, which then filled the view.
+  CameraRig cam;
+  cam.mode = CameraMode::Chase;
+  const glm::vec3 target(0, 0, 10);
+  const float size = 4.0f;  // the chase eye sits 7.6 m behind (-x), 2.6 m up
+  cam.update(0.016, target, 0.0f, size, {});
+  const float unblocked = glm::length(cam.eye() - target);
+  CHECK(unblocked == Approx(std::hypot(1.9f * size, 0.65f * size)).epsilon(1e-4));
+  // A wall 3 m behind the vehicle, 1 m thick, turned 0.3 rad: the eye comes in front of it.
+  const Occluder wall{glm::vec3(-3.5f, 0, 10), glm::vec3(0.5f, 20, 20), 0.3f};
+  cam.setOccluders({wall});
+  cam.update(0.016, target, 0.0f, size, {});
+  const glm::vec3 dir = glm::normalize(cam.eye() - target);
+  const float reach = firstOcclusion({wall}, target, dir, 100.0f);
+  CHECK(reach < 100.0f);                                       // the line back does meet the wall
+  CHECK(glm::length(cam.eye() - target) < reach);               // and the eye is on this side of it
+  CHECK(glm::length(cam.eye() - target) > 0.5f * reach - 1e-4f);
+  CHECK(firstOcclusion({wall}, target, dir, glm::length(cam.eye() - target)) == glm::length(cam.eye() - target));
+  // A box that contains the vehicle (parked in a drawn obstacle) does not pull the camera in,
+  // and boxes beside the line of sight do not either.
+  const Occluder around{target, glm::vec3(1, 1, 1), 0.0f}, aside{glm::vec3(-4, 6, 10), glm::vec3(1, 1, 1), 0.0f};
+  cam.setOccluders({around, aside});
+  for (int i = 0; i < 400; ++i) cam.update(0.016, target, 0.0f, size, {});
+  CHECK(glm::length(cam.eye() - target) == Approx(unblocked).epsilon(1e-3));
+  // The slab test itself: a ray straight at a unit box 5 m away enters it at 4 m, one that
+  // passes 1.5 m beside it never does.
+  const std::vector<Occluder> unit{{glm::vec3(5, 0, 0), glm::vec3(1, 1, 1), 0.0f}};
+  CHECK(firstOcclusion(unit, glm::vec3(0), glm::vec3(1, 0, 0), 50.0f) == Approx(4.0f));
+  CHECK(firstOcclusion(unit, glm::vec3(0, 2.5f, 0), glm::vec3(1, 0, 0), 50.0f) == 50.0f);
+  CHECK(firstOcclusion(unit, glm::vec3(0), glm::vec3(-1, 0, 0), 50.0f) == 50.0f);  // behind the ray
+}
+
 TEST_CASE("panels: the copy's h follows the h in use until its own slider is moved", "[panels]") {
   ImGuiHeadless gui;
   AppState app;

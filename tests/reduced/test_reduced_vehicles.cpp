@@ -89,6 +89,10 @@ TEST_CASE("the snakeboard description reproduces the hand-written snakeboard ove
       auto a = load(hand("snakeboard", with(body, "INTEG", integ)));
       auto b = load(described("snakeboard", with(body, "INTEG", integ)));
       CHECK(maxDifference(*a, *b, 10.0) < 1e-10);
+      // The momentum column too, sign included: Ostrowski's Eq. 49 for both (the description
+      // once wrote -p, its constraint rows in the other order).
+      CHECK(std::abs(a->momentum()) > 1.0);
+      CHECK(std::abs(a->momentum() - b->momentum()) < 1e-8 * std::abs(a->momentum()));
     }
   }
 }
@@ -336,6 +340,10 @@ rows = [[0, 0, 1, "a"]]
       {"\"1 + a^2\"", "\"1 + a^( -65 )\"", "kinetic.matrix[3][3]", "an exponent of -65"},
       {"\"1 + a^2\"", "\"1 + 0*9^(999*99999999)\"", "kinetic.matrix[3][3]", "write a number or a fraction of two"},
       {"\"1 + a^2\"", "\"1 + 0*9^(100/3)\"", "kinetic.matrix[3][3]", "an exponent of 100/3 (at most 64"},
+      // A number in exponent notation is a number: "2^1e300" was read as 1 without a word.
+      {"\"1 + a^2\"", "\"1 + 2^1e300\"", "kinetic.matrix[3][3]", "an exponent of 1e300 (at most 64 in size)"},
+      {"\"1 + a^2\"", "\"1 + 2^(1E+19)*5\"", "kinetic.matrix[3][3]", "an exponent of 1E+19 (at most 64 in size)"},
+      {"\"1 + a^2\"", "\"1 + 2^inf\"", "kinetic.matrix[3][3]", "an exponent of inf (at most 64 in size)"},
       // sqrt(-1) evaluates to I at once: named where it was written, not when the kernel compiles.
       {"rows = [[0, 0, 1, \"a\"]]", "rows = [[0, 0, 1, \"sqrt(-1)*a\"]]", "constraints.rows[0][3]", "is not real"},
       // A part turned the other way names a shape variable too.
@@ -392,7 +400,7 @@ TEST_CASE("lieride sim exits 2 on a malformed description, with no output", "[re
   CHECK(!std::getline(errIn, extra));
   CHECK(WIFEXITED(status));
   CHECK(WEXITSTATUS(status) == 2);
-  CHECK(line.find("bad.toml: key 'constraints.rows[0][0]'") != std::string::npos);
+  CHECK(line.find("bad.toml: key 'constraints.rows[1][0]'") != std::string::npos);  // the back wheels' row
   CHECK(line.find("chi") != std::string::npos);
   CHECK(!fs::exists(csv));
   fs::remove_all(dir);

@@ -39,6 +39,43 @@ CopyFraming frameCopies(const std::vector<glm::vec3>& at, const std::vector<bool
   return out;
 }
 
+float firstOcclusion(const std::vector<Occluder>& boxes, const glm::vec3& from, const glm::vec3& dir, float maxDistance) {
+  float nearest = maxDistance;
+  for (const Occluder& b : boxes) {
+    // The ray in the box's frame (turned by -heading about z), then the slab test per axis.
+    const float c = std::cos(b.heading), s = std::sin(b.heading);
+    const glm::vec3 d0 = from - b.center;
+    const glm::vec3 o(c * d0.x + s * d0.y, -s * d0.x + c * d0.y, d0.z);
+    const glm::vec3 v(c * dir.x + s * dir.y, -s * dir.x + c * dir.y, dir.z);
+    float enter = -INFINITY, leave = INFINITY;
+    bool missed = false;
+    for (int a = 0; a < 3 && !missed; ++a) {
+      if (std::abs(v[a]) < 1e-9f) {
+        missed = std::abs(o[a]) > b.halfSize[a];  // parallel to the slab and outside it
+        continue;
+      }
+      float t0 = (-b.halfSize[a] - o[a]) / v[a], t1 = (b.halfSize[a] - o[a]) / v[a];
+      if (t0 > t1) std::swap(t0, t1);
+      enter = std::max(enter, t0);
+      leave = std::min(leave, t1);
+    }
+    if (missed || enter > leave || enter < 0.0f) continue;  // no hit, or `from` inside the box
+    nearest = std::min(nearest, enter);
+  }
+  return nearest;
+}
+
+glm::vec3 CameraRig::unoccluded(const glm::vec3& target, const glm::vec3& eye) const {
+  const glm::vec3 line = eye - target;
+  const float length = glm::length(line);
+  if (occluders_.empty() || !(length > 1e-4f)) return eye;
+  const glm::vec3 dir = line / length;
+  const float free = firstOcclusion(occluders_, target, dir, length);
+  if (free >= length) return eye;
+  constexpr float kClearance = 0.3f;  // in front of the wall, not on it (the near plane is 0.05 m)
+  return target + dir * std::max(free - kClearance, 0.5f * free);
+}
+
 void CameraRig::update(double dt, const glm::vec3& target, float yaw, float size, const CameraInput& in) {
   const float k = first_ ? 1.0f : 1.0f - std::exp(-static_cast<float>(dt) * 4.0f);
   if (orbitDistance <= 0) orbitDistance = 3.2f * size;
@@ -47,8 +84,10 @@ void CameraRig::update(double dt, const glm::vec3& target, float yaw, float size
       if (first_) chaseYaw_ = yaw;
       chaseYaw_ += wrapPi(yaw - chaseYaw_) * (first_ ? 1.0f : 1.0f - std::exp(-static_cast<float>(dt) * 1.5f));
       const float dist = 1.9f * size, height = 0.65f * size;
-      const glm::vec3 want = target + glm::vec3(-std::cos(chaseYaw_) * dist, -std::sin(chaseYaw_) * dist, height);
+      const glm::vec3 want =
+          unoccluded(target, target + glm::vec3(-std::cos(chaseYaw_) * dist, -std::sin(chaseYaw_) * dist, height));
       eye_ += (want - eye_) * k;
+      eye_ = unoccluded(target, eye_);  // the smoothing must not carry it behind a wall either
       center_ += (target + glm::vec3(0, 0, 0.15f * size) - center_) * (first_ ? 1.0f : 1.0f - std::exp(-static_cast<float>(dt) * 10.0f));
       break;
     }

@@ -1,6 +1,7 @@
 #pragma once
 // Chase, orbit (mouse) and free cameras. Pure math (GLM), no GL.
 #include <glm/glm.hpp>
+#include <utility>
 #include <vector>
 
 namespace lieride::gui {
@@ -23,6 +24,18 @@ struct CopyFraming {
 };
 CopyFraming frameCopies(const std::vector<glm::vec3>& at, const std::vector<bool>& frozen);
 
+// An upright box the chase camera keeps out of its line of sight (an Optimize problem's
+// obstacles: the canyon's walls, the parked cars): centre, half sizes, turned by `heading`
+// (rad) about z.
+struct Occluder {
+  glm::vec3 center{0}, halfSize{0};
+  float heading = 0;
+};
+// How far along the unit ray from `from` in direction `dir` it first enters one of the boxes,
+// or `maxDistance` if it enters none before that. A box that contains `from` does not count
+// (a vehicle parked in a drawn obstacle must not pull the camera into itself).
+float firstOcclusion(const std::vector<Occluder>& boxes, const glm::vec3& from, const glm::vec3& dir, float maxDistance);
+
 class CameraRig {
  public:
   CameraMode mode = CameraMode::Chase;
@@ -32,6 +45,9 @@ class CameraRig {
   // Follow `target` (world) whose heading is `yaw`; `size` scales the distances.
   void update(double dt, const glm::vec3& target, float yaw, float size, const CameraInput& in);
   void snap() { first_ = true; }
+  // The chase camera comes in along its line to the target when one of these boxes stands
+  // between (it flew behind the canyon's wall and showed the wall instead of the helicopter).
+  void setOccluders(std::vector<Occluder> boxes) { occluders_ = std::move(boxes); }
   glm::mat4 view() const;
   glm::mat4 projection(float aspect) const;
   glm::vec3 eye() const { return eye_; }
@@ -46,6 +62,9 @@ class CameraRig {
   float freeYaw_ = 0.8f, freePitch_ = -0.2f;
   float chaseYaw_ = 0;
   bool first_ = true;
+  std::vector<Occluder> occluders_;
+  // `eye` moved towards `target` until no occluder stands between them.
+  glm::vec3 unoccluded(const glm::vec3& target, const glm::vec3& eye) const;
 };
 
 }  // namespace lieride::gui

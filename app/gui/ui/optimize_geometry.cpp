@@ -232,4 +232,21 @@ void buildOptimizeOverlay(const opt::Problem& p, const OverlayHints& hints, cons
   }
 }
 
+std::vector<Occluder> cameraOccluders(const opt::Problem& p) {
+  std::vector<Occluder> out;
+  for (const opt::Obstacle& o : p.obstacles) {
+    if (o.threeD) {
+      out.push_back({v3(o.center3), v3(o.halfSize3), static_cast<float>(o.heading)});
+      continue;
+    }
+    const glm::vec3 c(static_cast<float>(o.center.x()), static_cast<float>(o.center.y()), 0.5f * kObstacleHeight);
+    if (o.kind == opt::Obstacle::Kind::Box)
+      out.push_back({c, glm::vec3(static_cast<float>(o.halfSize.x()), static_cast<float>(o.halfSize.y()), 0.5f * kObstacleHeight),
+                     static_cast<float>(o.heading)});
+    else if (o.kind == opt::Obstacle::Kind::Circle)
+      out.push_back({c, glm::vec3(static_cast<float>(o.radius), static_cast<float>(o.radius), 0.5f * kObstacleHeight), 0.0f});
+  }
+  return out;
+}
+
 }  // namespace lieride::gui

@@ -8,6 +8,7 @@
 
 #include "lieride/optimize/dmoc.hpp"
 #include "optimize_worker.hpp"
+#include "render/camera.hpp"
 #include "render/gl_util.hpp"
 
 namespace lieride::gui {
@@ -42,5 +43,9 @@ OverlayHints overlayHints(const opt::Problem& p);
 void buildOptimizeOverlay(const opt::Problem& p, const OverlayHints& hints, const OptimizeSnapshot* snapshot,
                           OptimizeOverlayMesh& out, const std::vector<Vec3>& handles = {}, int highlight = -1,
                           bool playing = false);
+
+// The problem's obstacles as the chase camera's occluders, each the box drawn for it (a
+// circle's cylinder by the box around it; walls are low kerbs and do not count).
+std::vector<Occluder> cameraOccluders(const opt::Problem& p);
 
 }  // namespace lieride::gui

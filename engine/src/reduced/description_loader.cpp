@@ -195,21 +195,25 @@ class Loader {
       operand.erase(std::remove_if(operand.begin(), operand.end(), [](char c) { return c == '(' || c == ')' || std::isspace(static_cast<unsigned char>(c)); }),
                     operand.end());
       // An exponent of numbers only: a number or a fraction of two, the number or numerator at
-      // most kMaxExponent in size ("2", "-3", "1/2", "1/100"); a product or sum of numbers
-      // ("999*99999999") is evaluated exactly first. One with a symbol in it stays symbolic
-      // (parameters are floating point).
-      if (std::none_of(operand.begin(), operand.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; })) {
-        const std::string limit = " (at most " + std::to_string(static_cast<int>(kMaxExponent)) + " in size)";
-        const std::size_t slash = operand.find('/');
-        const std::string numerator = operand.substr(0, slash);
-        const std::string denominator = slash == std::string::npos ? std::string("1") : operand.substr(slash + 1);
-        char *stopN = nullptr, *stopD = nullptr;
-        const double n = std::strtod(numerator.c_str(), &stopN);
-        (void)std::strtod(denominator.c_str(), &stopD);
-        if (numerator.empty() || denominator.empty() || stopN != numerator.c_str() + numerator.size() ||
-            stopD != denominator.c_str() + denominator.size())
-          return "an exponent of " + shown(operand) + " (write a number or a fraction of two" + limit + ")";
+      // most kMaxExponent in size ("2", "-3", "1/2", "1/100", "1e1"); a product or sum of
+      // numbers ("999*99999999") is evaluated exactly first. One with a symbol in it stays
+      // symbolic (parameters are floating point). A number in exponent notation is a number,
+      // not a symbol: "2^1e300" was evaluated as 1 without a word.
+      const std::string limit = " (at most " + std::to_string(static_cast<int>(kMaxExponent)) + " in size)";
+      const std::size_t slash = operand.find('/');
+      const std::string numerator = operand.substr(0, slash);
+      const std::string denominator = slash == std::string::npos ? std::string("1") : operand.substr(slash + 1);
+      const auto wholeNumber = [](const std::string& s, double& value) {
+        char* stop = nullptr;
+        value = std::strtod(s.c_str(), &stop);
+        return !s.empty() && stop == s.c_str() + s.size();
+      };
+      double n = 0.0, d = 0.0;
+      const bool numeric = wholeNumber(numerator, n) && wholeNumber(denominator, d);
+      if (numeric) {
         if (!(std::abs(n) <= kMaxExponent)) return "an exponent of " + shown(operand) + limit;
+      } else if (std::none_of(operand.begin(), operand.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; })) {
+        return "an exponent of " + shown(operand) + " (write a number or a fraction of two" + limit + ")";
       }
     }
     return "";
