@@ -62,12 +62,16 @@ void writeTrajectory(const OcpProblemFile& pf, const SleighBvpResult& r, std::os
     const SleighControls u = sleighControls(xi);
     const double phi = k ? discreteConstraint(r.states[k - 1], xi) : 0.0;
     const double energy = 0.5 * (xi(kZ2) * xi(kZ2) / m + xi(kZ1) * xi(kZ1) / J);
+    const double hamiltonian = sys.hamiltonian(xi);
+    const std::string status = planRowStatus(std::vector<double>(xi.data(), xi.data() + xi.size()),
+                                             {energy, u.u1, u.u2, phi, hamiltonian});
     writeCsvTime(out, static_cast<double>(k) * r.h);
     out << ',' << num(xi(kX)) << ',' << num(xi(kY)) << ',' << num(xi(kTheta))
-        << ',' << num(xi(kZ1) / J) << ',' << num(xi(kZ2) / m) << ",0," << num(energy) << ",0,0,0,ok," << num(u.u1)
-        << ',' << num(u.u2) << ',' << num(phi);
+        << ',' << num(xi(kZ1) / J) << ',' << num(xi(kZ2) / m) << ",0," << num(energy) << ",0,0,0," << status << ','
+        << num(u.u1) << ',' << num(u.u2) << ',' << num(phi);
     for (int i = kPx; i <= kP2; ++i) out << ',' << num(xi(i));
-    out << ',' << num(sys.hamiltonian(xi)) << '\n';
+    out << ',' << num(hamiltonian) << '\n';
+    if (status != "ok") break;  // nothing after a diverged row, as `lieride sim`
   }
 }
 

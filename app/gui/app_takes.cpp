@@ -21,9 +21,15 @@ void remember(AppState& st, const std::string& path) {
   if (r.size() > 8) r.resize(8);
 }
 
+// A file name's part from a scene's name: lower-case letters and digits, one dash for each run
+// of anything else ("snakeboard reorient (optimal controls)" -> "snakeboard-reorient-optimal-controls").
 std::string slug(const std::string& name) {
   std::string s;
-  for (char c : name) s += std::isalnum(static_cast<unsigned char>(c)) ? static_cast<char>(std::tolower(static_cast<unsigned char>(c))) : '-';
+  for (char c : name) {
+    if (std::isalnum(static_cast<unsigned char>(c))) s += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    else if (!s.empty() && s.back() != '-') s += '-';
+  }
+  while (!s.empty() && s.back() == '-') s.pop_back();
   return s.empty() ? "take" : s;
 }
 }  // namespace

@@ -29,6 +29,11 @@ void writeCsvCells(std::ostream& out, const std::vector<double>& values) {
   }
 }
 
+const char* planRowStatus(const std::vector<double>& row, std::initializer_list<double> more) {
+  const auto finite = [](double v) { return std::isfinite(v); };
+  return std::all_of(row.begin(), row.end(), finite) && std::all_of(more.begin(), more.end(), finite) ? "ok" : "diverged";
+}
+
 void writeCsvNumber(std::ostream& out, double v) {
   if (std::isnan(v)) {  // a diverged row: "nan", never "-nan"
     out << "nan";

@@ -266,9 +266,13 @@ TEST_CASE("app takes: an optimal trajectory (lieride optimize's replay) saved as
   whole.steps = stepsFor(sc.settings.duration, sc.settings.dt);
   TakePlayer straight(sc.simulation->clone(), whole);
   playTake(straight, 1, nullptr);
-  // Saved as a take elsewhere: its controls file is found from there (an absolute path).
+  // Saved as a take elsewhere, it keeps a copy of its controls beside it: the Optimize panel's
+  // Play reads them from a temporary folder that goes with the app, and a take saved from it
+  // stopped opening then. The folder removed, the take still replays.
   fs::create_directories(dir / "saved");
   trimTake(replay, 0, whole.steps, (dir / "saved" / "optimal-take.toml").string());
+  CHECK(fs::is_regular_file(dir / "saved" / "optimal-take-controls.csv"));
+  fs::remove_all(dir / "opt");
   long steps = 0;
   CHECK(replayHash((dir / "saved" / "optimal-take.toml").string(), &steps) == stateHash(straight.simulation()));
   CHECK(steps == whole.steps);

@@ -233,6 +233,33 @@ TEST_CASE("lieride optimize: a --guess whose controls cannot run is blamed on th
   CHECK(r.err.find("t = 0.000000") == std::string::npos);
 }
 
+TEST_CASE("lieride optimize: a trajectory row with a non-finite value says diverged, and is the last", "[optimize][cli]") {
+  // Controls of 1e200 as the sleigh's guess: the states stay finite (1e196 m) but the energy
+  // overflows; trajectory.csv wrote inf beside status ok on 199 rows.
+  const fs::path guess = scratch() / "huge-sleigh.csv";
+  std::ofstream(guess) << "t,u1,u2\n0,0,0\n1,1e200,1e200\n";
+  const fs::path out = scratch() / "huge-sleigh";
+  const Result r = lieride("optimize " + problemFile("sleigh-u-turn-dmoc") + " --quiet --guess " + guess.string() + " --out " +
+                           out.string());
+  CHECK(r.code == 4);
+  std::ifstream in(out / "trajectory.csv");
+  std::string line, last;
+  int rows = 0;
+  std::getline(in, line);  // header
+  while (std::getline(in, line)) {
+    ++rows;
+    last = line;
+    if (line.find(",ok,") != std::string::npos) {
+      CAPTURE(line);
+      CHECK(line.find("inf") == std::string::npos);
+      CHECK(line.find("nan") == std::string::npos);
+    }
+  }
+  CHECK(rows < 200);
+  CHECK(last.find(",diverged,") != std::string::npos);
+  fs::remove_all(out);
+}
+
 TEST_CASE("lieride optimize: a problem path with a newline still gives a replay.toml that replays", "[optimize][cli]") {
   // The path is echoed in replay.toml's comment line: escaped, not a line break that makes
   // the rest of it TOML.
@@ -310,8 +337,35 @@ TEST_CASE("lieride optimize: bad problem files exit 2 with one line naming the k
       {"[problem]", "[[waypoints]]\ntime = 2.0\nposition = [5.0, 0.0]\nweight = 1.0\ntolerance = 0.1\n[problem]",
        "waypoints[0].weight"},  // soft or hard, not both
       {"[problem]", "[[waypoints]]\ntime = 2.0\nposition = [5.0, 0.0]\nweight = 0.0\n[problem]", "waypoints[0].weight"},
+      // Found by a hostile-input round: each of these reached IPOPT and came back as exit 4
+      // with a reason on some other row ("final speed misses the goal", a non-finite value).
+      {"radius = 1.0", "radius = 1e300", "obstacles[2].radius': expected a radius between 0.001 and 1e5 m"},
+      {"radius = 1.0", "radius = 1e-300", "obstacles[2].radius"},
+      {"center = [10.0, 1.4]", "center = [1e300, 1.4]", "obstacles[2].center': expected [x, y] (m), each within 1e6 m"},
+      {"[problem]", "[body]\nwidth = 1e300\n[problem]", "body.width"},
+      {"[problem]",
+       "[[waypoints]]\ntime = 6.0\nposition = [5.0, 3.0]\n[[waypoints]]\ntime = 6.0\nposition = [50.0, 3.0]\n[problem]",
+       "waypoints[1].time': expected a knot of its own (waypoints[0] holds knot"},
   };
   expectBadInput(good, cases, "bad");
+  // Two hard waypoints on one knot whose boxes meet are fine; a soft one never conflicts.
+  for (const char* second : {"position = [5.05, 3.0]", "position = [50.0, 3.0]\nweight = 1.0"}) {
+    std::string text = good;
+    text.replace(text.find("[problem]"), 9,
+                 std::string("[[waypoints]]\ntime = 6.0\nposition = [5.0, 3.0]\n[[waypoints]]\ntime = 6.0\n") + second +
+                     "\n[problem]");
+    const fs::path f = scratch() / "two-waypoints.toml";
+    std::ofstream(f) << text;
+    const Result r = lieride("optimize " + f.string() + " --max-iter 1 --quiet --out " + (scratch() / "two-wp").string());
+    CAPTURE(second, r.err);
+    CHECK(r.code != 2);  // loaded (solved or not within one iteration)
+    fs::remove_all(scratch() / "two-wp");
+  }
+  // A boat's thrust bounds that miss its thrusters' range leave no admissible thrust.
+  expectBadInput(problemText("boat-docking"),
+                 {{"thrust_right = [-250.0, 500.0]", "thrust_right = [600.0, 700.0]",
+                   "bounds.thrust_right': expected [lower, upper] meeting the thrusters' range [-250, 500] N"}},
+                 "bad-thrust");
   // A goal steering angle beyond [bounds] steer: a contradiction said at load.
   expectBadInput(problemText("car-parallel-park"),
                  {{"speed = 0.0\ntolerance", "speed = 0.0\nsteer = 5.0\ntolerance", "bounds.steer': expected a bound admitting"}},

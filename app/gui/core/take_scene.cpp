@@ -80,7 +80,8 @@ std::string absoluteFrom(const std::string& baseDir, const std::string& rel, boo
   return {};
 }
 
-std::string takeScenarioText(const std::string& text, const std::string& baseDir) {
+std::string takeScenarioText(const std::string& text, const std::string& baseDir, const std::string& keepStem,
+                             std::vector<KeptFile>* kept) {
   static const std::regex header(R"(^\s*\[\[?\s*([A-Za-z0-9_.]+)\s*\]\]?\s*(#.*)?$)");
   static const std::regex controlsFile(R"(^(\s*file\s*=\s*)(?:\"([^\"\\]*)\"|'([^']*)')(.*)$)");
   static const std::regex description(R"(^(\s*description\s*=\s*)(?:\"([^\"\\]*)\"|'([^']*)')(.*)$)");
@@ -94,6 +95,20 @@ std::string takeScenarioText(const std::string& text, const std::string& baseDir
     // A relative [controls] file or [vehicle] description ("basic" or 'literal' string) made
     // absolute, as a literal string.
     const bool controls = table == "controls" && std::regex_match(line, m, controlsFile);
+    if (controls && kept && !keepStem.empty()) {
+      const std::string rel = m[2].matched ? m[2].str() : m[3].str();
+      const std::string abs = fs::path(rel).is_absolute() ? rel : absoluteFrom(baseDir, rel, false);
+      std::error_code ec;
+      if (!abs.empty() && fs::is_regular_file(abs, ec)) {
+        std::string name = keepStem;
+        name += "-controls";
+        if (!kept->empty()) name += "-" + std::to_string(kept->size() + 1);
+        name += ".csv";
+        kept->push_back({abs, name});
+        out << m[1] << '\'' << name << '\'' << m[4] << '\n';
+        continue;
+      }
+    }
     if (controls || (table == "vehicle" && std::regex_match(line, m, description))) {
       const std::string rel = m[2].matched ? m[2].str() : m[3].str();
       const std::string abs = absoluteFrom(baseDir, rel, !controls);
@@ -133,9 +148,14 @@ std::string writeTake(const TakeRecorder& recorder, const SceneSource& source, c
   const fs::path toml = fs::absolute(fs::path(dir) / (stem + ".toml"));
   const fs::path csv = fs::absolute(fs::path(dir) / (stem + "-inputs.csv"));
   std::ostringstream takeText, inputs;
-  recorder.write(takeScenarioText(source.text, source.baseDir), csv.filename().string(), takeText, inputs);
+  std::vector<KeptFile> kept;
+  recorder.write(takeScenarioText(source.text, source.baseDir, stem, &kept), csv.filename().string(), takeText, inputs);
+  std::vector<std::pair<fs::path, std::string>> files;
+  for (const KeptFile& k : kept) files.emplace_back(fs::absolute(fs::path(dir) / k.name), readText(k.from));
+  files.emplace_back(csv, inputs.str());
+  files.emplace_back(toml, takeText.str());  // last: the take appears once what it reads is there
   // Written whole or not at all: a partial file never appears under the final name.
-  for (const auto& [path, body] : {std::pair{csv, inputs.str()}, std::pair{toml, takeText.str()}}) {
+  for (const auto& [path, body] : files) {
     const fs::path part = path.string() + ".partial";
     std::ofstream out(part, std::ios::binary);
     out << body;

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "lieride/sim/take_recorder.hpp"
 #include "scenes.hpp"
@@ -20,7 +21,14 @@ LoadedScene loadTakeScene(const SceneEntry& entry);
 // relative [controls] file made absolute against `baseDir` and a relative [vehicle]
 // description against the folder where the scenario finds it (`baseDir` or one above it), so
 // the take opens from anywhere.
-std::string takeScenarioText(const std::string& text, const std::string& baseDir);
+// With `keepStem`, a [controls] file that exists is named `<keepStem>-controls.csv` instead
+// (relative: beside the take) and listed in `kept` for writeTake to copy: a take of the
+// Optimize panel's Play read its controls from a temporary folder that goes with the app.
+struct KeptFile {
+  std::string from, name;  // the file now, its name beside the take
+};
+std::string takeScenarioText(const std::string& text, const std::string& baseDir, const std::string& keepStem = {},
+                             std::vector<KeptFile>* kept = nullptr);
 
 // The scene's scenario text and the folder its relative paths resolve against.
 struct SceneSource {
@@ -29,7 +37,8 @@ struct SceneSource {
 SceneSource sceneSource(const SceneEntry& entry);
 
 // Writes `<stem>.toml` and `<stem>-inputs.csv` into `dir` (created): the take's scenario is
-// `source` (takeScenarioText), its [take] inputs the CSV beside it. Returns the TOML's path.
+// `source` (takeScenarioText), its [take] inputs the CSV beside it, and a copy of its [controls]
+// file as `<stem>-controls.csv`, so the take keeps what it replays. Returns the TOML's path.
 // Throws std::runtime_error naming the file it could not write.
 std::string writeTake(const TakeRecorder& recorder, const SceneSource& source, const std::string& dir,
                       const std::string& stem);

@@ -1,9 +1,11 @@
 #include "ui/optimize_panel.hpp"
 
 #include <imgui.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -43,6 +45,27 @@ std::string controlsForPlay(const std::string& csv, double horizon) {
   return out + "\n";
 }
 
+// Play writes its controls and replay scenario into a folder of this process
+// (<temp>/lieride-optimize-PID); the folder goes with the panel (a take of the Play keeps a
+// copy of the controls beside it: take_scene.hpp). Folders of processes that ended without
+// removing theirs (a crash, a kill) are removed when the next panel starts.
+fs::path playFolder(long pid) { return fs::temp_directory_path() / ("lieride-optimize-" + std::to_string(pid)); }
+
+void removeStalePlayFolders() {
+  std::error_code ec;
+  const std::string prefix = "lieride-optimize-";
+  for (const auto& e : fs::directory_iterator(fs::temp_directory_path(ec), ec)) {
+    const std::string name = e.path().filename().string();
+    if (name.rfind(prefix, 0) != 0 || name.size() == prefix.size() || name.size() > prefix.size() + 9) continue;
+    const std::string digits = name.substr(prefix.size());
+    if (!std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; })) continue;
+    const long pid = std::stol(digits);
+    if (pid <= 0 || (::kill(static_cast<pid_t>(pid), 0) == 0 || errno != ESRCH)) continue;  // alive, or not ours to judge
+    std::error_code rm;
+    fs::remove_all(e.path(), rm);
+  }
+}
+
 constexpr std::uint64_t kNone = std::numeric_limits<std::uint64_t>::max();
 constexpr double kDeg = M_PI / 180.0;
 
@@ -58,7 +81,13 @@ bool dragDegrees(const char* label, double& radians) {
 }
 }  // namespace
 
+OptimizePanel::~OptimizePanel() {
+  std::error_code ec;
+  fs::remove_all(playFolder(::getpid()), ec);
+}
+
 OptimizePanel::OptimizePanel(std::string dir) {
+  removeStalePlayFolders();
   if (dir.empty()) dir = (fs::path(assetsDir()) / "problems").string();
   std::vector<fs::path> files;
   std::error_code ec;
@@ -241,8 +270,7 @@ bool OptimizePanel::play() {
   if (!problem_ || !snap || snap->phase != OptimizeSnapshot::Phase::Solved) return false;
   const OptimizeSnapshot& s = *snap;
   // What `lieride optimize --out DIR` writes: controls.csv and replay.toml beside it.
-  const fs::path dir = fs::temp_directory_path() / ("lieride-optimize-" + std::to_string(::getpid())) /
-                       fs::path(problem_->file).stem();
+  const fs::path dir = playFolder(::getpid()) / fs::path(problem_->file).stem();
   std::error_code ec;
   fs::create_directories(dir, ec);
   std::ofstream csv(dir / "controls.csv"), toml(dir / "replay.toml");

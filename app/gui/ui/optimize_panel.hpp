@@ -21,6 +21,9 @@ class OptimizePanel {
  public:
   // Lists the DMOC problems in `problemsDir` (default: assetsDir()/problems).
   explicit OptimizePanel(std::string problemsDir = {});
+  ~OptimizePanel();  // removes the folder Play wrote into
+  OptimizePanel(const OptimizePanel&) = delete;
+  OptimizePanel& operator=(const OptimizePanel&) = delete;
 
   // The sidebar section.
   void draw(AppState& app, const PhysicsFrame& f);

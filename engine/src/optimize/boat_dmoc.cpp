@@ -11,6 +11,7 @@
 #include <cstdio>
 
 #include "boat_wrench.hpp"
+#include "lieride/sim/table_reader.hpp"
 
 namespace lieride::opt {
 namespace {
@@ -263,6 +264,20 @@ BoatDmoc::BoatDmoc(const Problem& problem, const BoatParams& params, const Vec6&
   goalRow0_ = kStepRows * n_;
   numConstraints_ = goalRow0_ + (problem.goal.atRest ? 6 : 0);
   if (problem.goal.heading) headingRow_ = numConstraints_++;
+  // A bound interval that misses the thrusters' own range leaves no admissible thrust: said
+  // here with the key (exit 2), not found by IPOPT as a failure on some other row.
+  for (int c = 0; c < 2; ++c) {
+    const auto it = problem.channelBounds.find(kChannels[c]);
+    const double lo = params.thrusters.minThrust, hi = params.thrusters.maxThrust;
+    if (it != problem.channelBounds.end() && (it->second.first > hi || it->second.second < lo)) {
+      char what[240];
+      std::snprintf(what, sizeof what,
+                    ": key 'bounds.%s': expected [lower, upper] meeting the thrusters' range [%g, %g] N "
+                    "([vehicle.thrusters] min_thrust, max_thrust), got [%g, %g]",
+                    kChannels[c], lo, hi, it->second.first, it->second.second);
+      throw ScenarioError(problem.file + what);
+    }
+  }
   for (int c = 0; c < 2; ++c) {
     auto e = problem.effort.find(kChannels[c]);
     auto s = problem.smoothness.find(kChannels[c]);

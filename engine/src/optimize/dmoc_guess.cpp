@@ -2,6 +2,7 @@
 // a first iterate from sampled controls, rolled out through the vehicle's own update so that
 // it starts feasible.
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <string>
 
@@ -48,8 +49,13 @@ std::vector<double> DmocSession::guessFromControls(const std::string& csvPath) c
     return car_->fromTrajectory(rolled);
   }
   // The snakeboard and the sleigh: the transcription's own update (the integrator's) rolled out.
-  if (snake_) return snake_->rollout(midpoints("rotor_torque", snake_->knots()), midpoints("steer_torque", snake_->knots()));
-  if (sleigh_) return sleigh_->rollout(midpoints("u1", sleigh_->knots()), midpoints("u2", sleigh_->knots()));
+  const auto finite = [&](std::vector<double> x) {
+    if (!std::all_of(x.begin(), x.end(), [](double v) { return std::isfinite(v); }))
+      throw ScenarioError(shown(csvPath, 200) + ": --guess: the controls, rolled out through the problem's update, reach a non-finite state");
+    return x;
+  };
+  if (snake_) return finite(snake_->rollout(midpoints("rotor_torque", snake_->knots()), midpoints("steer_torque", snake_->knots())));
+  if (sleigh_) return finite(sleigh_->rollout(midpoints("u1", sleigh_->knots()), midpoints("u2", sleigh_->knots())));
   // The helicopter and the boat: the simulator's lie-cay-tln run, knot by knot: the pose, the
   // inputs at t_k and the discrete velocity xi_k of the step leaving it (the run CSV's row).
   const int n = heli_ ? heli_->knots() : boat_->knots();

@@ -376,14 +376,16 @@ void writeSe3Csv(const Problem& problem, const Dmoc& dmoc, const std::vector<dou
     if (k > 0)
       for (std::size_t r = 0; r < stepRows; ++r) residual = std::max(residual, std::abs(g[(k - 1) * stepRows + r]));
     const Vec6 xiK = k < tr.xi.size() ? tr.xi[k] : v6;
+    const std::string status = planRowStatus(v, {residual, xiK.sum()});
     writeCsvCells(out, v);  // t to 15 digits, as the replay's run CSV
-    out << ",ok,";
+    out << ',' << status << ',';
     writeCsvNumber(out, residual);
     for (int i = 0; i < 6; ++i) {
       out << ',';
       writeCsvNumber(out, xiK(i));
     }
     out << '\n';
+    if (status != "ok") break;  // nothing after a diverged row (a best iterate far off)
   }
 }
 
@@ -415,14 +417,16 @@ void DmocSession::writeSleighCsv(const std::vector<double>& x, std::ostream& out
     const std::size_t step = std::min(k, n - 1);
     const double energy = 0.5 * (s[4] * s[4] / p.mass + s[3] * s[3] / p.inertia);
     const std::vector<double> v{tr.t[k], s[0], s[1], s[2], s[3] / p.inertia, s[4] / p.mass, 0.0, energy, 0.0, 0.0, 0.0};
-    writeCsvCells(out, v);  // t to 15 digits, as the replay's run CSV
-    out << ",ok,";
     const double tail[4] = {tr.u1[step], tr.u2[step], phi, residual};
+    const std::string status = planRowStatus(v, {tail[0], tail[1], tail[2], tail[3]});
+    writeCsvCells(out, v);  // t to 15 digits, as the replay's run CSV
+    out << ',' << status << ',';
     for (int i = 0; i < 4; ++i) {
       if (i) out << ',';
       writeCsvNumber(out, tail[i]);
     }
     out << '\n';
+    if (status != "ok") break;  // nothing after a diverged row
   }
 }
 
@@ -452,12 +456,14 @@ void DmocSession::writeSnakeboardCsv(const std::vector<double>& x, std::ostream&
         residual = std::max(residual, std::abs(g[(k - 1) * SnakeboardDmoc::kStepRows + static_cast<std::size_t>(r)]));
     const double stepC = k > 0 ? model.stepResidual(prev, s, snake_->timeStep(x), 0.5) : 0.0;
     prev = s;
+    const std::string status = planRowStatus(v, {residual, stepC});
     writeCsvCells(out, v);  // t to 15 digits, as the replay's run CSV
-    out << ",0,ok,";  // iters, status
+    out << ",0," << status << ',';  // iters, status
     writeCsvNumber(out, residual);
     out << ',';
     writeCsvNumber(out, stepC);
     out << '\n';
+    if (status != "ok") break;  // nothing after a diverged row
   }
 }
 
@@ -488,12 +494,14 @@ void DmocSession::writeTrajectoryCsv(const std::vector<double>& x, std::ostream&
         residual = std::max(residual, std::abs(g[(k - 1) * CarDmoc::kDynamicsRows + static_cast<std::size_t>(r)]));
     const double stepC = k > 0 ? model.stepResidual(prev, s, car_->timeStep(x), 0.5) : 0.0;
     prev = s;
+    const std::string status = planRowStatus(v, {residual, stepC});
     writeCsvCells(out, v);  // t to 15 digits, as the replay's run CSV
-    out << ",0,ok,";  // iters, status
+    out << ",0," << status << ',';  // iters, status
     writeCsvNumber(out, residual);
     out << ',';
     writeCsvNumber(out, stepC);
     out << '\n';
+    if (status != "ok") break;  // nothing after a diverged row
   }
 }
 

@@ -432,6 +432,9 @@ SolveResult solveOnce(const Nlp& nlp, const SolveOptions& o, WarmBarrier warmBar
     return r;
   }
   r.maxViolation = maxConstraintViolation(nlp, r.solution.x, &r.worstConstraint);
+  // IPOPT reports no objective when it stops at the start (a non-finite value in the problem
+  // functions at the guess): the report's cost is then the guess's own, not 0.
+  if (r.iterations == 0) r.cost = nlp.cost(r.solution.x.data());
   if (crawled) *crawled = adapter->crawling();
   if (adapter->crawling()) {
     r.status = SolveStatus::IterationLimit;  // solveNlp restarts it

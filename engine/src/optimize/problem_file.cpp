@@ -40,6 +40,15 @@ Vec3 triple(TableReader& r, const std::string& key, const std::string& what) {
   return {v[0], v[1], v[2]};
 }
 
+// The lengths a problem's shapes may have (m) and how far out they may lie: a box of 1e-300 m
+// made the smooth outlines divide by nothing (IPOPT then stopped on a non-finite value), a
+// radius of 1e300 overflowed the distances (docs/formats.md section 4).
+constexpr double kMinLength = 1e-3, kMaxLength = 1e5, kMaxCoordinate = 1e6;
+const char* const kLengthRange = "between 0.001 and 1e5 m";
+
+bool lengthInRange(double v) { return v >= kMinLength && v <= kMaxLength; }
+bool withinReach(const Eigen::Ref<const Eigen::VectorXd>& c) { return c.cwiseAbs().maxCoeff() <= kMaxCoordinate; }
+
 Obstacle readObstacle(TableReader& r, int index, bool threeD) {
   Obstacle o;
   o.name = "obstacle " + std::to_string(index + 1);
@@ -49,24 +58,33 @@ Obstacle readObstacle(TableReader& r, int index, bool threeD) {
     o.kind = Obstacle::Kind::Box;
     o.threeD = true;
     o.center3 = triple(r, "center", "[x, y, z] (m)");
+    if (!withinReach(o.center3)) r.fail("center", "[x, y, z] (m), each within 1e6 m");
     const Vec3 size = triple(r, "size", "[length, width, height] (m), all > 0");
     if (!(size.minCoeff() > 0.0)) r.fail("size", "[length, width, height] (m), all > 0");
+    if (!lengthInRange(size.minCoeff()) || !lengthInRange(size.maxCoeff()))
+      r.fail("size", std::string("[length, width, height] (m), each ") + kLengthRange);
     o.halfSize3 = 0.5 * size;
     o.heading = r.number("heading", 0.0);
   } else if (shape == "circle" || shape == "cylinder") {
     o.kind = Obstacle::Kind::Circle;
     o.center = pair(r, "center", "[x, y] (m)");
+    if (!withinReach(o.center)) r.fail("center", "[x, y] (m), each within 1e6 m");
     o.radius = r.positive("radius", NAN);
+    if (!lengthInRange(o.radius)) r.fail("radius", std::string("a radius ") + kLengthRange);
   } else if (shape == "box") {
     o.kind = Obstacle::Kind::Box;
     o.center = pair(r, "center", "[x, y] (m)");
+    if (!withinReach(o.center)) r.fail("center", "[x, y] (m), each within 1e6 m");
     const Vec2 size = pair(r, "size", "[length, width] (m), both > 0");
     if (!(size.x() > 0.0 && size.y() > 0.0)) r.fail("size", "[length, width] (m), both > 0");
+    if (!lengthInRange(size.minCoeff()) || !lengthInRange(size.maxCoeff()))
+      r.fail("size", std::string("[length, width] (m), each ") + kLengthRange);
     o.halfSize = 0.5 * size;
     o.heading = r.number("heading", 0.0);
   } else if (shape == "wall") {
     o.kind = Obstacle::Kind::Wall;
     o.center = pair(r, "point", "[x, y] (m), a point on the wall");
+    if (!withinReach(o.center)) r.fail("point", "[x, y] (m), each within 1e6 m");
     const Vec2 n = pair(r, "normal", "[nx, ny], non-zero, pointing to the free side");
     if (!(n.norm() > 0.0)) r.fail("normal", "[nx, ny], non-zero, pointing to the free side");
     o.normal = n.normalized();
@@ -358,10 +376,14 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
   TableReader body = root.table("body");
   if (heli) {
     p.bodyRadius = body.positive("radius", p.bodyRadius);
+    if (!lengthInRange(p.bodyRadius)) body.fail("radius", std::string("a radius ") + kLengthRange);
   } else {
     p.body.rearOverhang = body.nonNegative("rear_overhang", p.body.rearOverhang);
     p.body.frontOverhang = body.nonNegative("front_overhang", p.body.frontOverhang);
     p.body.width = body.positive("width", p.body.width);
+    for (const char* k : {"rear_overhang", "front_overhang"})
+      if (body.has(k) && body.number(k, 0.0) > kMaxLength) body.fail(k, "a length of at most 1e5 m");
+    if (!lengthInRange(p.body.width)) body.fail("width", std::string("a width ") + kLengthRange);
   }
   body.finish();
 
@@ -398,6 +420,20 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
       }
       w.tolerance = r.positive("tolerance", w.tolerance);
       if (car) w.headingTolerance = r.positive("heading_tolerance", w.headingTolerance);
+      // Two hard waypoints on the same knot whose boxes do not meet cannot both hold: said
+      // here (exit 2), not found by the solver as a failure on some other row.
+      const auto knotOf = [&](double time) { return std::lround(time / p.timeStep()); };
+      for (std::size_t j = 0; j < p.waypoints.size() && !w.soft(); ++j) {
+        const Waypoint& o = p.waypoints[j];
+        if (o.soft() || knotOf(o.time) != knotOf(w.time)) continue;
+        const double reach = o.tolerance + w.tolerance;
+        const bool apart = (w.position && o.position && ((*w.position - *o.position).cwiseAbs().maxCoeff() > reach)) ||
+                           (w.position3 && o.position3 && ((*w.position3 - *o.position3).cwiseAbs().maxCoeff() > reach)) ||
+                           (w.heading && o.heading && std::abs(*w.heading - *o.heading) > o.headingTolerance + w.headingTolerance);
+        if (apart)
+          r.fail("time", "a knot of its own (waypoints[" + std::to_string(j) + "] holds knot " +
+                             std::to_string(knotOf(w.time)) + " elsewhere, and both are hard)");
+      }
       r.finish();
       p.waypoints.push_back(w);
     }

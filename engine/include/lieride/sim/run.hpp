@@ -2,6 +2,7 @@
 // Headless runs: step a Simulation for a duration and write the run CSV (docs/formats.md 3).
 #include <optional>
 #include <ostream>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,11 @@ void writeCsvNumber(std::ostream& out, double v);
 void writeCsvTime(std::ostream& out, double t);
 // Comma-separated cells, t first (writeCsvTime) then numbers (writeCsvNumber); no newline.
 void writeCsvCells(std::ostream& out, const std::vector<double>& values);
+// The status cell of a row written from a plan rather than a run (`lieride optimize`'s
+// trajectory.csv): "ok", or "diverged" when a value of the row is not finite. A writer stops
+// after such a row, as `lieride sim` stops after its diverged row: `ok` never stands beside
+// inf or nan.
+const char* planRowStatus(const std::vector<double>& row, std::initializer_list<double> more = {});
 
 double stepCount(double duration, double h);
 // The same as an integer; throws std::overflow_error when it does not fit.
