@@ -324,7 +324,7 @@ Scenario build(const toml::table& doc, const std::string& file, const std::strin
   TableReader controls = root.table("controls");
   loadControls(controls, sc.simulation->controls(), baseDir);
   controls.finish();
-  if (info->checkControls) info->checkControls(ctx, sc.simulation->controls());
+  if (info->checkControls) info->checkControls(ctx, *sc.simulation);
   sc.simulation->start();
   checkInitialState(*sc.simulation, file, s, ctx.initial);
 

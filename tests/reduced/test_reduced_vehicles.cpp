@@ -211,6 +211,35 @@ TEST_CASE("two-wheeled robot: prescribed wheel motions give the kinematics exact
   }
 }
 
+TEST_CASE("a prescribed shape channel: the initial shape must agree and no force may act on it", "[reduced]") {
+  // As the built-in snakeboard: the initial shape was replaced by the signal's value without
+  // a word (phi1 = 1 given, 0.3 run), and a torque on the prescribed wheel never acted.
+  const auto message = [](const std::string& body) {
+    try {
+      load(described("two-wheeled-robot", body));
+    } catch (const ScenarioError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  const std::string run = "[integrator]\nname = \"lie-nh\"\ndt = 0.01\n";
+  CHECK(message("[initial]\nshape = [1.0, 0.0]\n" + run + "[controls]\nwheel_1 = 0.3\n")
+            .find("key 'initial.shape': expected shape[0] (phi1) = the prescribed wheel_1(0) = 0.3") != std::string::npos);
+  CHECK(message("[initial]\nshape = [0.3, 0.0]\n" + run + "[controls]\nwheel_1 = 0.3\n").empty());
+  CHECK(message(run + "[controls]\nwheel_1 = 0.3\n").empty());  // no initial shape: the signal's
+  CHECK(message(run + "[controls]\nwheel_1 = 0.3\ntorque_1 = 0.2\n")
+            .find("key 'controls.torque_1': expected no force on 'phi1' when controls.wheel_1 prescribes it") != std::string::npos);
+  CHECK(message(run + "[controls]\nwheel_1 = 0.3\ntorque_2 = 0.2\n").empty());  // the other wheel is free
+  // A channel named t or file could never be given ([controls] file, the CSV's time column).
+  for (const char* reserved : {"t", "file"}) {
+    std::string text = slurpFile(kVehicles + "two-wheeled-robot.toml");
+    text.replace(text.find("name = \"wheel_2\""), 16, std::string("name = \"") + reserved + "\"");
+    INFO(reserved);
+    CHECK_THROWS_WITH(parseReducedDescription(text, "robot.toml", {}, {}, "x"),
+                      Catch::Matchers::Contains("expected a name other than 't' and 'file'"));
+  }
+}
+
 TEST_CASE("Elroy's beanie: counter-rotation and conserved spatial momentum", "[reduced]") {
   const double J1 = 0.5, J2 = 0.2;
   SECTION("from rest the body turns by -J2/(J1+J2) of the beanie's turn") {

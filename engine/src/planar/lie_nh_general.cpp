@@ -194,8 +194,8 @@ class LieNhGeneral final : public NhIntegrator {
     rep.residual = R.size() ? R.cwiseAbs().maxCoeff() / scale : 0.0;
     const int n = static_cast<int>(z.size());
     int stalled = 0;  // iterations in a row without a smaller residual: round-off reached
-    while (rep.residual > settings_.tolerance && rep.iterations < settings_.maxIterations && stalled < 3) {
-      const double before = rep.residual;
+    Eigen::FullPivLU<NMat> lu;
+    const auto factor = [&] {  // the Jacobian by central differences
       NMat J(n, n);
       const double eps = 1e-6 * std::max(1.0, z.cwiseAbs().maxCoeff());
       for (int j = 0; j < n; ++j) {
@@ -204,13 +204,34 @@ class LieNhGeneral final : public NhIntegrator {
         zm(j) -= eps;
         J.col(j) = (residual(zp) - residual(zm)) / (2.0 * eps);
       }
-      z -= J.fullPivLu().solve(R);
+      lu.compute(J);
+    };
+    while (rep.residual > settings_.tolerance && rep.iterations < settings_.maxIterations && stalled < 3) {
+      const double before = rep.residual;
+      factor();
+      z -= lu.solve(R);
       R = residual(z);
       rep.residual = R.cwiseAbs().maxCoeff() / scale;
       ++rep.iterations;
       stalled = rep.residual < before ? 0 : stalled + 1;
     }
-    rep.converged = std::isfinite(rep.residual) && rep.residual <= settings_.tolerance;
+    // One polishing iteration when the residual is within the tolerance but above round-off
+    // (with the last Jacobian: a chord step), kept if it lowers the residual. The step's
+    // momentum balance then holds to round-off, not to the tolerance: residuals of ~1e-12 a
+    // step added up to 5e-10 of the sleigh's energy over 30 s at h = 0.005 (2e-13 with it).
+    if (std::isfinite(rep.residual) && rep.residual <= settings_.tolerance && rep.residual > kRoundOffResidual &&
+        rep.iterations < settings_.maxIterations && n > 0) {
+      if (rep.iterations == 0) factor();  // the guess was already within the tolerance
+      const NVec polished = z - lu.solve(R);
+      const NVec Rp = residual(polished);
+      ++rep.iterations;
+      if (Rp.cwiseAbs().maxCoeff() / scale < rep.residual) {
+        z = polished;
+        R = Rp;
+        rep.residual = R.cwiseAbs().maxCoeff() / scale;
+      }
+    }
+    rep.converged = std::isfinite(rep.residual) && newtonConverged(rep.residual, settings_.tolerance);
     z_ = z;
     NVec u;
     Vec3 xi;

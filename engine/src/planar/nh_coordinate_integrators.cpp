@@ -282,7 +282,7 @@ class NhDla final : public NhIntegrator {
       ++rep.iterations;
       stalled = rep.residual < before ? 0 : stalled + 1;
     }
-    rep.converged = rep.residual <= settings_.tolerance && std::isfinite(rep.residual);
+    rep.converged = std::isfinite(rep.residual) && newtonConverged(rep.residual, settings_.tolerance);
     lambda_ = lam;
     const NVec dd = delta(lam);
     p_ = sp_.Mdd * dd / h + pDp + f;

@@ -103,8 +103,9 @@ std::unique_ptr<Simulation> buildSnakeboard(ScenarioContext& ctx) {
 
 // docs/formats.md section 2: a prescribed shape (psi or phi given) drives the shape itself, so
 // the shape torques must be absent and the initial shape must equal the prescribed psi(0), phi(0).
-void checkSnakeboardControls(ScenarioContext& ctx, const ControlSet& c) {
+void checkSnakeboardControls(ScenarioContext& ctx, const Simulation& sim) {
   using S = SnakeboardModel;
+  const ControlSet& c = sim.controls();
   const bool prescribed = !(c.signal(S::kPsiSignal).identicallyZero() && c.signal(S::kPhiSignal).identicallyZero());
   if (!prescribed) return;
   for (const auto channel : {S::kRotorTorque, S::kSteerTorque}) {

@@ -388,6 +388,9 @@ class Loader {
       ReducedChannel c;
       c.name = str(t, "name", w + ".name", "");
       if (!identifier(c.name)) fail(w + ".name", "expected an identifier");
+      // `t` is the controls CSV's time column and `file` the [controls] key of that CSV: a
+      // channel of either name could never be given (or slipped past the duplicate-column check).
+      if (c.name == "t" || c.name == "file") fail(w + ".name", "expected a name other than 't' and 'file' (the controls CSV's time column, [controls] file)");
       if (std::any_of(d.channels.begin(), d.channels.end(), [&](const auto& o) { return o.name == c.name; }))
         fail(w + ".name", "channel '" + c.name + "' is declared twice");
       const std::string kind = str(t, "kind", w + ".kind", "");

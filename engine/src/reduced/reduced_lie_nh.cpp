@@ -276,7 +276,7 @@ class FixedSolver final : public Solver {
         ++rep.iterations;
       }
     }
-    rep.converged = std::isfinite(rep.residual) && rep.residual <= settings_.tolerance;
+    rep.converged = std::isfinite(rep.residual) && newtonConverged(rep.residual, settings_.tolerance);
     remember(z);
     muPlus_ = tangentT(-h * xi, mu);
     piPlus_ = pi + h * al * f;

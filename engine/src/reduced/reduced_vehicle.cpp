@@ -167,12 +167,43 @@ std::unique_ptr<Simulation> buildReduced(ScenarioContext& ctx) {
   return std::make_unique<PlanarSimulation>(std::move(model), ctx.settings, nh, state, integrators);
 }
 
+// As the built-in snakeboard's (docs/formats.md section 5): a position channel with a signal
+// prescribes its shape variable, so a force on that variable would never act and the initial
+// shape, if given, must be the signal at t = 0 (it was replaced by it without a word).
+void checkReducedControls(ScenarioContext& ctx, const Simulation& sim) {
+  const auto& model = dynamic_cast<const ReducedModel&>(dynamic_cast<const PlanarSimulation&>(sim).model());
+  const ControlSet& c = sim.controls();
+  const auto& channels = model.description().channels;
+  const auto& shapes = model.description().shape;
+  const std::vector<double> r0 =
+      ctx.initial.has("shape") ? ctx.initial.numbers("shape", std::vector<double>(shapes.size(), 0.0)) : std::vector<double>{};
+  for (std::size_t i = 0; i < channels.size(); ++i) {
+    const ReducedChannel& pos = channels[i];
+    if (pos.kind != ReducedChannel::Kind::Position || c.signal(i).identicallyZero()) continue;
+    const std::string& shape = shapes[static_cast<std::size_t>(pos.shape)].name;
+    for (std::size_t j = 0; j < channels.size(); ++j)
+      if (channels[j].kind == ReducedChannel::Kind::Force && channels[j].shape == pos.shape && !c.signal(j).identicallyZero())
+        throw ScenarioError(ctx.file + ": key 'controls." + channels[j].name + "': expected no force on '" + shape +
+                            "' when controls." + pos.name + " prescribes it (give a force or a prescribed motion, not both)");
+    const auto at = static_cast<std::size_t>(pos.shape);
+    if (at >= r0.size()) continue;
+    const double want = c.value(i, 0.0);
+    if (std::abs(r0[at] - want) > 1e-9 * (1.0 + std::abs(want))) {
+      std::ostringstream text;
+      text.precision(12);
+      text << "shape[" << at << "] (" << shape << ") = the prescribed " << pos.name << "(0) = " << want << " (controls." << pos.name
+           << " prescribes it)";
+      ctx.initial.fail("shape", text.str());
+    }
+  }
+}
+
 VehicleInfo reducedVehicle() {
   std::vector<IntegratorInfo> infos;
   for (const auto& n : kAll) infos.push_back({n, nhIntegratorDescription(n)});
   VehicleInfo v{"reduced",
                 "a planar vehicle from a description file (Ostrowski's reduced equations; description = \"assets/vehicles/NAME.toml\")",
-                infos, {}, buildReduced};
+                infos, {}, buildReduced, checkReducedControls};
   // The description's own [[inputs]]: unit and range as declared (docs/formats.md section 5).
   v.describeChannels = [](const Simulation& sim) {
     const auto& model = dynamic_cast<const ReducedModel&>(dynamic_cast<const PlanarSimulation&>(sim).model());

@@ -36,7 +36,10 @@ StepReport solveVelocity(const Se3Dynamics& d, double t, const SE3& g, const Vec
     }
     stalled = report.residual < previous ? 0 : stalled + 1;
     previous = report.residual;
-    if (it >= solver.maxIterations || stalled >= 3) break;
+    if (it >= solver.maxIterations || stalled >= 3) {
+      report.converged = newtonConverged(report.residual, solver.tolerance);  // stopped at round-off
+      break;
+    }
     const Mat6 J = Mat6::Identity() - ch * lambda * d.accelerationJacobian(t, g, xe);
     xi -= J.partialPivLu().solve(residual);
     report.iterations = it + 1;

@@ -218,7 +218,7 @@ StepReport LieVariationalSe3::newton(const Vec6& Id, double h, const Vec6& piPlu
     if (polishing) break;
   }
   report.residual = norm;
-  report.converged = std::isfinite(norm) && norm <= solver_.tolerance;
+  report.converged = std::isfinite(norm) && newtonConverged(norm, solver_.tolerance);
   return report;
 }
 
@@ -262,7 +262,7 @@ StepReport LieVariationalSe3::newtonTln(const Vec6& Id, double h, const Vec6& pi
     if (polishing) break;
   }
   report.residual = norm;
-  report.converged = std::isfinite(norm) && norm <= solver_.tolerance;
+  report.converged = std::isfinite(norm) && newtonConverged(norm, solver_.tolerance);
   xi = se3::join(w, tlnTranslation(Id(3), h, w, piPlus.tail<3>()));
   return report;
 }

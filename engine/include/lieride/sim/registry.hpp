@@ -36,9 +36,9 @@ struct VehicleInfo {
   std::vector<IntegratorInfo> integrators;  // the first is the default
   std::vector<std::string> channels;
   std::function<std::unique_ptr<Simulation>(ScenarioContext&)> build;
-  // Optional: checks the loaded [controls] against the [initial] state and parameters (e.g.
-  // a prescribed shape must agree with the initial shape); throws ScenarioError.
-  std::function<void(ScenarioContext&, const ControlSet&)> checkControls = {};
+  // Optional: checks the loaded [controls] (sim.controls()) against the [initial] state and
+  // parameters (e.g. a prescribed shape must agree with the initial shape); throws ScenarioError.
+  std::function<void(ScenarioContext&, const Simulation&)> checkControls = {};
   // Optional: the channels of a simulation this kind built, with units, ranges and trim
   // (they may depend on its parameters). Without it, channelInfo() gives names only.
   std::function<std::vector<ChannelInfo>(const Simulation&)> describeChannels = {};

@@ -23,6 +23,15 @@ struct StepReport {
   bool converged = true;
 };
 
+// A Newton solve's verdict on its final relative residual: within the tolerance, or at the
+// round-off floor (8 epsilon), where a solve that stopped decreasing ends. The documented
+// tolerance reaches down to 1e-16 (docs/formats.md, "Limits"), below what a residual evaluated
+// in doubles can show: such a solve stalled at 2.2e-16 and ended the run as diverged.
+constexpr double kRoundOffResidual = 8.0 * 2.220446049250313e-16;
+inline bool newtonConverged(double residual, double tolerance) {
+  return residual <= tolerance || residual <= kRoundOffResidual;  // false for nan
+}
+
 // An immutable picture of a vehicle for drawing and plotting.
 struct Snapshot {
   std::string vehicle;
