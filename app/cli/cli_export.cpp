@@ -83,11 +83,14 @@ int runExport(const std::vector<std::string>& args) {
     if (target.kind != OutputTarget::Kind::Stdout)
       // The scenario's name beside the vehicle kind (a description vehicle's kind alone says little).
       std::cout << "export: " << tracks.keys.size() << " keyframes of " << tracks.vehicle
-                << (scenario.name.empty() ? std::string() : " (" + scenario.name + ")") << ", "
+                << (scenario.name.empty() ? std::string() : " (" + shown(scenario.name) + ")") << ", "
                 << tracks.outcome.steps << " steps, " << (tracks.keys.empty() ? 0.0 : tracks.keys.back().t)
                 << " s of take clock -> " << out << " (written in " << seconds << " s)\n";
   } catch (const OutputTargetError& e) {
     reportError("export: " + std::string(e.what()));
+    return kExitBadInput;
+  } catch (const std::domain_error& e) {  // the take cannot be a glTF (nothing written)
+    reportError(shown(scenario.file, 200) + ": " + e.what() + " (nothing written)");
     return kExitBadInput;
   } catch (const std::exception& e) {
     reportError(scenario.file + ": " + e.what());

@@ -178,7 +178,7 @@ int runOptimize(const std::vector<std::string>& args) {
     return kExitBadInput;
   }
   if (maxIter > 0) pf.problem.maxIterations = maxIter;
-  if (outDir.empty()) outDir = "out/optimize/" + fs::path(problemPath).stem().string();
+  if (outDir.empty()) outDir = defaultOptimizeFolder(problemPath);
   if (const std::string why = prepareOutputFolder(outDir, kOptimizeOutputs); !why.empty()) {
     reportError("optimize: " + why);
     return kExitBadInput;
@@ -203,7 +203,7 @@ int runOptimize(const std::vector<std::string>& args) {
   }
   if (!quiet)
     std::printf("solved: cost %.12g, violation %.3e, %d iterations, %.1f ms; wrote %s\n", r.cost, r.violation,
-                r.iterations, r.seconds * 1e3, outDir.c_str());
+                r.iterations, r.seconds * 1e3, shown(outDir, 200).c_str());
   return kExitOk;
 }
 

@@ -43,13 +43,13 @@ int runOptimizeDmoc(const DmocArgs& args) {
     return kExitBadInput;
   }
   const opt::Problem& p = session->problem();
-  const fs::path dir = args.out ? fs::path(*args.out) : fs::path("out/optimize/" + fs::path(file).stem().string());
+  const fs::path dir = args.out ? fs::path(*args.out) : fs::path(defaultOptimizeFolder(file));
   if (const std::string why = prepareOutputFolder(dir.string(), kOptimizeOutputs); !why.empty()) {
     reportError("optimize: " + why);
     return kExitBadInput;
   }
   if (!args.quiet) {
-    std::printf("%s: DMOC on %s, %d knots, h = %.6g s, %d variables, %d constraints\n", p.name.c_str(),
+    std::printf("%s: DMOC on %s, %d knots, h = %.6g s, %d variables, %d constraints\n", shown(p.name).c_str(),
                 p.integrator.c_str(), p.knots, p.timeStep(), session->nlp().numVariables(),
                 session->nlp().numConstraints());
     options.progress = [](const opt::IterationInfo& it) {
@@ -113,8 +113,8 @@ int runOptimizeDmoc(const DmocArgs& args) {
   }
   if (!args.quiet)
     std::printf("%s: %s after %d iterations, cost %.6g, max violation %.2e, %.3f s, replay error %.2e m -> %s\n",
-                p.name.c_str(), opt::toString(r.status), r.iterations, r.cost, r.maxViolation, r.seconds, replay,
-                dir.string().c_str());
+                shown(p.name).c_str(), opt::toString(r.status), r.iterations, r.cost, r.maxViolation, r.seconds, replay,
+                shown(dir.string(), 200).c_str());
   if (r.status != opt::SolveStatus::Solved) {
     reportError(file + ": not solved: " + line + " (best iterate written to " + dir.string() + ")");
     return kExitNotSolved;

@@ -189,6 +189,8 @@ OutputFile::OutputFile(const OutputTarget& target) : target_(target) {
     return;
   }
   const fs::path real(target_.resolved);
+  if (wasReadAsInput(real.string()))
+    throw OutputTargetError(flag + ": is an input of this command (the scenario or a file it reads); refusing to replace it");
   const fs::path folder = real.parent_path().empty() ? fs::path(".") : real.parent_path();
   // A short name: a valid target name of NAME_MAX bytes must not make the temporary too long.
   std::string pattern = (folder / ".lieride-XXXXXX").string();

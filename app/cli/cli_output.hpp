@@ -4,6 +4,7 @@
 // over the target on success, so no half-written CSV ever carries its name; a symlink is
 // followed (its target is replaced, not the link); a device or FIFO is written directly and
 // never replaced; '-' is standard output. On SIGINT/SIGTERM the temporary file is removed.
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <memory>
@@ -87,5 +88,11 @@ void writeOutputFiles(const std::string& dir,
 
 // The files `lieride optimize --out DIR` writes.
 inline const std::vector<std::string> kOptimizeOutputs = {"trajectory.csv", "controls.csv", "replay.toml", "report.md"};
+// `lieride optimize`'s folder without --out: out/optimize/<the problem file's stem>, or
+// out/optimize/problem for a stem that names no folder of its own ("..toml": ".").
+inline std::string defaultOptimizeFolder(const std::string& problemPath) {
+  const std::string stem = std::filesystem::path(problemPath).stem().string();
+  return "out/optimize/" + (stem.empty() || stem == "." || stem == ".." ? std::string("problem") : stem);
+}
 
 }  // namespace lieride::cli

@@ -1,5 +1,6 @@
 #include "lieride/export/gltf_export.hpp"
 
+#include <cmath>
 #include <cstring>
 #include <stdexcept>
 #include <tiny_gltf.h>
@@ -25,6 +26,11 @@ int addView(tinygltf::Model& m, const void* data, std::size_t bytes, int target)
 
 int addAccessor(tinygltf::Model& m, const std::vector<float>& values, int type, int components, int target,
                 bool minMax) {
+  // glTF stores 32-bit floats: a motion or a part beyond 3.4e38 (a start at x = 1e300, a part
+  // 1e300 m long) became inf, an invalid file written with exit 0.
+  for (const float v : values)
+    if (!std::isfinite(v))
+      throw std::domain_error("a position, size or key beyond the range of glTF's 32-bit floats (|value| > 3.4e38)");
   tinygltf::Accessor a;
   a.bufferView = addView(m, values.data(), values.size() * sizeof(float), target);
   a.componentType = TINYGLTF_COMPONENT_TYPE_FLOAT;

@@ -477,3 +477,43 @@ TEST_CASE("bench --out: a folder in a file's place is kept, a name with shell ch
   CHECK(longName.code == 2);
   CHECK(longName.err.find("a folder name of 300 bytes (at most 255)") != std::string::npos);
 }
+
+TEST_CASE("out: the command's own input is never replaced", "[cli][hostile]") {
+  // `sim s.toml --out s.toml` replaced the scenario with its CSV; `export take.toml --out` the
+  // take's inputs CSV made the take unusable. Exit 2, the input unchanged.
+  const std::string scenario = "[vehicle]\ntype = \"sleigh\"\n[integrator]\nduration = 0.1\n";
+  const fs::path self = writeFile("self.toml", scenario);
+  Result r = lieride("sim " + self.string() + " --out " + self.string());
+  CHECK(r.code == 2);
+  CHECK(lineCount(r.err) == 1);
+  CHECK(r.err.find("is an input of this command") != std::string::npos);
+  CHECK(slurp(self) == scenario);
+  // Through a symlink to it as well; another name is fine.
+  const fs::path link = scratch() / "self-link.csv";
+  fs::remove(link);
+  fs::create_symlink(self, link);
+  CHECK(lieride("sim " + self.string() + " --out " + link.string()).code == 2);
+  CHECK(slurp(self) == scenario);
+  CHECK(lieride("sim " + self.string() + " --out " + (scratch() / "self.csv").string()).code == 0);
+  const fs::path dir = scratch() / "own-take";
+  fs::create_directories(dir);
+  for (const char* f : {"helicopter-flight-take.toml", "helicopter-flight-inputs.csv"})
+    fs::copy_file(std::string(LIERIDE_SOURCE_DIR) + "/assets/takes/" + f, dir / f, fs::copy_options::overwrite_existing);
+  const std::string inputs = slurp(dir / "helicopter-flight-inputs.csv");
+  r = lieride("export " + (dir / "helicopter-flight-take.toml").string() + " --out " + (dir / "helicopter-flight-inputs.csv").string());
+  CHECK(r.code == 2);
+  CHECK(slurp(dir / "helicopter-flight-inputs.csv") == inputs);
+}
+
+TEST_CASE("export: a motion beyond glTF's 32-bit floats is refused, nothing written", "[cli][hostile]") {
+  const fs::path far = writeFile("far.toml", "[vehicle]\ntype = \"rigid-body\"\n[initial]\nposition = [1e300, 0.0, 0.0]\n"
+                                             "[integrator]\nduration = 0.1\n");
+  const fs::path glb = scratch() / "far.glb";
+  fs::remove(glb);
+  const Result r = lieride("export " + far.string() + " --out " + glb.string());
+  CAPTURE(r.err);
+  CHECK(r.code == 2);
+  CHECK(lineCount(r.err) == 1);
+  CHECK(r.err.find("beyond the range of glTF's 32-bit floats") != std::string::npos);
+  CHECK_FALSE(fs::exists(glb));
+}

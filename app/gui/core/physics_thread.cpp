@@ -413,7 +413,9 @@ void PhysicsThread::publish(double now) {
   f.syncWall = syncWall_;
   f.syncSim = paused_ ? leadTime() : syncSim_;
   f.speed = speed_;
-  f.h = h_;
+  // A take on its timeline steps with its own h, which its [[events]] change (a take from 5 to
+  // 7.5 s at half the step showed the scene's h): the status line and the slider show that one.
+  f.h = !vehicles_.empty() && vehicles_.front().slot.take ? vehicles_.front().sim().timeStep() : h_;
   f.paused = paused_;
   f.assist = assist_;
   f.resets = resets_;

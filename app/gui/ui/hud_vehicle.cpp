@@ -36,11 +36,17 @@ void drawVehicleHud(AppState& app, const PhysicsFrame& f) {
   // A problem scene before Play: its inputs are zero until the optimal controls play.
   const bool problemScene = app.optimize && app.optimize->waitingForPlay();
   const bool optimalPlay = app.optimize && app.optimize->playing();
+  // Run on past the plan's end, the vehicle coasts with zero inputs: not the optimal controls.
+  char pastPlan[160] = "";
+  if (optimalPlay && f.sims.front().curr.t > app.optimize->playHorizon() + 1e-9)
+    std::snprintf(pastPlan, sizeof pastPlan, "past the plan's end (%.3g s): the inputs are zero from there on; Backspace replays the plan",
+                  app.optimize->playHorizon());
   const std::string hint = end[0]          ? std::string(end)
                            : problemScene && app.optimize->solved()
                                ? std::string("solved: Play (Optimize panel, or Space) runs the optimal controls")
                            : problemScene ? std::string("Optimize panel: Solve, then Play (or Space) runs the optimal "
                                                         "controls; until then the inputs are zero")
+                           : pastPlan[0]  ? std::string(pastPlan)
                            : optimalPlay  ? std::string("the optimal controls, run by the physics (Optimize panel)")
                                           : scriptedHintFor(app, f);
   const ImGuiViewport* vp = ImGui::GetMainViewport();

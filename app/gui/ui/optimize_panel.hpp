@@ -72,6 +72,7 @@ class OptimizePanel {
   // The scene is this panel's problem, not yet played: its vehicle waits for Play.
   bool waitingForPlay() const { return !sceneProblem_.empty() && !playing_; }
   bool playing() const { return playing_; }  // the optimal controls run (Play)
+  double playHorizon() const { return playHorizon_; }  // the played plan's end (s)
   // The current problem is solved (its last solve, after the last edit): Play is ready.
   bool solved() const {
     const auto s = current();

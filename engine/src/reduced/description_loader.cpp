@@ -458,9 +458,12 @@ class Loader {
         return v;
       };
       p.size = numbers("size", nSize, {});
+      // Drawn and exported (glTF holds 32-bit floats): a part is a body's part, not a continent.
       for (double x : p.size)
-        if (!(x > 0.0)) fail(w + ".size", "expected positive sizes");
+        if (!(x > 0.0 && x <= 1e3)) fail(w + ".size", "expected sizes above 0 and at most 1000 m");
       p.at = numbers("at", 3, {0.0, 0.0, 0.0});
+      for (double x : p.at)
+        if (!(std::abs(x) <= 1e3)) fail(w + ".at", "expected an offset of at most 1000 m per axis");
       // turn = "-phi": turned the other way (the snakeboard's front axle).
       if (const auto* turn = t.get_as<std::string>("turn"); turn && turn->get().rfind('-', 0) == 0) {
         toml::table flipped = t;

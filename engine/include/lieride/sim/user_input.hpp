@@ -28,4 +28,9 @@ class InputFileError : public std::runtime_error {
 // | cannot be read".
 std::string readRegularFile(const std::string& path, std::size_t maxBytes);
 
+// Whether `path` is (the same file as) one that readRegularFile read in this process: an
+// output must not replace the command's own input (`lieride sim s.toml --out s.toml` replaced
+// the scenario with its CSV).
+bool wasReadAsInput(const std::string& path);
+
 }  // namespace lieride

@@ -1,8 +1,14 @@
 #include "lieride/sim/user_input.hpp"
 
+#include <sys/stat.h>
+
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
+#include <utility>
+#include <vector>
 #include <system_error>
 
 namespace lieride {
@@ -81,6 +87,26 @@ std::string shown(std::string_view value, std::size_t maxChars) {
   return out;
 }
 
+namespace {
+// (device, inode) of every file readRegularFile read: the identity of a file, whatever the path.
+std::mutex g_readMutex;
+std::vector<std::pair<dev_t, ino_t>> g_read;
+
+bool identity(const std::string& path, std::pair<dev_t, ino_t>& id) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return false;
+  id = {st.st_dev, st.st_ino};
+  return true;
+}
+}  // namespace
+
+bool wasReadAsInput(const std::string& path) {
+  std::pair<dev_t, ino_t> id;
+  if (!identity(path, id)) return false;
+  const std::lock_guard<std::mutex> lock(g_readMutex);
+  return std::find(g_read.begin(), g_read.end(), id) != g_read.end();
+}
+
 std::string readRegularFile(const std::string& path, std::size_t maxBytes) {
   namespace fs = std::filesystem;
   const std::string name = shown(path, 200);
@@ -106,6 +132,10 @@ std::string readRegularFile(const std::string& path, std::size_t maxBytes) {
   if (text.size() > maxBytes)
     throw InputFileError(name + ": larger than " + std::to_string(maxBytes) + " bytes; see docs/formats.md, Limits");
   if (in.bad()) throw InputFileError(name + ": cannot be read");
+  if (std::pair<dev_t, ino_t> id; identity(path, id)) {
+    const std::lock_guard<std::mutex> lock(g_readMutex);
+    if (std::find(g_read.begin(), g_read.end(), id) == g_read.end() && g_read.size() < 4096) g_read.push_back(id);
+  }
   return text;
 }
 
