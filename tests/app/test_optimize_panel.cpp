@@ -175,6 +175,25 @@ TEST_CASE("optimize panel: Run (Space) in a problem's scene is Play once solved,
   app.runOrPause(false);
   REQUIRE(sent.size() == 1);
   CHECK(sent.front() == CommandKind::TogglePause);
+  // A take paused at its end plays again from its start (Play there did nothing); elsewhere
+  // on its timeline Play runs on from where it is.
+  TakeStatus take;
+  take.playing = true;
+  take.step = take.endStep = 4000;
+  take.startClock = 0.5;
+  std::vector<Command> commands;
+  app.send = [&](const Command& c) { commands.push_back(c); };
+  app.optimize = nullptr;
+  app.runOrPause(true, &take);
+  REQUIRE(commands.size() == 2);
+  CHECK(commands[0].kind == CommandKind::Seek);
+  CHECK(commands[0].value[0] == 0.5);
+  CHECK(commands[1].kind == CommandKind::TogglePause);
+  commands.clear();
+  take.step = 1200;
+  app.runOrPause(true, &take);
+  REQUIRE(commands.size() == 1);
+  CHECK(commands[0].kind == CommandKind::TogglePause);
 }
 
 TEST_CASE("optimize panel: Play runs the optimal controls and the simulation retraces the ghost", "[panels][optimize]") {

@@ -10,10 +10,15 @@
 
 namespace lieride::gui {
 
-void AppState::runOrPause(bool paused) {
+void AppState::runOrPause(bool paused, const TakeStatus* take) {
   if (paused && optimize && optimize->waitingForPlay()) {
     optimize->play();  // false while unsolved: the vehicle stays where it is
     return;
+  }
+  if (paused && take && take->playing && take->endStep > 0 && take->step >= take->endStep) {
+    Command seek = Command::make(CommandKind::Seek);  // first: the run starts from there
+    seek.value[0] = take->startClock;
+    send(seek);
   }
   command(CommandKind::TogglePause);
 }

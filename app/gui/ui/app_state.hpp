@@ -168,7 +168,9 @@ struct AppState {
   // Run/Pause (the button, Space) with the run `paused` now. In a problem's scene before Play
   // the vehicle has no inputs (the helicopter fell through the ground): there Run is the Optimize
   // panel's Play once the problem is solved, and nothing runs before (the HUD says Solve first).
-  void runOrPause(bool paused);
+  // `take`: the frame's take status; a take paused at its end plays again from its start (a
+  // media player's Play: pressed there, it did nothing).
+  void runOrPause(bool paused, const TakeStatus* take = nullptr);
   // Reset (the button, Backspace, a divergence badge, a gait edit): back to the scene's start
   // with its own h and integrator, which are then also the ones remembered for the scene.
   void resetScene() {

@@ -84,7 +84,7 @@ void openSection(AppState& app) {
 void timelineSection(AppState& app, const PhysicsFrame& f) {
   TakeUi& tu = app.takes;
   const TakeStatus& ts = f.take;
-  if (ImGui::Button(f.paused ? "Play" : "Pause##take")) app.command(CommandKind::TogglePause);
+  if (ImGui::Button(f.paused ? "Play" : "Pause##take")) app.runOrPause(f.paused, &ts);
   ImGui::SameLine();
   float t = tu.scrubbing ? tu.scrub : static_cast<float>(ts.clock);
   ImGui::SetNextItemWidth(-1);
