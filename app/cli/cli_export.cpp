@@ -2,6 +2,7 @@
 // Plays a take (or a scenario over its duration) and writes it as an animated glTF 2.0
 // binary (docs/formats.md section 6).
 #include <chrono>
+#include <filesystem>
 #include <cstdio>
 #include <cmath>
 #include <iostream>
@@ -30,6 +31,11 @@ int runExport(const std::vector<std::string>& args) {
   parser.add_option("--dt", dt, "time step in seconds, overrides [integrator] dt")->check(finitePositiveSeconds());
   if (const auto code = parseArgs(parser, args)) return *code;
 
+  // A binary glTF: under a .gltf name (the JSON form) other tools misread it.
+  if (std::string ext = std::filesystem::path(out).extension().string(); ext == ".gltf" || ext == ".GLTF") {
+    reportError("export: --out " + shown(out, 200) + ": expected a .glb name (lieride export writes binary glTF; .gltf is the JSON form)");
+    return kExitBadInput;
+  }
   OutputTarget target;
   try {
     target = checkOutputTarget(out);

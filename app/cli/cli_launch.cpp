@@ -1,6 +1,7 @@
 // `lieride app` and `lieride render` options with CLI11 (launch_options.hpp), checked here so
 // that every subcommand reports a usage error the same way: one line, exit 2, nothing run.
 #include <climits>
+#include <cctype>
 #include <filesystem>
 
 #include "cli/cli.hpp"
@@ -139,6 +140,12 @@ std::optional<int> parseRenderArgs(const std::vector<std::string>& args, RenderO
                                  (target->kind == OutputTarget::Kind::Stdout ? "standard output" : "a device or FIFO") +
                                  " (--png-dir DIR writes frames)");
     o.out = target->resolved;  // a symbolic link: its target is replaced, the link kept
+    // H.264 goes into these containers; ffmpeg refused others (.gif, .png) only after the
+    // frames had started, with its own lines.
+    std::string ext = fs::path(o.out).extension().string();
+    for (char& ch : ext) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    if (ext != ".mp4" && ext != ".mkv" && ext != ".mov")
+      return usage("render", "--out '" + shown(o.out, 200) + "': expected a .mp4, .mkv or .mov name (H.264 video; --png-dir DIR writes frames)");
   }
   if (!o.pngDir.empty() && fs::exists(o.pngDir, ec) && !fs::is_directory(o.pngDir, ec))
     return usage("render", "--png-dir '" + shown(o.pngDir, 200) + "': exists and is not a folder");

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `lieride render` (docs/formats.md section 6): the example take rendered offscreen twice at
 # 4 fps gives every k / 4 <= 17.5 s: 17.5 x 4 + 1 = 71 PNG frames, byte-identical between the renders;
-# with ffmpeg/ffprobe, the .mp4 has 71 frames too, and a format ffmpeg refuses exits 1 with a
+# with ffmpeg/ffprobe, the .mp4 has 71 frames too, a .gif name is refused, and a failing ffmpeg exits 1 with a
 # message. --out into a missing folder is a usage error; SIGTERM removes what was written. Skipped (77) when no OpenGL 3.3
 # context can be created offscreen.
 set -uo pipefail
@@ -23,12 +23,21 @@ if command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null; then
   "$lieride" render "$take" --out "$out/take.mp4" --fps 4 --size 160x90 || { echo "FAIL: mp4 render"; exit 1; }
   m=$(ffprobe -v error -count_frames -select_streams v:0 -show_entries stream=nb_read_frames -of csv=p=0 "$out/take.mp4")
   [ "$m" -eq 71 ] || { echo "FAIL: the mp4 has $m frames, expected 71"; exit 1; }
-  # ffmpeg refusing the file (no format for .xyz): a message and exit 1, not death by SIGPIPE.
-  "$lieride" render "$take" --out "$out/take.xyz" --fps 1 --size 64x64 2>"$out/xyz.err"
+  # A name ffmpeg has no H.264 container for: refused before rendering, one line, exit 2.
+  "$lieride" render "$take" --out "$out/take.gif" --fps 1 --size 64x64 2>"$out/gif.err"
   code=$?
-  [ $code -eq 1 ] || { cat "$out/xyz.err"; echo "FAIL: render into an unknown format exited $code, expected 1"; exit 1; }
-  grep -q "ffmpeg stopped reading frames" "$out/xyz.err" || { cat "$out/xyz.err"; echo "FAIL: no message"; exit 1; }
-  [ ! -e "$out/take.xyz" ] || { echo "FAIL: a file appeared although ffmpeg failed"; exit 1; }
+  [ $code -eq 2 ] && [ "$(wc -l <"$out/gif.err")" -eq 1 ] && grep -q "expected a .mp4, .mkv or .mov name" "$out/gif.err" ||
+    { cat "$out/gif.err"; echo "FAIL: render into .gif exited $code, expected 2 with one line"; exit 1; }
+  [ ! -e "$out/take.gif" ] || { echo "FAIL: a file appeared for a refused name"; exit 1; }
+  # ffmpeg failing (here one that exits at once): a message and exit 1, not death by SIGPIPE.
+  mkdir -p "$out/fakebin"
+  printf '#!/bin/sh\necho "fake ffmpeg: refusing" >&2\nexit 1\n' >"$out/fakebin/ffmpeg"
+  chmod +x "$out/fakebin/ffmpeg"
+  PATH="$out/fakebin:$PATH" "$lieride" render "$take" --out "$out/failed.mp4" --fps 1 --size 64x64 2>"$out/fail.err"
+  code=$?
+  [ $code -eq 1 ] || { cat "$out/fail.err"; echo "FAIL: render with a failing ffmpeg exited $code, expected 1"; exit 1; }
+  grep -q "ffmpeg stopped reading frames" "$out/fail.err" || { cat "$out/fail.err"; echo "FAIL: no message"; exit 1; }
+  [ ! -e "$out/failed.mp4" ] || { echo "FAIL: a file appeared although ffmpeg failed"; exit 1; }
 fi
 # --out into a folder that does not exist: one line naming it, exit 2, before any rendering.
 "$lieride" render "$take" --out "$out/no-such-folder/take.mp4" 2>"$out/nodir.err"

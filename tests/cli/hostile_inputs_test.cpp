@@ -516,4 +516,10 @@ TEST_CASE("export: a motion beyond glTF's 32-bit floats is refused, nothing writ
   CHECK(lineCount(r.err) == 1);
   CHECK(r.err.find("beyond the range of glTF's 32-bit floats") != std::string::npos);
   CHECK_FALSE(fs::exists(glb));
+  // A binary glTF under the JSON form's name: refused before the run.
+  const fs::path gltf = scratch() / "take.gltf";
+  const Result named = lieride("export " + far.string() + " --out " + gltf.string());
+  CHECK(named.code == 2);
+  CHECK(named.err.find("expected a .glb name") != std::string::npos);
+  CHECK_FALSE(fs::exists(gltf));
 }
