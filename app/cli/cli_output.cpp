@@ -257,6 +257,8 @@ std::string prepareOutputFolder(const std::string& dir, const std::vector<std::s
   std::error_code ec;
   if (fs::is_symlink(fs::symlink_status(dir, ec)) && !fs::exists(dir, ec))
     return flag + ": a symbolic link to " + inQuotes(fs::read_symlink(dir, ec).string()) + ", which does not exist";
+  // A file where the folder should be: said so, not "cannot create the folder (Not a directory)".
+  if (fs::exists(dir, ec) && !fs::is_directory(dir, ec)) return flag + ": exists and is not a folder";
   ec = createOutputFolders(dir);
   if (ec) return flag + ": cannot create the folder (" + ec.message() + ")";
   if (!fs::is_directory(dir, ec)) return flag + ": exists and is not a folder";
@@ -281,7 +283,9 @@ void nameStoppedCommand(const std::string& command) {
 StagedFolder::StagedFolder(const std::string& dir, const std::string& option) : dir_(dir) {
   const std::string flag = option + " " + inQuotes(dir);
   if (const std::string why = nameTooLong(dir); !why.empty()) throw OutputTargetError(flag + ": " + why);
-  std::error_code ec = createOutputFolders(dir);
+  std::error_code ec;
+  if (fs::exists(dir, ec) && !fs::is_directory(dir, ec)) throw OutputTargetError(flag + ": exists and is not a folder");
+  ec = createOutputFolders(dir);
   if (ec) throw OutputTargetError(flag + ": cannot create the folder (" + ec.message() + ")");
   if (!fs::is_directory(dir, ec)) throw OutputTargetError(flag + ": exists and is not a folder");
   std::string pattern = (fs::path(dir) / ".lieride-XXXXXX").string();

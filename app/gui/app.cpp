@@ -90,6 +90,7 @@ bool App::loadScene(int index, const SceneEntry* entry, bool startPaused) {
   resets_ = 0;
   physics_->start();
   st_.takes.notice.clear();  // an export's or a trim's line belongs to the scene it was made in
+  st_.takes.lastTake.clear();  // so does "take saved: ..." (the recent-takes list keeps it)
   optimize_.sceneLoaded(current_, st_.vehicle);
   if (st_.settings.cameraPerScene.count(st_.sceneName) == 0) optimize_.overview(cam_, st_.cameraMode);
   // The h and integrator the user last chose for this scene (single-copy scenes).
@@ -172,7 +173,10 @@ bool App::reloadWithAlpha(double alpha) {
 
 void App::frame(double wallDt, int w, int h, const CameraInput& in) {
   serviceTakes();
-  if (const auto scene = optimize_.takeSceneRequest()) loadScene(-1, &*scene);  // Optimize panel: Play, a problem's scene
+  if (const auto scene = optimize_.takeSceneRequest()) {  // Optimize panel: Play, a problem's scene
+    loadScene(-1, &*scene);
+    st_.openPath.clear();  // the Open field named the file opened before
+  }
   if (!physics_) return;
   physics_->poll();
   const PhysicsFrame& f = physics_->frame();

@@ -437,11 +437,13 @@ void OptimizePanel::draw(AppState& app, const PhysicsFrame&) {
       textWrappedColored(grey, "restarted " + std::to_string(s->restarts) + (s->restarts == 1 ? " time" : " times") +
                                    ": the problem changed while it ran");
   }
-  // The status keeps the tallest height it has had for this problem: the fields below no longer
-  // jump up and down between a solved (two lines) and a failed (three or four) re-solve while a
-  // goal is dragged or typed.
+  // While a goal is dragged or typed (and its re-solves run) the status keeps the tallest height
+  // it has had: the fields below no longer jump up and down between a solved (two lines) and a
+  // failed (three or four) re-solve. Once nothing is edited or solving it fits its lines again
+  // (a recovered solve left a blank gap where the failure had been).
   const float statusUsed = ImGui::GetCursorPosY() - statusTop;
-  statusHeight_ = std::max(statusHeight_, statusUsed);
+  const bool settled = dragging_ < 0 && !ImGui::IsAnyItemActive() && (!s || s->phase != OptimizeSnapshot::Phase::Solving);
+  statusHeight_ = settled ? statusUsed : std::max(statusHeight_, statusUsed);
   const float pad = statusHeight_ - statusUsed, spacing = ImGui::GetStyle().ItemSpacing.y;
   if (pad > spacing) ImGui::Dummy(ImVec2(1.0f, pad - spacing));
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
