@@ -64,7 +64,17 @@ bool App::loadScene(int index, const SceneEntry* entry, bool startPaused) {
   const std::size_t n = scene.slots.size();
   renderer_ = std::make_unique<Renderer>(scene.geometry, scene.view, scene.name);
   physics_ = std::make_unique<PhysicsThread>(std::move(scene.slots), opt);
-  st_.send = [p = physics_.get()](const Command& c) { p->send(c); };
+  // Every command to the physics thread goes through here; the h it is asked for is kept
+  // (requestedSteps_): Add copy twice in one frame (a script's "0 copy rk4", "0 copy euler")
+  // read the h of a frame the thread had not yet published and lost --dt.
+  requestedSteps_.assign(n, 0.0);
+  st_.send = [this, p = physics_.get()](const Command& c) {
+    if (c.kind == CommandKind::SetTimeStep && c.value[0] > 0) {
+      if (c.target < 0) std::fill(requestedSteps_.begin(), requestedSteps_.end(), c.value[0]);
+      else if (static_cast<std::size_t>(c.target) < requestedSteps_.size()) requestedSteps_[static_cast<std::size_t>(c.target)] = c.value[0];
+    }
+    p->send(c);
+  };
   st_.plots.assign(n, PlotHistory{});
   st_.deviation.assign(n, TimeSeries{});
   st_.caption = n > 1 ? (current_.name == "large steps"
@@ -99,7 +109,7 @@ bool App::loadScene(int index, const SceneEntry* entry, bool startPaused) {
       Command c = Command::make(CommandKind::SetTimeStep);
       c.value[0] = h->second;
       c.flag = true;
-      physics_->send(c);
+      st_.send(c);
     }
     if (const auto i = st_.settings.integratorPerScene.find(st_.sceneName); i != st_.settings.integratorPerScene.end()) {
       physics_->send(Command::startingIntegrator(i->second));
@@ -128,9 +138,14 @@ bool App::addCopy(const std::string& integrator, double copyStep) {
   if (e.compare.size() >= 3) return false;
   e.compare.push_back(integrator);
   const int index = st_.sceneIndex;
-  std::vector<double> steps;  // each copy keeps its h; the new one gets its own
-  for (const auto& v : f.sims) steps.push_back(v.curr.h > 0 ? v.curr.h : f.h);
-  steps.push_back(copyStep > 0 ? copyStep : f.h);
+  std::vector<double> steps;  // each copy keeps its h (the one last asked for); the new one gets its own
+  const double hNow = !requestedSteps_.empty() && requestedSteps_.front() > 0 ? requestedSteps_.front() : f.h;
+  for (std::size_t i = 0; i + 1 < e.compare.size(); ++i) {  // the copies running now
+    const double asked = i < requestedSteps_.size() ? requestedSteps_[i] : 0.0;
+    const double shown = i < f.sims.size() ? f.sims[i].curr.h : 0.0;
+    steps.push_back(asked > 0 ? asked : shown > 0 ? shown : hNow);
+  }
+  steps.push_back(copyStep > 0 ? copyStep : hNow);
   const bool ok = loadScene(-1, &e);
   st_.sceneIndex = index;
   if (ok) {
@@ -139,7 +154,7 @@ bool App::addCopy(const std::string& integrator, double copyStep) {
       c.target = static_cast<int>(i);
       c.value[0] = steps[i];
       c.flag = true;
-      physics_->send(c);
+      st_.send(c);
     }
   }
   return ok;

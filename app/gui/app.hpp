@@ -55,7 +55,8 @@ class App {
   std::vector<InterpolatedPose> lastGood_;
   std::vector<VehiclePose> poses_;
   double animPhase_ = 0, lastRenderT_ = 0;
-  std::uint64_t occludersVersion_ = ~0ull;  // the Optimize overlay the camera's occluders are from
+  std::uint64_t occludersVersion_ = ~0ull;
+  std::vector<double> requestedSteps_;  // per copy: the h last sent to the physics thread (0: none yet)  // the Optimize overlay the camera's occluders are from
   std::uint32_t resets_ = 0;
   SceneEntry current_;
   bool batchDefaults_ = false;

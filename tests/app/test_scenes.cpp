@@ -25,6 +25,26 @@ TEST_CASE("scenes: every scene in the menu loads, the helicopter comes first", "
   }
 }
 
+TEST_CASE("scenes: side-by-side copies of a scripted scene stay scripted", "[scenes]") {
+  // Add copy on the parking scene ticked Manual control on every copy: the scripted manoeuvre
+  // stopped and the cars stood still. A scene without inputs (large steps) stays piloted.
+  const auto scenes = listScenes();
+  const SceneEntry* parking = findScene(scenes, "car-parallel-parking", nullptr);
+  REQUIRE(parking != nullptr);
+  SceneEntry e = *parking;
+  e.compare = {"lie-nh", "rk4"};
+  LoadedScene l = loadScene(e);
+  REQUIRE(l.slots.size() == 2);
+  CHECK(l.scripted);
+  CHECK(l.duration > 0.0);
+  for (const auto& slot : l.slots) CHECK_FALSE(slot.manual);
+  const SceneEntry* steps = findScene(scenes, "large-steps", nullptr);
+  REQUIRE(steps != nullptr);
+  LoadedScene free = loadScene(*steps);
+  CHECK_FALSE(free.scripted);
+  CHECK(free.slots.front().manual);
+}
+
 TEST_CASE("scenes: large steps puts lie-cay and rk4 side by side on the same motion", "[scenes]") {
   const auto scenes = listScenes();
   const SceneEntry* e = findScene(scenes, "large-steps", nullptr);

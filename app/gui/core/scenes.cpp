@@ -236,15 +236,20 @@ LoadedScene loadScene(const SceneEntry& entry) {
     return entry.file.empty() ? loadScenarioFromString(entry.text, entry.name, entry.baseDir.empty() ? assetsDir() : entry.baseDir, o)
                               : loadScenario(entry.file, o);
   };
+  // A scene whose scenario drives the vehicle (its [controls]) is scripted: the pilot does not
+  // drive it. So are its side-by-side copies (Add copy on the parking scene ticked Manual
+  // control and the scripted manoeuvre stopped). A vehicle whose inputs come from its own state
+  // (the sleigh's Pontryagin flow: extras) is scripted too.
+  const auto scripted = [&](const Scenario& sc, const VehicleView& view) {
+    const bool own = (!sc.simulation->controls().identicallyZero() || !sc.simulation->snapshot().extras.empty()) &&
+                     !view.traits().pilotOverScript;
+    return own || !sceneProblem(entry).empty();  // optimal controls, not the pilot
+  };
   if (entry.compare.empty()) {
     Scenario sc = load({});
     out.vehicle = sc.simulation->vehicleType();
     out.view = makeView(*sc.simulation);
-    // A vehicle whose inputs come from its own state (the sleigh's Pontryagin flow: extras) is
-    // scripted too: the pilot does not drive it.
-    out.scripted = (!sc.simulation->controls().identicallyZero() || !sc.simulation->snapshot().extras.empty()) &&
-                   !out.view->traits().pilotOverScript;
-    out.scripted = out.scripted || !sceneProblem(entry).empty();  // optimal controls, not the pilot
+    out.scripted = scripted(sc, *out.view);
     out.duration = sc.settings.duration;
     takeWaterFrom(*sc.simulation, out.geometry);
     out.slots.push_back({std::move(sc.simulation), entry.name, !out.scripted, out.view});
@@ -258,9 +263,13 @@ LoadedScene loadScene(const SceneEntry& entry) {
     o.integrator = entry.compare[i];
     Scenario sc = load(o);
     out.vehicle = sc.simulation->vehicleType();
-    if (!out.view) out.view = makeView(*sc.simulation);
+    if (!out.view) {
+      out.view = makeView(*sc.simulation);
+      out.scripted = scripted(sc, *out.view);
+      out.duration = sc.settings.duration;
+    }
     takeWaterFrom(*sc.simulation, out.geometry);
-    out.slots.push_back({std::move(sc.simulation), entry.compare[i], true, out.view});
+    out.slots.push_back({std::move(sc.simulation), entry.compare[i], !out.scripted, out.view});
     const double y = (static_cast<double>(i) - 0.5 * static_cast<double>(entry.compare.size() - 1)) * spacing;
     out.offsets.push_back(Vec3(0.0, -y, 0.0));
   }

@@ -123,14 +123,17 @@ void drawHud(AppState& app, const PhysicsFrame& f) {
     std::snprintf(name, sizeof name, "##diverged%zu", i);
     if (ImGui::Begin(name, nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
                                         ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav)) {
+      // Which copy (side by side, two copies may run the same integrator), as the legends say.
+      const std::string who = copyLegend(f, i, f.sims[i].curr.integrator);
+      const bool grounded = !(app.view && app.view->traits().freeBody);  // a free body has no ground
       if (period2)
         ImGui::Text("%s: step-to-step (period-2) oscillation growing (%.1e of the speed); change h or the integrator to restart",
-                    f.sims[i].curr.integrator.c_str(), f.sims[i].curr.period2);
-      else if (f.sims[i].curr.position.z() < -0.2)  // the frozen last good state cannot be seen
+                    who.c_str(), f.sims[i].curr.period2);
+      else if (grounded && f.sims[i].curr.position.z() < -0.2)  // the frozen last good state cannot be seen
         ImGui::Text("%s diverged at t = %.3f s (its last good state is %.1f m below the ground or water surface)",
-                    f.sims[i].curr.integrator.c_str(), f.sims[i].divergedAt, -f.sims[i].curr.position.z());
+                    who.c_str(), f.sims[i].divergedAt, -f.sims[i].curr.position.z());
       else
-        ImGui::Text("%s diverged at t = %.3f s", f.sims[i].curr.integrator.c_str(), f.sims[i].divergedAt);
+        ImGui::Text("%s diverged at t = %.3f s", who.c_str(), f.sims[i].divergedAt);
       ImGui::SameLine();
       ImGui::PushID(static_cast<int>(i));
       if (ImGui::SmallButton("Reset")) app.resetScene();
