@@ -115,8 +115,9 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
 
   // y range over the visible window.
   double lo = INFINITY, hi = -INFINITY;
+  const bool anyFit = std::any_of(lines.begin(), lines.end(), [&](const PlotLine& l) { return l.fit && !st.isHidden(l.name); });
   for (std::size_t k = 0; k < lines.size(); ++k) {
-    if (st.isHidden(lines[k].name) || !lines[k].data) continue;
+    if (st.isHidden(lines[k].name) || !lines[k].data || (anyFit && !lines[k].fit)) continue;
     const auto& s = *lines[k].data;
     const auto first = std::lower_bound(s.t.begin(), s.t.end(), t0) - s.t.begin();
     for (auto i = static_cast<std::size_t>(first); i < s.t.size(); ++i) {

@@ -27,6 +27,9 @@ struct PlotLine {
   std::string name;  // legend entry; lines with equal names share one entry (integrator segments)
   ImU32 color;
   const TimeSeries* data;
+  // Autofit frames this line (a copy that diverged does not count while another runs: its
+  // blow-up flattened the running copies' curves into one line; it leaves the plot's top).
+  bool fit = true;
 };
 
 struct PlotState {

@@ -183,7 +183,9 @@ void plotsPanel(AppState& app, const PhysicsFrame& f) {
       const auto& segs = app.plots[i].segments;
       for (std::size_t j = 0; j < segs.size(); ++j) {
         const auto& g = segs[j];
-        lines.push_back({copyLegend(f, i, g.integrator), stretchColor(i, j), &(g.*def.member)});
+        // A diverged copy's last stretch is left out of autofit (the others still frame it).
+        const bool fit = !f.sims[i].frozen || j + 1 < segs.size();
+        lines.push_back({copyLegend(f, i, g.integrator), stretchColor(i, j), &(g.*def.member), fit});
       }
       markers.insert(markers.end(), app.plots[i].markers.begin(), app.plots[i].markers.end());
     }
