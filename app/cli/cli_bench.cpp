@@ -1,9 +1,12 @@
 // lieride bench NAME [--out DIR] [--quick] | lieride bench --list
+#include <algorithm>
 #include <cstdlib>
 #include <iostream>
 #include <optional>
 
 #include "bench_suite.hpp"
+#include "rigid_body_peers.hpp"
+#include "lieride/integrate/se3_integrator.hpp"
 #include "cli/cli.hpp"
 #include "cli/cli_args.hpp"
 #include "cli/cli_output.hpp"
@@ -39,6 +42,34 @@ int runBench(const std::vector<std::string>& args) {
   }
   if (quick) setenv("LIERIDE_BENCH_QUICK", "1", 1);
   else unsetenv("LIERIDE_BENCH_QUICK");
+  // LIERIDE_BENCH_METHODS (rigid-body, step-cost): every name one the suites know. An unknown
+  // or empty list ran nothing and wrote an empty table with exit 0.
+  if (const char* v = std::getenv("LIERIDE_BENCH_METHODS")) {
+    std::vector<std::string> knownMethods = se3IntegratorNames();
+    for (const bench::rigid_body::PeerInfo& p : bench::rigid_body::availablePeers()) knownMethods.push_back(p.name);
+    const std::string value(v);
+    std::size_t at = 0;
+    bool any = false;
+    for (;;) {
+      const std::size_t comma = value.find(',', at);
+      const std::string m = value.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
+      if (!m.empty()) {
+        any = true;
+        if (std::find(knownMethods.begin(), knownMethods.end(), m) == knownMethods.end()) {
+          std::string names;
+          for (const auto& k : knownMethods) names += (names.empty() ? "" : " ") + k;
+          reportError("bench: LIERIDE_BENCH_METHODS: unknown method '" + shown(m) + "' (known: " + names + ")");
+          return kExitBadInput;
+        }
+      }
+      if (comma == std::string::npos) break;
+      at = comma + 1;
+    }
+    if (!any) {
+      reportError("bench: LIERIDE_BENCH_METHODS='" + shown(value) + "': expected comma-separated method names (unset it for all)");
+      return kExitBadInput;
+    }
+  }
   std::string known;
   for (const auto& s : bench::benchSuites()) known += (known.empty() ? "" : " | ") + s.name;
   if (name.empty()) {

@@ -83,7 +83,8 @@ std::optional<int> parseAppArgs(const std::vector<std::string>& args, AppOptions
       ->option_text("NAME|FILE");
   parser.add_option("--take", o.take, "open a take and replay it (Takes panel: timeline, ghost copies, exports)")
       ->check(existingRegularFile())->option_text("FILE");
-  parser.add_option("--dt", o.dt, "start with time step h = S seconds")->check(finitePositiveSeconds());
+  // The Integrator panel's h range: a step of 1e300 s never advanced the clock on screen.
+  parser.add_option("--dt", o.dt, "start with time step h = S seconds (1e-4 to 1)")->check(finiteRange(1e-4, 1.0));
   parser.add_option("--integrator", o.integrator, "start with this integrator (see `lieride list`)")->option_text("NAME");
   parser.add_option("--frames", o.frames, "run N frames, print frame-time and physics statistics, exit")
       ->check(decimalRange(1, INT_MAX));

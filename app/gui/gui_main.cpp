@@ -172,10 +172,7 @@ int runGui(const cli::AppOptions& opt) {
     for (const auto& s : listScenes()) std::cout << s.name << "\n";
     return 0;
   }
-  if (const std::string why = missingDisplay(); !why.empty()) {
-    std::cerr << "lieride: app: no display (" << why << "); use lieride sim for headless runs, or xvfb-run\n";
-    return 2;
-  }
+  // The script is read and checked first: a bad line is said without a display too.
   std::unique_ptr<InputScript> script;
   if (!opt.script.empty()) {
     try {
@@ -184,6 +181,10 @@ int runGui(const cli::AppOptions& opt) {
       std::cerr << "lieride: app: --input-script: " << e.what() << "\n";
       return 2;
     }
+  }
+  if (const std::string why = missingDisplay(); !why.empty()) {
+    std::cerr << "lieride: app: no display (" << why << "); use lieride sim for headless runs, or xvfb-run\n";
+    return 2;
   }
   const bool batch = opt.frames > 0;
 
@@ -274,6 +275,19 @@ int runGui(const cli::AppOptions& opt) {
       loaded = app.loadScene(entry == &fileEntry ? -1 : sceneIndex, entry == &fileEntry ? entry : nullptr);
     } catch (const std::exception& e) {
       st.sceneError = e.what();
+    }
+    // The scene remembered from the last session (settings.ini, last_scene) no longer loads (its
+    // file changed or went): one line says so and the app opens on the first scene instead.
+    if (!loaded && opt.scene.empty() && entry != nullptr) {
+      std::cerr << "lieride: app: the last session's scene (" << lieride::shown(dir + "settings.ini", 200)
+                << ", last_scene) does not load: " << lieride::shown(st.sceneError, 300) << "; opening "
+                << (st.scenes.empty() ? std::string("nothing") : st.scenes.front().name) << "\n";
+      st.sceneError.clear();
+      try {
+        loaded = app.loadScene(0, nullptr);
+      } catch (const std::exception& e) {
+        st.sceneError = e.what();
+      }
     }
     if (!loaded) {
       std::cerr << "lieride: app: " << (st.sceneError.empty() ? "cannot load the scene" : st.sceneError) << "\n";

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -255,6 +256,36 @@ std::optional<Take> readTake(const toml::table& doc, TableReader& root, const st
     ev.finish();
     take.events.push_back(std::move(e));
   }
+  // The take's clock at its end, step by step with the h in force: at most kMaxTakeClock
+  // (docs/formats.md, Limits). An event's dt of 1e39 s passed and overflowed the app's
+  // single-precision timeline (an assertion ended the app).
+  constexpr double kMaxTakeClock = 1e9;
+  double clock = 0.0, h = sim.timeStep();
+  long from = 0;
+  std::string hFrom = "integrator.dt";
+  const auto stretch = [&](long to) {
+    clock += static_cast<double>(to - from) * h;
+    from = to;
+    if (!(clock <= kMaxTakeClock)) {
+      char what[200];
+      std::snprintf(what, sizeof what, ": key '%s': expected a step that keeps the take's clock within 1e9 s (it reaches %g s by step %ld)",
+                    hFrom.c_str(), clock, to);
+      throw ScenarioError(file + what);
+    }
+  };
+  for (std::size_t i = 0; i < take.events.size(); ++i) {
+    const TakeEvent& e = take.events[i];
+    if (e.kind == TakeEventKind::Reset) {
+      stretch(e.step);
+      h = sim.timeStep();  // a reset restarts the scene with its own h
+      hFrom = "integrator.dt";
+    } else if (e.kind == TakeEventKind::TimeStep) {
+      stretch(e.step);
+      h = e.dt;
+      hFrom = "events[" + std::to_string(i) + "].dt";
+    }
+  }
+  stretch(take.steps);
   return take;
 }
 

@@ -191,7 +191,8 @@ TEST_CASE("lieride app and render: options checked before anything opens, one li
            {"app --screenshot ''", "--screenshot: expected a PNG file name"},
            {"app --screenshot " + (dir / "no-such" / "x.png").string(), "no such folder"},
            {"app --frames 1 -- --frames 1", "unexpected arguments '--frames', '1'"},
-           {"app --dt 0x10", "--dt: expected a finite number > 0"},
+           {"app --dt 0x10", "--dt: expected a number from 0.0001 to 1"},
+           {"app --dt 1e300", "--dt: expected a number from 0.0001 to 1"},
            {"app --take --frames 5", "--take needs a value (got the option '--frames')"},
            {"render " + take + " --out ''", "--out: expected a video file name, got ''"},
        }) {
@@ -202,4 +203,38 @@ TEST_CASE("lieride app and render: options checked before anything opens, one li
     CHECK(r.err.find(c.mustMention) != std::string::npos);
   }
   CHECK(fs::is_empty(dir));
+}
+
+TEST_CASE("lieride app --input-script: every line checked at start, a bad one refused in one line", "[cli]") {
+  if (lieride("render --help").code != 0) return;  // a build without the desktop app
+  // Found by a hostile round: speed -3 stopped the clock (the quit line never came), an "inf
+  // quit" never came due, "assist maybe" and "integrator bogus" ran with exit 0.
+  struct Case {
+    std::string line, mustMention;
+  };
+  for (const Case& c : std::vector<Case>{
+           {"0 speed -3", "speed <x>' with x from 0.1 to 4"},
+           {"0 speed nan", "speed <x>' with x from 0.1 to 4"},
+           {"inf quit", "expected a simulation time from 0 to 1e7 s, got 'inf'"},
+           {"nan quit", "expected a simulation time"},
+           {"0,1 quit", "expected a simulation time"},
+           {"0 assist maybe", "expected 'assist on' or 'assist off'"},
+           {"0 integrator bogus", "unknown integrator 'bogus'"},
+           {"0 copy rk4 -1", "expected a step h from 1e-4 to 1 s"},
+           {"0 copy rk4 nan", "expected a step h from 1e-4 to 1 s"},
+           {"0 expect z < nan", "expected a finite number, got 'nan'"},
+           {"0 expect z = 1", "expected '<' or '>'"},
+           {"0 expect height < 1", "unknown quantity 'height'"},
+           {"0 down NoSuchKey", "unknown SDL key name"},
+           {"0 quit now", "expected 'quit' alone"},
+           {"0 fly", "unknown action 'fly'"},
+       }) {
+    const fs::path script = writeFile("bad.script", "0 assist off\n" + c.line + "\n");
+    const Result r = lieride("app --input-script " + script.string() + " --frames 5");
+    CAPTURE(c.line, r.err);
+    CHECK(r.code == 2);
+    CHECK(lineCount(r.err) == 1);
+    CHECK(r.err.find("bad.script:2: ") != std::string::npos);
+    CHECK(r.err.find(c.mustMention) != std::string::npos);
+  }
 }

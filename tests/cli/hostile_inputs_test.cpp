@@ -523,3 +523,32 @@ TEST_CASE("export: a motion beyond glTF's 32-bit floats is refused, nothing writ
   CHECK(named.err.find("expected a .glb name") != std::string::npos);
   CHECK_FALSE(fs::exists(gltf));
 }
+
+TEST_CASE("a take whose clock passes 1e9 s is refused, naming the event's dt", "[cli][hostile]") {
+  // An event dt of 1e39 s overflowed the app's single-precision timeline (an assertion ended
+  // the app); lieride sim ran it to a diverged row.
+  const fs::path take = writeFile("far-clock.toml", "[vehicle]\ntype = \"helicopter\"\n[integrator]\nname = \"rk4\"\ndt = 0.01\n"
+                                                    "[take]\nsteps = 2\n[[events]]\nstep = 1\ndt = 1e39\n");
+  const Result r = lieride("sim " + take.string() + " --out " + (scratch() / "far-clock.csv").string());
+  CAPTURE(r.err);
+  CHECK(r.code == 2);
+  CHECK(lineCount(r.err) == 1);
+  CHECK(r.err.find("key 'events[0].dt': expected a step that keeps the take's clock within 1e9 s") != std::string::npos);
+  CHECK_FALSE(fs::exists(scratch() / "far-clock.csv"));
+}
+
+TEST_CASE("bench: LIERIDE_BENCH_METHODS with an unknown or empty name is refused", "[cli][hostile]") {
+  // It ran nothing and wrote an empty table, exit 0.
+  for (const char* v : {"bogus", "", ",,", "rk4,bogus"}) {
+    const fs::path out = scratch() / "bench-methods";
+    fs::remove_all(out);
+    ::setenv("LIERIDE_BENCH_METHODS", v, 1);
+    const Result r = lieride("bench step-cost --quick --out " + out.string());
+    ::unsetenv("LIERIDE_BENCH_METHODS");
+    CAPTURE(v, r.err);
+    CHECK(r.code == 2);
+    CHECK(lineCount(r.err) == 1);
+    CHECK(r.err.find("LIERIDE_BENCH_METHODS") != std::string::npos);
+    CHECK_FALSE(fs::exists(out / "step_cost.csv"));
+  }
+}

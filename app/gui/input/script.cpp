@@ -1,5 +1,6 @@
 #include "input/script.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -7,9 +8,80 @@
 #include <stdexcept>
 
 #include "lieride/model/helicopter.hpp"
+#include "lieride/sim/registry.hpp"
+#include "lieride/sim/user_input.hpp"
 #include "ui/optimize_panel.hpp"
 
 namespace lieride::gui {
+
+namespace {
+
+// A whole word that is a finite number (std::stod read "0,1" as 0 and took "nan" and "inf").
+bool wholeNumber(const std::string& w, double& v) {
+  std::size_t used = 0;
+  try {
+    v = std::stod(w, &used);
+  } catch (const std::exception&) {
+    return false;
+  }
+  return used == w.size() && std::isfinite(v);
+}
+
+bool knownIntegrator(const std::string& name) {
+  for (const VehicleInfo& v : vehicleRegistry())
+    for (const IntegratorInfo& i : v.integrators)
+      if (i.name == name) return true;
+  return false;
+}
+
+// What is wrong with a line's action and its words (docs/app.md, "Scripted sessions"), or "".
+// Said at start, before anything runs: a bad value used to run (speed -3 stopped the clock,
+// so the quit line never came; copy rk4 nan added a copy) or to pass (assist maybe).
+std::string lineProblem(const std::vector<std::string>& w) {
+  const std::string& a = w[0];
+  double v = 0.0;
+  const auto count = [&](std::size_t lo, std::size_t hi) { return w.size() >= lo && w.size() <= hi; };
+  if (a == "down" || a == "up") {
+    if (!count(2, 2)) return "expected '" + a + " <SDL key name>'";
+    if (SDL_GetScancodeFromName(w[1].c_str()) == SDL_SCANCODE_UNKNOWN) return "unknown SDL key name '" + w[1] + "'";
+  } else if (a == "assist" || a == "manual") {
+    if (!count(2, 2) || (w[1] != "on" && w[1] != "off")) return "expected '" + a + " on' or '" + a + " off'";
+  } else if (a == "pause" || a == "run" || a == "quit") {
+    if (!count(1, 1)) return "expected '" + a + "' alone";
+  } else if (a == "speed") {
+    if (!count(2, 2) || !wholeNumber(w[1], v) || v < 0.1 || v > 4.0) return "expected 'speed <x>' with x from 0.1 to 4";
+  } else if (a == "integrator") {
+    if (!count(2, 2)) return "expected 'integrator <name>'";
+    if (!knownIntegrator(w[1])) return "unknown integrator '" + w[1] + "' (lieride list names them)";
+  } else if (a == "copy") {
+    if (!count(2, 3)) return "expected 'copy <integrator> [h]'";
+    if (!knownIntegrator(w[1])) return "unknown integrator '" + w[1] + "' (lieride list names them)";
+    if (w.size() == 3 && (!wholeNumber(w[2], v) || v < 1e-4 || v > 1.0)) return "expected a step h from 1e-4 to 1 s, got '" + w[2] + "'";
+  } else if (a == "seek") {
+    if (!count(2, 2) || !wholeNumber(w[1], v) || v < 0.0) return "expected 'seek <t>' with t >= 0 (s)";
+  } else if (a == "export") {
+    if (!count(3, 3) || (w[1] != "csv" && w[1] != "gltf") || !wholeNumber(w[2], v) || v < 0 || v != std::floor(v) || v > 64)
+      return "expected 'export csv|gltf <copy number>'";
+  } else if (a == "optimize") {
+    if (!count(2, 2) || w[1] != "play") return "expected 'optimize play'";
+  } else if (a == "expect") {
+    if (w.size() >= 2 && w[1] == "integrator") {
+      if (!count(3, 3)) return "expected 'expect integrator <name>'";
+    } else {
+      static const char* const quantities[] = {"x", "y", "z", "max_z", "min_z", "speed", "lowest_skid"};
+      if (!count(4, 4)) return "expected 'expect <quantity> < <value>' or '... > <value>'";
+      if (std::none_of(std::begin(quantities), std::end(quantities), [&](const char* q) { return w[1] == q; }))
+        return "unknown quantity '" + w[1] + "' (x, y, z, max_z, min_z, speed, lowest_skid)";
+      if (w[2] != "<" && w[2] != ">") return "expected '<' or '>', got '" + w[2] + "'";
+      if (!wholeNumber(w[3], v)) return "expected a finite number, got '" + w[3] + "'";
+    }
+  } else {
+    return "unknown action '" + a + "'";
+  }
+  return "";
+}
+
+}  // namespace
 
 InputScript::InputScript(const std::string& path) : path_(path) {
   std::ifstream in(path);
@@ -24,13 +96,13 @@ InputScript::InputScript(const std::string& path) : path_(path) {
     l.number = number;
     std::string w;
     if (!(words >> w)) continue;
-    try {
-      l.t = std::stod(w);
-    } catch (const std::exception&) {
-      throw std::runtime_error(path + ":" + std::to_string(number) + ": expected a simulation time, got '" + w + "'");
-    }
+    const std::string where = path + ":" + std::to_string(number) + ": ";
+    // A time the clock reaches: finite, >= 0 (an "inf quit" never came; "nan quit" fired at once).
+    if (!wholeNumber(w, l.t) || l.t < 0.0 || l.t > 1e7)
+      throw std::runtime_error(where + "expected a simulation time from 0 to 1e7 s, got '" + shown(w) + "'");
     while (words >> w) l.words.push_back(w);
-    if (l.words.empty()) throw std::runtime_error(path + ":" + std::to_string(number) + ": expected an action after the time");
+    if (l.words.empty()) throw std::runtime_error(where + "expected an action after the time");
+    if (const std::string why = lineProblem(l.words); !why.empty()) throw std::runtime_error(where + shown(why, 200));
     lines_.push_back(std::move(l));
   }
 }
@@ -123,6 +195,8 @@ bool InputScript::run(const Line& l, AppState& app, const PhysicsFrame& f) {
   } else if (w[0] == "optimize") {  // "optimize play": the Optimize panel's Play, once solved
     if (arg(1) != "play") throw std::runtime_error(where + "expected 'optimize play'");
     if (!app.optimize) throw std::runtime_error(where + "no Optimize panel");
+    if (!app.optimize->problem())  // nothing to solve: waiting would never end
+      throw std::runtime_error(where + "optimize play: no problem is selected (open an 'optimal ...' scene or pick one in the Optimize panel)");
     if (!app.optimize->play()) {
       if (++retries_ < 20000) return false;  // solving: try again next frame
       std::printf("%soptimize play: FAILED (the problem was not solved)\n", where.c_str());

@@ -1,6 +1,7 @@
 #include "ui/app_state.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -155,24 +156,38 @@ bool Settings::load(const std::string& path) {
       return s;
     };
     const std::string k = trim(line.substr(0, eq)), v = trim(line.substr(eq + 1));
+    // A value that is not a finite number is ignored like a malformed one: a NaN passes
+    // std::clamp (dead_zone = nan crashed the Controls panel, speed = nan froze the run).
+    const auto number = [](const std::string& text) {
+      const double x = std::stod(text);
+      if (!std::isfinite(x)) throw std::invalid_argument(text);
+      return x;
+    };
+    const auto single = [&](const std::string& text) { return static_cast<float>(number(text)); };
     try {
-      if (k == "dead_zone") input.deadZone = std::clamp(std::stof(v), 0.0f, 0.6f);
-      else if (k == "expo") input.expo = std::clamp(std::stof(v), 0.0f, 1.0f);
+      if (k == "dead_zone") input.deadZone = std::clamp(single(v), 0.0f, 0.6f);
+      else if (k == "expo") input.expo = std::clamp(single(v), 0.0f, 1.0f);
       else if (k == "invert_left_y") input.invertLeftY = v == "1";
       else if (k == "invert_right_y") input.invertRightY = v == "1";
       else if (k == "flight_assist") input.assist = v == "1";
-      else if (k == "history_seconds") historySeconds = std::clamp(std::stof(v), 1.0f, 60.0f);
-      else if (k == "speed") speed = std::clamp(std::stod(v), 0.1, 4.0);
+      else if (k == "history_seconds") historySeconds = std::clamp(single(v), 1.0f, 60.0f);
+      else if (k == "speed") speed = std::clamp(number(v), 0.1, 4.0);
       else if (k == "trails") showTrails = v == "1";
       else if (k == "plots_docked") plotsDocked = v == "1";
-      else if (k == "sidebar_width") sidebarWidth = std::clamp(std::stof(v), 0.0f, 2000.0f);
+      else if (k == "sidebar_width") sidebarWidth = std::clamp(single(v), 0.0f, 2000.0f);
       else if (k == "last_scene") lastScene = v;
       else if (k.rfind("camera.", 0) == 0) cameraPerScene[k.substr(7)] = std::clamp(std::stoi(v), 0, 2);
-      else if (k.rfind("h.", 0) == 0) stepPerScene[k.substr(2)] = std::clamp(std::stod(v), 1e-4, 1.0);
+      else if (k.rfind("h.", 0) == 0) stepPerScene[k.substr(2)] = std::clamp(number(v), 1e-4, 1.0);
       else if (k.rfind("integrator.", 0) == 0) integratorPerScene[k.substr(11)] = v;
       else if (k.rfind("orbit.", 0) == 0) {
         Orbit o;
-        if (std::sscanf(v.c_str(), "%f %f %f", &o.yaw, &o.pitch, &o.distance) == 3) orbitPerScene[k.substr(6)] = o;
+        if (std::sscanf(v.c_str(), "%f %f %f", &o.yaw, &o.pitch, &o.distance) == 3 && std::isfinite(o.yaw) &&
+            std::isfinite(o.pitch) && std::isfinite(o.distance)) {
+          o.yaw = std::remainder(o.yaw, 6.2831853f);  // the camera's own ranges (camera.cpp)
+          o.pitch = std::clamp(o.pitch, -0.2f, 1.5f);
+          o.distance = std::clamp(o.distance, 0.5f, 400.0f);
+          orbitPerScene[k.substr(6)] = o;
+        }
       } else if (k.rfind("plot_log.", 0) == 0) {
         const int i = std::stoi(k.substr(9));
         if (i >= 0 && i < static_cast<int>(plotLog.size())) plotLog[static_cast<std::size_t>(i)] = v == "1";
