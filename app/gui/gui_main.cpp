@@ -200,6 +200,15 @@ int runGui(const cli::AppOptions& opt) {
   if (!wanted.empty()) {
     entry = findScene(st.scenes, wanted, &fileEntry);
     if (!entry && !opt.scene.empty()) {
+      std::error_code ec;
+      const auto type = std::filesystem::status(opt.scene, ec).type();
+      if (type == std::filesystem::file_type::directory || (type != std::filesystem::file_type::not_found &&
+                                                             type != std::filesystem::file_type::regular && !ec)) {
+        std::cerr << "lieride: app: --scene '" << lieride::shown(opt.scene, 200) << "': "
+                  << (type == std::filesystem::file_type::directory ? "is a directory" : "not a regular file")
+                  << ", expected a scenario file or a scene name (lieride app --list-scenes)\n";
+        return 2;
+      }
       std::string names;
       for (const auto& s : st.scenes) names += (names.empty() ? "" : ", ") + s.name;
       std::cerr << "lieride: app: --scene: no scene or file '" << lieride::shown(opt.scene, 200) << "' (scenes: " << names << ")\n";
