@@ -230,6 +230,8 @@ TEST_CASE("a prescribed shape channel: the initial shape must agree and no force
   CHECK(message(run + "[controls]\nwheel_1 = 0.3\ntorque_1 = 0.2\n")
             .find("key 'controls.torque_1': expected no force on 'phi1' when controls.wheel_1 prescribes it") != std::string::npos);
   CHECK(message(run + "[controls]\nwheel_1 = 0.3\ntorque_2 = 0.2\n").empty());  // the other wheel is free
+  // A description's message caused by the scenario's parameters says so.
+  CHECK(message("[vehicle.parameters]\nm = -2.0\n" + run).find("(with the scenario's vehicle.parameters m = -2)") != std::string::npos);
   // A channel named t or file could never be given ([controls] file, the CSV's time column).
   for (const char* reserved : {"t", "file"}) {
     std::string text = slurpFile(kVehicles + "two-wheeled-robot.toml");

@@ -33,8 +33,11 @@ class Loader {
   Loader(std::string file, const toml::table& doc) : file_(std::move(file)), doc_(doc) {}
 
   [[noreturn]] void fail(const std::string& key, const std::string& why) const {
-    throw ScenarioError(file_ + ": key '" + key + "': " + why);
+    throw ScenarioError(file_ + ": key '" + key + "': " + why + overridden_);
   }
+  // The scenario's [vehicle.parameters], named in every later message: a matrix that is not
+  // positive definite with m = -2 from the scenario is the scenario's doing, not the file's.
+  std::string overridden_;
 
   // The top-level keys, the name and the group; returns the name. Run first, so that a file
   // that is no description (a scenario, a problem, an empty file) is said to be one before
@@ -66,6 +69,9 @@ class Loader {
     d->name = checkHeader();
     d->summary = str(doc_, "summary", "summary", "");
     readParameters(*d, overrides, overridesWhere);
+    for (const auto& [name, value] : overrides)
+      overridden_ += (overridden_.empty() ? " (with the scenario's vehicle.parameters " : ", ") + name + " = " + num(value);
+    if (!overridden_.empty()) overridden_ += ")";
     readShape(*d);
     const int s = static_cast<int>(d->shape.size());
     const std::vector<double> r0 = initialShape.empty() ? std::vector<double>(static_cast<std::size_t>(s), 0.0) : initialShape;
