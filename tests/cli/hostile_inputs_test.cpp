@@ -302,6 +302,11 @@ TEST_CASE("absurd initial states and values are refused at load", "[cli][hostile
            Refusal{"integer beyond 2^53", rb + "mass = 9007199254740993\n", "", "vehicle.mass"},
            Refusal{"integer beyond 2^53 in an array", rb + "inertia = [1, 2, 9007199254740993]\n", "", "vehicle.inertia"},
            Refusal{"huge every", rb + "[output]\nevery = 10000000000000\n", "", "got 10000000000000"},
+           // Blamed on the boat's mass ("the hull would sink") and on [initial], before.
+           Refusal{"water level 1e17", kBoat + "[vehicle.water]\nlevel = 1e17\n", "", "key 'vehicle.water.level': expected a water level within 1e4 m"},
+           Refusal{"obstacle of 1e300 m",
+                   kBoat + "[vehicle.obstacles.wall]\ncenter = [0.0, 0.0, 0.0]\nsize = [1e300, 1e300, 1e300]\n", "",
+                   "key 'vehicle.obstacles.wall.size': expected [length, width, height] (m), each between 0.001 and 1e5 m"},
        })
     checkRefused(c);
 }

@@ -48,6 +48,8 @@ WaterParams readWater(TableReader& water, TableReader& waves) {
   WaterParams w;
   w.density = water.positive("density", w.density);
   w.level = water.number("level", w.level);
+  // A level far off made the float check blame the mass ("the hull would sink"): said here.
+  if (!(std::abs(w.level) <= 1e4)) water.fail("level", "a water level within 1e4 m of z = 0 (m)");
   w.current = vec2(water.numbers("current", {0.0, 0.0}));
   for (const auto& name : waves.keys()) {
     TableReader t = waves.table(name);
@@ -153,6 +155,10 @@ std::unique_ptr<Simulation> buildBoat(ScenarioContext& ctx) {
     if (!b.has("size")) b.fail("size", "[length, width, height] > 0: the box's extent (m)");
     box.center = vec3(b.numbers("center", {0.0, 0.0, 0.0}));
     box.size = vec3(b.positiveNumbers("size", {1.0, 1.0, 1.0}));
+    // As a problem file's obstacles (docs/formats.md section 4): a box of 1e300 m was blamed on
+    // the [initial] pose it swallowed.
+    if (!(box.center.cwiseAbs().maxCoeff() <= 1e6)) b.fail("center", "[x, y, z] (m), each within 1e6 m");
+    if (!(box.size.maxCoeff() <= 1e5 && box.size.minCoeff() >= 1e-3)) b.fail("size", "[length, width, height] (m), each between 0.001 and 1e5 m");
     box.yaw = b.number("yaw", 0.0);
     b.finish();
     p.obstacles.push_back(box);
