@@ -323,6 +323,8 @@ TEST_CASE("lieride optimize: bad problem files exit 2 with one line naming the k
       {"horizon = 10.0", "horizon = -1.0", "problem.horizon"},
       // A step below a microsecond: its 1/h^2 terms wrote NaN controls, exit 4, before.
       {"horizon = 10.0", "horizon = 1e-300", "problem.horizon': expected a step horizon / knots of at least 1e-6 s"},
+      {"horizon = 10.0", "horizon = 1e300", "problem.horizon': expected a duration > 0 and at most 1e4 s"},
+      {"horizon = 10.0", "horizon = 10.0\nfree_time = [5.0, 1e9]", "problem.free_time': expected a T_max of at most 1e4 s"},
       {"horizon = 10.0", "horizon = 10.0\nfree_time = [1e-9, 20.0]", "problem.free_time': expected a T_min / knots"},
       {"heading_tolerance = 0.01", "heading_tolerence = 0.01", "goal.heading_tolerence"},
       {"shape = \"cylinder\"", "shape = \"cone\"", "obstacles[2].shape"},
