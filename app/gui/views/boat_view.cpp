@@ -4,6 +4,7 @@
 // house on top and the thrusters where the model puts them; thrust limits are the model's.
 #include <algorithm>
 #include <cmath>
+#include <string>
 #include <vector>
 
 #include "lieride/model/boat.hpp"
@@ -78,6 +79,15 @@ class BoatView final : public VehicleView {
     traits_.size = L + 2.5f;
     traits_.focusHeight = 0.6f;
     traits_.pilotOverScript = true;
+    // The steady wind and current the model applies (docking fights them): said in the HUD,
+    // which otherwise showed no trace of either. Directions as the headings: ccw from +x.
+    const Vec3 wind = p.wind.velocity();
+    const Vec2 current = p.water.current;
+    auto towards = [](double x, double y) { return std::atan2(y, x) * 180.0 / kPi; };
+    if (p.wind.speed > 0.0 && p.wind.dragCoefficient > 0.0)
+      weather_ += format("wind %.1f m/s towards %.0f deg", p.wind.speed, towards(wind.x(), wind.y()));
+    if (current.norm() > 0.0)
+      weather_ += (weather_.empty() ? "" : "   ") + format("current %.2f m/s towards %.0f deg", current.norm(), towards(current.x(), current.y()));
   }
 
   void pilot(const PilotAxes& a, bool, Simulation& sim, const Snapshot*) const override {
@@ -99,12 +109,15 @@ class BoatView final : public VehicleView {
   std::vector<std::string> hud(const Snapshot& s) const override {
     const Vec3 vw = worldVelocity(s);
     auto input = [&](int i) { return i >= 0 && static_cast<std::size_t>(i) < s.inputs.size() ? s.inputs[static_cast<std::size_t>(i)] : NAN; };
-    return {format("speed %.2f m/s   heading %.0f deg ccw from +x", std::hypot(vw.x(), vw.y()), headingDeg(s)),
-            format("thrust right %.0f N   left %.0f N", input(right_), input(left_))};
+    std::vector<std::string> lines = {format("speed %.2f m/s   heading %.0f deg ccw from +x", std::hypot(vw.x(), vw.y()), headingDeg(s)),
+                                      format("thrust right %.0f N   left %.0f N", input(right_), input(left_))};
+    if (!weather_.empty()) lines.push_back(weather_);
+    return lines;
   }
 
  private:
   int right_, left_;
+  std::string weather_;  // the wind and current, if any
 };
 
 std::unique_ptr<VehicleView> makeBoatView(const Simulation& sim) { return std::make_unique<BoatView>(sim); }
