@@ -268,6 +268,10 @@ std::string prepareOutputFolder(const std::string& dir, const std::vector<std::s
     } catch (const OutputTargetError& e) {
       return e.what();
     }
+    // Never one of the command's own inputs (`optimize DIR/replay.toml --out DIR`, a --guess
+    // of DIR/controls.csv): they would be replaced by the outputs of the same name.
+    if (wasReadAsInput(dir + "/" + name))
+      return flag + ": its " + name + " is an input of this command; refusing to replace it (choose another --out)";
   }
   return "";
 }

@@ -228,6 +228,8 @@ TEST_CASE("lieride app --input-script: every line checked at start, a bad one re
            {"0 down NoSuchKey", "unknown SDL key name"},
            {"0 quit now", "expected 'quit' alone"},
            {"0 fly", "unknown action 'fly'"},
+           {"0 expect integrator foo", "unknown integrator 'foo'"},
+           {"0x10 quit", "expected a simulation time"},
        }) {
     const fs::path script = writeFile("bad.script", "0 assist off\n" + c.line + "\n");
     const Result r = lieride("app --input-script " + script.string() + " --frames 5");
@@ -237,4 +239,8 @@ TEST_CASE("lieride app --input-script: every line checked at start, a bad one re
     CHECK(r.err.find("bad.script:2: ") != std::string::npos);
     CHECK(r.err.find(c.mustMention) != std::string::npos);
   }
+  // A folder as the script: said so (it ran as an empty script).
+  const Result folder = lieride("app --input-script " + scratch().string() + " --frames 5");
+  CHECK(folder.code == 2);
+  CHECK(folder.err.find("is a directory, expected an input script") != std::string::npos);
 }

@@ -233,6 +233,21 @@ TEST_CASE("lieride optimize: a --guess whose controls cannot run is blamed on th
   CHECK(r.err.find("t = 0.000000") == std::string::npos);
 }
 
+TEST_CASE("lieride optimize: --out never replaces the command's own --guess", "[optimize][cli]") {
+  const fs::path dir = scratch() / "own-guess";
+  fs::remove_all(dir);
+  REQUIRE(lieride("optimize " + problemFile("car-tunnel") + " --quiet --out " + dir.string()).code == 0);
+  const std::string guess = slurp(dir / "controls.csv");
+  const Result r = lieride("optimize " + problemFile("car-tunnel") + " --quiet --guess " + (dir / "controls.csv").string() +
+                           " --out " + dir.string());
+  CAPTURE(r.err);
+  CHECK(r.code == 2);
+  CHECK(lineCount(r.err) == 1);
+  CHECK(r.err.find("its controls.csv is an input of this command") != std::string::npos);
+  CHECK(slurp(dir / "controls.csv") == guess);
+  fs::remove_all(dir);
+}
+
 TEST_CASE("lieride optimize: a trajectory row with a non-finite value says diverged, and is the last", "[optimize][cli]") {
   // Controls of 1e200 as the sleigh's guess: the states stay finite (1e196 m) but the energy
   // overflows; trajectory.csv wrote inf beside status ok on 199 rows.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -18,6 +19,7 @@ namespace {
 
 // A whole word that is a finite number (std::stod read "0,1" as 0 and took "nan" and "inf").
 bool wholeNumber(const std::string& w, double& v) {
+  if (w.find_first_of("xX") != std::string::npos) return false;  // decimal only: 0x10 is not 16
   std::size_t used = 0;
   try {
     v = std::stod(w, &used);
@@ -67,6 +69,7 @@ std::string lineProblem(const std::vector<std::string>& w) {
   } else if (a == "expect") {
     if (w.size() >= 2 && w[1] == "integrator") {
       if (!count(3, 3)) return "expected 'expect integrator <name>'";
+      if (!knownIntegrator(w[2])) return "unknown integrator '" + w[2] + "' (lieride list names them)";
     } else {
       static const char* const quantities[] = {"x", "y", "z", "max_z", "min_z", "speed", "lowest_skid"};
       if (!count(4, 4)) return "expected 'expect <quantity> < <value>' or '... > <value>'";
@@ -84,8 +87,10 @@ std::string lineProblem(const std::vector<std::string>& w) {
 }  // namespace
 
 InputScript::InputScript(const std::string& path) : path_(path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw std::runtime_error(shown(path, 200) + ": is a directory, expected an input script");
   std::ifstream in(path);
-  if (!in) throw std::runtime_error(path + ": cannot open the input script");
+  if (!in) throw std::runtime_error(shown(path, 200) + ": cannot open the input script");
   std::string text;
   int number = 0;
   while (std::getline(in, text)) {
