@@ -144,8 +144,11 @@ void goalAndWaypoints(const opt::Problem& p, const OverlayHints& hints, float w,
     band(out.marks, g + z - 0.8f * u - 0.5f * v, g + z + 0.8f * u - 0.5f * v, 0.25f, kGoal, kGoal, 0.95f, false);
     band(out.marks, g + z - 0.5f * v, g + z + 0.5f * v, 0.25f, kGoal, kGoal, 0.95f, false);
   } else if (p.goal.position && p.goal.heading) {
+    // A ring around the place and an arrow reaching out of it: a turn in place ends where the
+    // vehicle starts, and an arrow the size of the board was hidden under it.
     const glm::vec3 g(static_cast<float>(p.goal.position->x()), static_cast<float>(p.goal.position->y()), 0.03f);
-    arrow(out.marks, g, heading, 0.6f, 1.6f * w, kGoal, 0.95f);
+    ring(out.marks, g, 0.8f, 0.8f + 1.5f * w, kGoal, 0.95f);
+    arrow(out.marks, g, heading, 1.5f, 1.6f * w, kGoal, 0.95f);
   } else if (p.goal.position) {
     // A place without a heading (the boat's berth, its heading left free): a ring, raised
     // clear of the water's surface; an arrow pointing along x said a heading there is none.
