@@ -67,6 +67,9 @@ std::string resolve(TableReader& v, const std::string& baseDir, const std::strin
   if (last.size() > 255)
     v.fail("description", "a vehicle description file (File name too long: " + std::to_string(last.size()) +
                               " bytes, at most 255)");
+  if (rel.size() >= 4096)
+    v.fail("description", "a vehicle description file (File name too long: a path of " + std::to_string(rel.size()) +
+                              " bytes, at most 4095)");
   v.fail("description", "a vehicle description file (looked in the scenario's folder, the folders above it and the "
                         "assets folder)");
 }
