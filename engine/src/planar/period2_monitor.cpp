@@ -18,12 +18,18 @@ void Period2Monitor::restart() { *this = Period2Monitor(order_); }
 
 void Period2Monitor::add(const NVec& signal, double speedScale) {
   const std::size_t n = history_.size();
-  newest_ = (newest_ + 1) % n;
-  history_[newest_] = signal;
+  newest_ = newest_ + 1 == n ? 0 : newest_ + 1;
+  Padded& slot = history_[newest_];
+  slot.setZero();
+  slot.head(signal.size()) = signal;
   if (++count_ <= order_) return;
-  NVec d = NVec::Zero(signal.size());
-  for (std::size_t i = 0; i < n; ++i) d += weights_[i] * history_[(newest_ + n - i) % n];
-  value_ = (d.size() ? d.cwiseAbs().maxCoeff() : 0.0) / std::max(speedScale, 1e-9);
+  Padded d = Padded::Zero();
+  std::size_t at = newest_;
+  for (std::size_t i = 0; i < n; ++i) {
+    d += weights_[i] * history_[at];
+    at = at == 0 ? n - 1 : at - 1;
+  }
+  value_ = d.cwiseAbs().maxCoeff() / std::max(speedScale, 1e-9);
   if (!std::isfinite(value_)) return;
   // Growing: above the floor and kGrowth times the smallest block envelope at every one of
   // kPersist (order + 1) samples in a row. A kink in the inputs (a key pressed: the
