@@ -19,6 +19,7 @@
 #include <cstring>
 #include <ctime>
 #include <filesystem>
+#include "lieride/sim/registry.hpp"
 #include <fstream>
 #include <time.h>
 #include <unistd.h>
@@ -310,7 +311,11 @@ int runGui(const cli::AppOptions& opt) {
       if (std::find(names.begin(), names.end(), opt.integrator) == names.end()) {
         std::string expected;
         for (const auto& n : names) expected += (expected.empty() ? "" : " | ") + n;
-        std::cerr << "lieride: app: --integrator: '" << lieride::shown(opt.integrator, 200) << "' does not apply to " << st.vehicle
+        bool known = false;  // a name no vehicle has is unknown, not merely inapplicable
+        for (const auto& v : vehicleRegistry())
+          for (const auto& i : v.integrators) known = known || i.name == opt.integrator;
+        std::cerr << "lieride: app: --integrator: '" << lieride::shown(opt.integrator, 200)
+                  << (known ? "' does not apply to " : "' is no integrator; for ") << st.vehicle
                   << "; expected one of " << expected << " (see lieride list)\n";
         exitCode = 2;
         loaded = false;

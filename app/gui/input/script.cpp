@@ -182,6 +182,12 @@ bool InputScript::run(const Line& l, AppState& app, const PhysicsFrame& f) {
     app.settings.speed = c.value[0];  // the sidebar's slider shows it, as after a drag
     app.send(c);
   } else if (w[0] == "integrator") {
+    // One the running vehicle has (a helicopter's script naming lie-nh was ignored silently).
+    if (!f.sims.empty()) {
+      const auto& names = f.sims.front().integrators;
+      if (!names.empty() && std::find(names.begin(), names.end(), w[1]) == names.end())
+        throw std::runtime_error(where + "integrator '" + w[1] + "' does not apply to " + f.sims.front().curr.vehicle);
+    }
     Command c = Command::make(CommandKind::SetIntegrator);
     c.setName(arg(1));
     app.send(c);
@@ -196,6 +202,9 @@ bool InputScript::run(const Line& l, AppState& app, const PhysicsFrame& f) {
     seekResets_ = f.resets;
     seekWait_ = 0;
   } else if (w[0] == "export") {  // "export csv|gltf <copy>": the Takes panel's export buttons
+    if (static_cast<std::size_t>(std::stoi(w[2])) >= std::max<std::size_t>(f.sims.size(), 1))
+      throw std::runtime_error(where + "export: no copy " + w[2] + " (copies are numbered from 0; " +
+                               std::to_string(f.sims.size()) + " running)");
     (arg(1) == "csv" ? app.takes.exportCsv : app.takes.exportGlb) = std::stoi(arg(2));
   } else if (w[0] == "optimize") {  // "optimize play": the Optimize panel's Play, once solved
     if (arg(1) != "play") throw std::runtime_error(where + "expected 'optimize play'");
