@@ -6,6 +6,7 @@
 #include <imgui.h>
 
 #include <catch2/catch.hpp>
+#include <fstream>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -296,6 +297,29 @@ TEST_CASE("settings: every remembered choice survives a save and a load", "[app]
   CHECK(b.recentFiles == a.recentFiles);
   CHECK_FALSE(b.input.assist);
   CHECK_FALSE(b.plotsDocked);
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("settings: values that are not finite numbers or names are ignored, never applied", "[app][settings]") {
+  // A hostile round: dead_zone = nan crashed the Controls panel, speed = nan (written by a
+  // script) froze every later session, orbit nan drew the sky only, "rk4 nan" was written back.
+  const auto dir = std::filesystem::temp_directory_path() / "lieride-settings-hostile";
+  std::filesystem::create_directories(dir);
+  const std::string path = (dir / "settings.ini").string();
+  std::ofstream(path) << "dead_zone = nan\nexpo = inf\nhistory_seconds = nan\nspeed = nan\nsidebar_width = -inf\n"
+                         "h.a = nan\norbit.a = nan nan nan\norbit.b = 1e300 1e300 1e300\nintegrator.a = rk4 nan\n";
+  Settings s;
+  const Settings defaults;
+  REQUIRE(s.load(path));
+  CHECK(s.input.deadZone == defaults.input.deadZone);
+  CHECK(s.input.expo == defaults.input.expo);
+  CHECK(s.historySeconds == defaults.historySeconds);
+  CHECK(s.speed == defaults.speed);
+  CHECK(s.sidebarWidth == defaults.sidebarWidth);
+  CHECK(s.stepPerScene.count("a") == 0);
+  CHECK(s.orbitPerScene.count("a") == 0);
+  CHECK(s.orbitPerScene.count("b") == 0);  // 1e300 overflows the float: not finite
+  CHECK(s.integratorPerScene.count("a") == 0);
   std::filesystem::remove_all(dir);
 }
 

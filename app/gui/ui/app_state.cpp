@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "lieride/sim/registry.hpp"
 #include "ui/optimize_panel.hpp"
 
 namespace lieride::gui {
@@ -178,7 +179,13 @@ bool Settings::load(const std::string& path) {
       else if (k == "last_scene") lastScene = v;
       else if (k.rfind("camera.", 0) == 0) cameraPerScene[k.substr(7)] = std::clamp(std::stoi(v), 0, 2);
       else if (k.rfind("h.", 0) == 0) stepPerScene[k.substr(2)] = std::clamp(number(v), 1e-4, 1.0);
-      else if (k.rfind("integrator.", 0) == 0) integratorPerScene[k.substr(11)] = v;
+      else if (k.rfind("integrator.", 0) == 0) {
+        // A name no vehicle has is dropped, not kept and written back ("rk4 nan" survived).
+        bool known = false;
+        for (const VehicleInfo& info : vehicleRegistry())
+          for (const IntegratorInfo& i : info.integrators) known = known || i.name == v;
+        if (known) integratorPerScene[k.substr(11)] = v;
+      }
       else if (k.rfind("orbit.", 0) == 0) {
         Orbit o;
         if (std::sscanf(v.c_str(), "%f %f %f", &o.yaw, &o.pitch, &o.distance) == 3 && std::isfinite(o.yaw) &&
