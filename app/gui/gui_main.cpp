@@ -311,9 +311,7 @@ int runGui(const cli::AppOptions& opt) {
       if (std::find(names.begin(), names.end(), opt.integrator) == names.end()) {
         std::string expected;
         for (const auto& n : names) expected += (expected.empty() ? "" : " | ") + n;
-        bool known = false;  // a name no vehicle has is unknown, not merely inapplicable
-        for (const auto& v : vehicleRegistry())
-          for (const auto& i : v.integrators) known = known || i.name == opt.integrator;
+        const bool known = isIntegratorName(opt.integrator);  // else unknown, not merely inapplicable
         std::cerr << "lieride: app: --integrator: '" << lieride::shown(opt.integrator, 200)
                   << (known ? "' does not apply to " : "' is no integrator; for ") << st.vehicle
                   << "; expected one of " << expected << " (see lieride list)\n";

@@ -13,6 +13,13 @@ const VehicleInfo* findVehicle(const std::string& type) {
   return it == r.end() ? nullptr : &*it;
 }
 
+bool isIntegratorName(const std::string& name) {
+  for (const VehicleInfo& v : vehicleRegistry())
+    for (const IntegratorInfo& i : v.integrators)
+      if (i.name == name) return true;
+  return false;
+}
+
 std::vector<ChannelInfo> channelInfo(const Simulation& sim) {
   const VehicleInfo* v = findVehicle(sim.vehicleType());
   if (v && v->describeChannels) return v->describeChannels(sim);

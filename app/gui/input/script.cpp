@@ -29,13 +29,6 @@ bool wholeNumber(const std::string& w, double& v) {
   return used == w.size() && std::isfinite(v);
 }
 
-bool knownIntegrator(const std::string& name) {
-  for (const VehicleInfo& v : vehicleRegistry())
-    for (const IntegratorInfo& i : v.integrators)
-      if (i.name == name) return true;
-  return false;
-}
-
 // What is wrong with a line's action and its words (docs/app.md, "Scripted sessions"), or "".
 // Said at start, before anything runs: a bad value used to run (speed -3 stopped the clock,
 // so the quit line never came; copy rk4 nan added a copy) or to pass (assist maybe).
@@ -54,10 +47,10 @@ std::string lineProblem(const std::vector<std::string>& w) {
     if (!count(2, 2) || !wholeNumber(w[1], v) || v < 0.1 || v > 4.0) return "expected 'speed <x>' with x from 0.1 to 4";
   } else if (a == "integrator") {
     if (!count(2, 2)) return "expected 'integrator <name>'";
-    if (!knownIntegrator(w[1])) return "unknown integrator '" + w[1] + "' (lieride list names them)";
+    if (!isIntegratorName(w[1])) return "unknown integrator '" + w[1] + "' (lieride list names them)";
   } else if (a == "copy") {
     if (!count(2, 3)) return "expected 'copy <integrator> [h]'";
-    if (!knownIntegrator(w[1])) return "unknown integrator '" + w[1] + "' (lieride list names them)";
+    if (!isIntegratorName(w[1])) return "unknown integrator '" + w[1] + "' (lieride list names them)";
     if (w.size() == 3 && (!wholeNumber(w[2], v) || v < 1e-4 || v > 1.0)) return "expected a step h from 1e-4 to 1 s, got '" + w[2] + "'";
   } else if (a == "seek") {
     if (!count(2, 2) || !wholeNumber(w[1], v) || v < 0.0) return "expected 'seek <t>' with t >= 0 (s)";
@@ -69,7 +62,7 @@ std::string lineProblem(const std::vector<std::string>& w) {
   } else if (a == "expect") {
     if (w.size() >= 2 && w[1] == "integrator") {
       if (!count(3, 3)) return "expected 'expect integrator <name>'";
-      if (!knownIntegrator(w[2])) return "unknown integrator '" + w[2] + "' (lieride list names them)";
+      if (!isIntegratorName(w[2])) return "unknown integrator '" + w[2] + "' (lieride list names them)";
     } else {
       static const char* const quantities[] = {"x", "y", "z", "max_z", "min_z", "speed", "lowest_skid"};
       if (!count(4, 4)) return "expected 'expect <quantity> < <value>' or '... > <value>'";

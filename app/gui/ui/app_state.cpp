@@ -181,10 +181,7 @@ bool Settings::load(const std::string& path) {
       else if (k.rfind("h.", 0) == 0) stepPerScene[k.substr(2)] = std::clamp(number(v), 1e-4, 1.0);
       else if (k.rfind("integrator.", 0) == 0) {
         // A name no vehicle has is dropped, not kept and written back ("rk4 nan" survived).
-        bool known = false;
-        for (const VehicleInfo& info : vehicleRegistry())
-          for (const IntegratorInfo& i : info.integrators) known = known || i.name == v;
-        if (known) integratorPerScene[k.substr(11)] = v;
+        if (isIntegratorName(v)) integratorPerScene[k.substr(11)] = v;
       }
       else if (k.rfind("orbit.", 0) == 0) {
         Orbit o;

@@ -58,6 +58,8 @@ class VehicleRegistration {
 // Every registered kind, by listing order.
 const std::vector<VehicleInfo>& vehicleRegistry();
 const VehicleInfo* findVehicle(const std::string& type);
+// Whether some vehicle kind has an integrator of this name (`lieride list` names them).
+bool isIntegratorName(const std::string& name);
 // The channels of a constructed simulation, in the order of its controls(), from its kind's
 // describeChannels (names without ranges for a kind that gives none).
 std::vector<ChannelInfo> channelInfo(const Simulation& sim);
