@@ -507,6 +507,12 @@ TEST_CASE("out: the command's own input is never replaced", "[cli][hostile]") {
   const std::string inputs = slurp(dir / "helicopter-flight-inputs.csv");
   r = lieride("export " + (dir / "helicopter-flight-take.toml").string() + " --out " + (dir / "helicopter-flight-inputs.csv").string());
   CHECK(r.code == 2);
+  // Under a .glb name (a link to the inputs) the read-input check is what refuses it.
+  fs::remove(dir / "inputs-link.glb");
+  fs::create_symlink(dir / "helicopter-flight-inputs.csv", dir / "inputs-link.glb");
+  r = lieride("export " + (dir / "helicopter-flight-take.toml").string() + " --out " + (dir / "inputs-link.glb").string());
+  CHECK(r.code == 2);
+  CHECK(r.err.find("expected a .glb name") == std::string::npos);
   CHECK(slurp(dir / "helicopter-flight-inputs.csv") == inputs);
 }
 
@@ -527,6 +533,15 @@ TEST_CASE("export: a motion beyond glTF's 32-bit floats is refused, nothing writ
   CHECK(named.code == 2);
   CHECK(named.err.find("expected a .glb name") != std::string::npos);
   CHECK_FALSE(fs::exists(gltf));
+  // Nor under another name or none: a viewer picks its reader by the extension.
+  for (const char* name : {"take.bin", "take-without-extension"}) {
+    const Result other = lieride("export " + far.string() + " --out " + (scratch() / name).string());
+    CAPTURE(name, other.err);
+    CHECK(other.code == 2);
+    CHECK(lineCount(other.err) == 1);
+    CHECK(other.err.find("expected a .glb name") != std::string::npos);
+    CHECK_FALSE(fs::exists(scratch() / name));
+  }
 }
 
 TEST_CASE("a take whose clock passes 1e9 s is refused, naming the event's dt", "[cli][hostile]") {
