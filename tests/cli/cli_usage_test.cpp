@@ -106,7 +106,7 @@ TEST_CASE("lieride --version prints the project's version", "[cli]") {
 
 TEST_CASE("a scene name that is neither a file nor a built-in scene is named as typed", "[cli]") {
   for (const std::string command : {"sim", "export"}) {
-    const Result r = lieride(command + " helicopter-hovr --out " + (scratch() / "never.out").string());
+    const Result r = lieride(command + " helicopter-hovr --out " + (scratch() / (command == "sim" ? "never.csv" : "never.glb")).string());
     CAPTURE(command, r.err);
     CHECK(r.code == 2);
     CHECK(lineCount(r.err) == 1);
