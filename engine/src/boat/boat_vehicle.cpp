@@ -9,6 +9,7 @@
 #include "lieride/model/boat.hpp"
 #include "lieride/sim/registry.hpp"
 #include "lieride/sim/se3_simulation.hpp"
+#include "lieride/sim/user_input.hpp"
 
 namespace lieride {
 namespace {
@@ -157,8 +158,10 @@ std::unique_ptr<Simulation> buildBoat(ScenarioContext& ctx) {
     box.size = vec3(b.positiveNumbers("size", {1.0, 1.0, 1.0}));
     // As a problem file's obstacles (docs/formats.md section 4): a box of 1e300 m was blamed on
     // the [initial] pose it swallowed.
-    if (!(box.center.cwiseAbs().maxCoeff() <= 1e6)) b.fail("center", "[x, y, z] (m), each within 1e6 m");
-    if (!(box.size.maxCoeff() <= 1e5 && box.size.minCoeff() >= 1e-3)) b.fail("size", "[length, width, height] (m), each between 0.001 and 1e5 m");
+    if (!(box.center.cwiseAbs().maxCoeff() <= kMaxObstacleCoordinate))
+      b.fail("center", std::string("[x, y, z] (m), each ") + kObstacleReach);
+    if (!(box.size.maxCoeff() <= kMaxObstacleSize && box.size.minCoeff() >= kMinObstacleSize))
+      b.fail("size", std::string("[length, width, height] (m), each ") + kObstacleSizeRange);
     box.yaw = b.number("yaw", 0.0);
     b.finish();
     p.obstacles.push_back(box);

@@ -40,11 +40,9 @@ Vec3 triple(TableReader& r, const std::string& key, const std::string& what) {
   return {v[0], v[1], v[2]};
 }
 
-// The lengths a problem's shapes may have (m) and how far out they may lie: a box of 1e-300 m
-// made the smooth outlines divide by nothing (IPOPT then stopped on a non-finite value), a
-// radius of 1e300 overflowed the distances (docs/formats.md section 4).
-constexpr double kMinLength = 1e-3, kMaxLength = 1e5, kMaxCoordinate = 1e6;
-const char* const kLengthRange = "between 0.001 and 1e5 m";
+// The lengths a problem's shapes may have (m) and how far out they may lie (user_input.hpp).
+constexpr double kMinLength = kMinObstacleSize, kMaxLength = kMaxObstacleSize, kMaxCoordinate = kMaxObstacleCoordinate;
+const char* const kLengthRange = kObstacleSizeRange;
 
 bool lengthInRange(double v) { return v >= kMinLength && v <= kMaxLength; }
 bool withinReach(const Eigen::Ref<const Eigen::VectorXd>& c) { return c.cwiseAbs().maxCoeff() <= kMaxCoordinate; }
@@ -58,7 +56,7 @@ Obstacle readObstacle(TableReader& r, int index, bool threeD) {
     o.kind = Obstacle::Kind::Box;
     o.threeD = true;
     o.center3 = triple(r, "center", "[x, y, z] (m)");
-    if (!withinReach(o.center3)) r.fail("center", "[x, y, z] (m), each within 1e6 m");
+    if (!withinReach(o.center3)) r.fail("center", "[x, y, z] (m), each " + std::string(kObstacleReach));
     const Vec3 size = triple(r, "size", "[length, width, height] (m), all > 0");
     if (!(size.minCoeff() > 0.0)) r.fail("size", "[length, width, height] (m), all > 0");
     if (!lengthInRange(size.minCoeff()) || !lengthInRange(size.maxCoeff()))
@@ -68,13 +66,13 @@ Obstacle readObstacle(TableReader& r, int index, bool threeD) {
   } else if (shape == "circle" || shape == "cylinder") {
     o.kind = Obstacle::Kind::Circle;
     o.center = pair(r, "center", "[x, y] (m)");
-    if (!withinReach(o.center)) r.fail("center", "[x, y] (m), each within 1e6 m");
+    if (!withinReach(o.center)) r.fail("center", "[x, y] (m), each " + std::string(kObstacleReach));
     o.radius = r.positive("radius", NAN);
     if (!lengthInRange(o.radius)) r.fail("radius", std::string("a radius ") + kLengthRange);
   } else if (shape == "box") {
     o.kind = Obstacle::Kind::Box;
     o.center = pair(r, "center", "[x, y] (m)");
-    if (!withinReach(o.center)) r.fail("center", "[x, y] (m), each within 1e6 m");
+    if (!withinReach(o.center)) r.fail("center", "[x, y] (m), each " + std::string(kObstacleReach));
     const Vec2 size = pair(r, "size", "[length, width] (m), both > 0");
     if (!(size.x() > 0.0 && size.y() > 0.0)) r.fail("size", "[length, width] (m), both > 0");
     if (!lengthInRange(size.minCoeff()) || !lengthInRange(size.maxCoeff()))
@@ -84,7 +82,7 @@ Obstacle readObstacle(TableReader& r, int index, bool threeD) {
   } else if (shape == "wall") {
     o.kind = Obstacle::Kind::Wall;
     o.center = pair(r, "point", "[x, y] (m), a point on the wall");
-    if (!withinReach(o.center)) r.fail("point", "[x, y] (m), each within 1e6 m");
+    if (!withinReach(o.center)) r.fail("point", "[x, y] (m), each " + std::string(kObstacleReach));
     const Vec2 n = pair(r, "normal", "[nx, ny], non-zero, pointing to the free side");
     if (!(n.norm() > 0.0)) r.fail("normal", "[nx, ny], non-zero, pointing to the free side");
     o.normal = n.normalized();

@@ -14,6 +14,13 @@ inline constexpr std::size_t kMaxScenarioBytes = 4u << 20;    // scenario TOML: 
 inline constexpr std::size_t kMaxControlFileBytes = 256u << 20;  // controls CSV: 256 MiB
 inline constexpr std::size_t kMaxHullFileBytes = 256u << 20;     // OBJ hull: 256 MiB
 
+// The sizes an obstacle (a problem's, a boat scene's) may have and how far out it may lie
+// (docs/formats.md sections 3 and 4): a box of 1e-300 m made the smooth outlines divide by
+// nothing, a radius of 1e300 overflowed the distances.
+inline constexpr double kMinObstacleSize = 1e-3, kMaxObstacleSize = 1e5, kMaxObstacleCoordinate = 1e6;
+inline constexpr const char* kObstacleSizeRange = "between 0.001 and 1e5 m";
+inline constexpr const char* kObstacleReach = "within 1e6 m";
+
 // A user value as it may appear inside a one-line message: control characters (newline, ESC,
 // DEL, ...) escaped as \n, \t, \r or \xHH, and cut to `maxChars` characters with "..." appended.
 std::string shown(std::string_view value, std::size_t maxChars = 80);
