@@ -372,8 +372,35 @@ TEST_CASE("contradictory controls and parameters are refused with one line", "[c
            Refusal{"prescribed psi together with rotor_torque", kSnakeboard + "[controls]\n" + gait + "rotor_torque = 0.5\n",
                    "", "controls.rotor_torque"},
            Refusal{"air_density = 0", kBoat + "[vehicle.wind]\nair_density = 0.0\n", "", "vehicle.wind.air_density"},
+           // An initial shape velocity that a prescribed shape (or the car's kinematic steering)
+           // replaces: the run started from the signal's rate (or mixed the two) without a word.
+           Refusal{"snakeboard shape_velocity against the prescribed rates",
+                   kSnakeboard + "[initial]\nshape = [0.2, 0.0]\nshape_velocity = [5.0, 5.0]\n[controls]\n" + gait, "",
+                   "initial.shape_velocity"},
+           Refusal{"car sigma_dot against steer_rate",
+                   "[vehicle]\ntype = \"car\"\n[initial]\nshape_velocity = [0.0, 5.0]\n[controls]\nsteer_rate = 0.5\n", "",
+                   "steer_rate at t = 0 = 0.5"},
+           Refusal{"a description's shape_velocity against its prescribed rate",
+                   "[vehicle]\ntype = \"reduced\"\ndescription = \"" + std::string(LIERIDE_SOURCE_DIR) +
+                       "/assets/vehicles/elroys-beanie.toml\"\n[initial]\nshape_velocity = [7.0]\n[controls]\n"
+                       "beanie = { amplitude = 0.8, frequency = 0.5 }\n",
+                   "", "initial.shape_velocity"},
+           Refusal{"inputs in costate mode",
+                   "[vehicle]\ntype = \"sleigh-controlled\"\n[initial]\ncostate = [0.1, 0.1, 0.1, 0.1, 0.1]\n[controls]\nu1 = 1.0\n",
+                   "", "controls.u1"},
        })
     checkRefused(c);
+  // Shape velocities that agree with the prescribed rates, or 0 (the default, "not given"):
+  // accepted. psi = 0.2 + sin(pi t): psi_dot(0) = pi.
+  for (const char* sv : {"[3.141592653589793, 0.0]", "[0.0, 0.0]"}) {
+    const fs::path agreeing =
+        writeFile("agree-rate.toml", kSnakeboard + "[initial]\nshape = [0.2, 0.0]\nshape_velocity = " + sv + "\n[controls]\n" + gait);
+    const Result r = lieride("sim " + agreeing.string() + " --duration 0.1 --out -");
+    CAPTURE(sv, r.err);
+    CHECK(r.code == 0);
+  }
+  const fs::path car = writeFile("car-rate.toml", "[vehicle]\ntype = \"car\"\n[initial]\nshape_velocity = [1.0, 0.5]\n[controls]\nsteer_rate = 0.5\n");
+  CHECK(lieride("sim " + car.string() + " --duration 0.1 --out -").code == 0);
   // Agreeing initial shape and prescribed shape: accepted.
   const fs::path ok = writeFile("agree.toml", kSnakeboard + "[initial]\nshape = [0.2, 0.0]\n[controls]\n" + gait);
   CHECK(lieride("sim " + ok.string() + " --duration 0.1 --out -").code == 0);

@@ -124,6 +124,11 @@ TEST_CASE("the Pontryagin-flow scene flies the solver's U-turn with its costates
   CHECK(worstCostate < 1e-9);
   CHECK(std::abs(row[2] - 2.0) < 1e-9);
   CHECK(std::abs(row[3] - M_PI) < 1e-9);
+  // The row at costate_until shows the controls the flow ended with (u1 = p_2, u2 = p_1), not
+  // the zero that follows.
+  CHECK(row[col("u1")] == row[col("p_2")]);
+  CHECK(row[col("u2")] == row[col("p_1")]);
+  CHECK(row[col("u1")] != 0.0);
   // The snapshot carries the costates, H and phi_d for the app's plots.
   const lieride::Snapshot s = sc.simulation->snapshot();
   REQUIRE(s.extraNames.size() == 7);

@@ -104,7 +104,10 @@ double ControlledSleighSimulation::phiD() const {
 }
 
 std::array<double, 2> ControlledSleighSimulation::inputsAt(const SleighRunState& s, double t) const {
-  if (pmp_) return t < pmpUntil_ ? std::array<double, 2>{s.costate[4], s.costate[3]} : std::array<double, 2>{0.0, 0.0};
+  // Up to and including costate_until (the last PMP row shows the controls it ended with, not
+  // the zero that follows), with advance()'s tolerance on the step times.
+  if (pmp_)
+    return t <= pmpUntil_ + 1e-9 * timeStep() ? std::array<double, 2>{s.costate[4], s.costate[3]} : std::array<double, 2>{0.0, 0.0};
   return {controls().value(0, t), controls().value(1, t)};
 }
 

@@ -37,13 +37,25 @@ std::unique_ptr<Simulation> buildControlledSleigh(ScenarioContext& ctx) {
   return sim;
 }
 
+// Costate mode drives the inputs from the costates (and zero after costate_until): a [controls]
+// input would never act, and was ignored without a word.
+void checkControlledSleighControls(ScenarioContext& ctx, const Simulation& sim) {
+  if (!ctx.initial.has("costate")) return;
+  const ControlSet& c = sim.controls();
+  for (std::size_t i = 0; i < c.channels().size(); ++i)
+    if (!c.signal(i).identicallyZero())
+      throw ScenarioError(ctx.file + ": key 'controls." + c.channels()[i] +
+                          "': expected no inputs with [initial] costate (costate mode applies the Pontryagin "
+                          "controls u1 = p_2, u2 = p_1, and none after costate_until)");
+}
+
 VehicleInfo controlledSleighVehicle() {
   VehicleInfo v{"sleigh-controlled",
                 "Chaplygin sleigh with force u1 and torque u2, a = 0 (Anahory Simoes et al. VI)",
                 {{"retraction-midpoint", "midpoint in adapted coordinates, inputs at the step midpoint"},
                  {"rk4", "classical Runge-Kutta"}},
                 {"u1", "u2"},
-                buildControlledSleigh};
+                buildControlledSleigh, checkControlledSleighControls};
   // Pilot ranges: force u1 along the blade +-1 N, torque u2 +-0.5 N m.
   v.describeChannels = [](const Simulation&) {
     return std::vector<ChannelInfo>{{"u1", "N", -1.0, 1.0, 0.0}, {"u2", "N m", -0.5, 0.5, 0.0}};

@@ -114,6 +114,20 @@ void checkSnakeboardControls(ScenarioContext& ctx, const Simulation& sim) {
                         "': expected no shape torque when the shape is prescribed by controls.psi / controls.phi "
                         "(give torques or a prescribed shape, not both)");
   }
+  if (ctx.initial.has("shape_velocity")) {
+    // The prescribed rates replace it too (a non-zero value was ignored without a word; 0, the
+    // default, reads as "not given").
+    const auto sv = ctx.initial.numbers("shape_velocity", {0.0, 0.0});
+    const double psiDot0 = c.signal(S::kPsiSignal).rate(0.0), phiDot0 = c.signal(S::kPhiSignal).rate(0.0);
+    const auto differs = [](double given, double want) { return given != 0.0 && std::abs(given - want) > 1e-9 * (1.0 + std::abs(want)); };
+    if (differs(sv[0], psiDot0) || differs(sv[1], phiDot0)) {
+      std::ostringstream want;
+      want.precision(12);
+      want << "[psi_dot, phi_dot] = the prescribed rates at t = 0, [" << psiDot0 << ", " << phiDot0
+           << "] (controls.psi / controls.phi prescribe the shape; leave the key out)";
+      ctx.initial.fail("shape_velocity", want.str());
+    }
+  }
   if (!ctx.initial.has("shape")) return;
   const auto shape = ctx.initial.numbers("shape", {0.0, 0.0});
   const double psi0 = c.value(S::kPsiSignal, 0.0), phi0 = c.value(S::kPhiSignal, 0.0);
@@ -164,9 +178,27 @@ std::vector<IntegratorInfo> infos(const std::vector<std::string>& names) {
   return r;
 }
 
+// The car's steering is kinematic (docs/models.md section 4): sigma_dot is controls.steer_rate,
+// so a non-zero [initial] sigma_dot other than steer_rate(0) was replaced by it without a word
+// (0, the default, reads as "not given").
+void checkCarControls(ScenarioContext& ctx, const Simulation& sim) {
+  if (!ctx.initial.has("shape_velocity")) return;
+  const auto& model = dynamic_cast<const CarModel&>(dynamic_cast<const PlanarSimulation&>(sim).model());
+  const auto shape = ctx.initial.numbers("shape", {0.0, 0.0});
+  const double sigmaDot = ctx.initial.numbers("shape_velocity", {0.0, 0.0})[1];
+  const double want = model.steerRate(shape[1], sim.controls().value(CarModel::kSteerRate, 0.0));
+  if (sigmaDot != 0.0 && std::abs(sigmaDot - want) > 1e-9 * (1.0 + std::abs(want))) {
+    std::ostringstream text;
+    text.precision(12);
+    text << "[psi_dot, sigma_dot] with sigma_dot = controls.steer_rate at t = 0 = " << want
+         << " (the steering is kinematic: steer_rate sets sigma_dot)";
+    ctx.initial.fail("shape_velocity", text.str());
+  }
+}
+
 VehicleInfo carVehicle() {
   VehicleInfo v{"car", "car with simple dynamics (Kobilarov et al. 5.2.1)", infos(kShapeIntegrators),
-                {"drive_torque", "steer_rate"}, buildCar};
+                {"drive_torque", "steer_rate"}, buildCar, checkCarControls};
   // Pilot ranges: 600 N m of drive at the rear wheels, 1500 N m of braking; sigma = tan(phi)
   // changes at up to 1.5 per second (and saturates at tan(max_steer) in the model).
   v.describeChannels = [](const Simulation&) {

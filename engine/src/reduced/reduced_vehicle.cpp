@@ -180,6 +180,9 @@ void checkReducedControls(ScenarioContext& ctx, const Simulation& sim) {
   const auto& shapes = model.description().shape;
   const std::vector<double> r0 =
       ctx.initial.has("shape") ? ctx.initial.numbers("shape", std::vector<double>(shapes.size(), 0.0)) : std::vector<double>{};
+  const std::vector<double> u0 = ctx.initial.has("shape_velocity")
+                                     ? ctx.initial.numbers("shape_velocity", std::vector<double>(shapes.size(), 0.0))
+                                     : std::vector<double>{};
   for (std::size_t i = 0; i < channels.size(); ++i) {
     const ReducedChannel& pos = channels[i];
     if (pos.kind != ReducedChannel::Kind::Position || c.signal(i).identicallyZero()) continue;
@@ -189,6 +192,18 @@ void checkReducedControls(ScenarioContext& ctx, const Simulation& sim) {
         throw ScenarioError(ctx.file + ": key 'controls." + channels[j].name + "': expected no force on '" + shape +
                             "' when controls." + pos.name + " prescribes it (give a force or a prescribed motion, not both)");
     const auto at = static_cast<std::size_t>(pos.shape);
+    // The prescribed rate replaces an [initial] shape velocity too: a non-zero one that differs
+    // made a start that mixed the two (0, the default, reads as "not given").
+    if (at < u0.size()) {
+      const double rate = c.signal(i).rate(0.0);
+      if (u0[at] != 0.0 && std::abs(u0[at] - rate) > 1e-9 * (1.0 + std::abs(rate))) {
+        std::ostringstream text;
+        text.precision(12);
+        text << "shape_velocity[" << at << "] (" << shape << ") = the prescribed rate of " << pos.name << " at t = 0 = " << rate
+             << " (controls." << pos.name << " prescribes it; leave the key out)";
+        ctx.initial.fail("shape_velocity", text.str());
+      }
+    }
     if (at >= r0.size()) continue;
     const double want = c.value(i, 0.0);
     if (std::abs(r0[at] - want) > 1e-9 * (1.0 + std::abs(want))) {
