@@ -363,8 +363,29 @@ TEST_CASE("lieride optimize: bad problem files exit 2 with one line naming the k
       {"[problem]",
        "[[waypoints]]\ntime = 6.0\nposition = [5.0, 3.0]\n[[waypoints]]\ntime = 6.0\nposition = [50.0, 3.0]\n[problem]",
        "waypoints[1].time': expected a knot of its own (waypoints[0] holds knot"},
+      // Found by a later round: contradictions that came back as exit 4 "solver failure" with
+      // 0 iterations, and keys read and never used.
+      {"heading_tolerance = 0.01", "heading_tolerance = 0.01\nsteer = 1.5",
+       "goal.steer': expected a steering angle within the car's max_steer, |steer| <= 0.6 rad"},
+      {"[problem]", "[[waypoints]]\ntime = 10.0\nposition = [20.0, 20.0]\n[problem]",
+       "waypoints[0].time': expected a time before the last knot"},
+      {"heading_tolerance = 0.01", "heading_tolerance = 0.01\nspeed_tolerance = 0.1",
+       "goal.speed_tolerance': expected no speed_tolerance without a goal speed"},
+      {"heading = 0.0\ntolerance", "tolerance", "goal.heading_tolerance': expected no heading_tolerance without a goal heading"},
+      {"[cost]", "[cost]\nhazard_distance = 2.0", "cost.hazard_distance': expected no hazard_distance without a hazard weight"},
   };
   expectBadInput(good, cases, "bad");
+  // A hard waypoint on the last knot inside the goal's box is fine.
+  {
+    std::string text = good;
+    text.replace(text.find("[problem]"), 9, "[[waypoints]]\ntime = 10.0\nposition = [40.02, 0.0]\n[problem]");
+    const fs::path f = scratch() / "goal-waypoint.toml";
+    std::ofstream(f) << text;
+    const Result r = lieride("optimize " + f.string() + " --max-iter 1 --quiet --out " + (scratch() / "goal-wp").string());
+    CAPTURE(r.err);
+    CHECK(r.code != 2);
+    fs::remove_all(scratch() / "goal-wp");
+  }
   // Two hard waypoints on one knot whose boxes meet are fine; a soft one never conflicts.
   for (const char* second : {"position = [5.05, 3.0]", "position = [50.0, 3.0]\nweight = 1.0"}) {
     std::string text = good;
@@ -383,10 +404,16 @@ TEST_CASE("lieride optimize: bad problem files exit 2 with one line naming the k
                  {{"thrust_right = [-250.0, 500.0]", "thrust_right = [600.0, 700.0]",
                    "bounds.thrust_right': expected [lower, upper] meeting the thrusters' range [-250, 500] N"}},
                  "bad-thrust");
-  // A goal steering angle beyond [bounds] steer: a contradiction said at load.
+  // A goal steering angle beyond the car's max_steer: a contradiction said at load.
   expectBadInput(problemText("car-parallel-park"),
-                 {{"speed = 0.0\ntolerance", "speed = 0.0\nsteer = 5.0\ntolerance", "bounds.steer': expected a bound admitting"}},
+                 {{"speed = 0.0\ntolerance", "speed = 0.0\nsteer = 5.0\ntolerance", "goal.steer': expected a steering angle within"}},
                  "bad-steer");
+  // Within the car's max_steer (0.6 rad) but beyond a tighter [bounds] steer: the bound is named.
+  {
+    std::string text = problemText("car-parallel-park");
+    text.replace(text.find("speed = 0.0\ntolerance"), 21, "speed = 0.0\nsteer = 0.5\ntolerance");
+    expectBadInput(text, {{"steer = 0.6", "steer = 0.3", "bounds.steer': expected a bound admitting"}}, "bad-steer-bound");
+  }
   const Result missing = lieride("optimize " + (scratch() / "none.toml").string());
   CHECK(missing.code == 2);
   const Result flag = lieride("optimize " + problemFile("car-tunnel") + " --knots 1");
@@ -421,6 +448,12 @@ TEST_CASE("lieride optimize: bad sleigh DMOC problem files exit 2 with one line 
       {"knots = 200", "knots = 200\nfree_time = [10.0, 30.0]", "problem.free_time"},
   };
   expectBadInput(good, cases, "bad-sleigh");
+  // The shooting (pmp) form has DMOC's limits on the horizon: 1e300 wrote a replay with
+  // dt = 5e297 that reproduced nothing.
+  expectBadInput(problemText("sleigh-u-turn"),
+                 {{"horizon = 20.0", "horizon = 1e300", "problem.horizon': expected a final time T > 0 and at most 1e4 s"},
+                  {"horizon = 20.0", "horizon = 1e-300", "problem.horizon': expected a step horizon"}},
+                 "bad-pmp");
 }
 
 TEST_CASE("lieride optimize: the sleigh DMOC replay through lieride sim reproduces the poses to 1e-8 m",
@@ -519,8 +552,14 @@ TEST_CASE("lieride optimize: bad canyon and snakeboard problem files exit 2 with
                      // last knot too: a contradiction, not an iteration limit on another row.
                      {"altitude = [2.0, 25.0]", "altitude = [10.1, 25.0]", "bounds.altitude"},
                      {"altitude = [2.0, 25.0]", "altitude = [2.0, 9.9]", "bounds.altitude"},
+                     // A hard waypoint above the altitude bound (it came back as "solver failure").
+                     {"[[obstacles]]", "[[waypoints]]\ntime = 10.0\nposition = [40.0, 0.0, 30.0]\n[[obstacles]]",
+                      "waypoints[0].position': expected [x, y, z] (m) with z within [bounds] altitude = [2, 25] m"},
                  },
                  "bad-canyon");
+  expectBadInput(problemText("helicopter-landing"),
+                 {{"[cost]", "[cost]\nhazard = 1.0\n", "cost.hazard': expected no hazard weight without [[obstacles]]"}},
+                 "bad-landing-hazard");
   expectBadInput(problemText("snakeboard-reorient"),
                  {
                      {"at_rest = true", "at_rest = 1", "goal.at_rest"},

@@ -3,6 +3,7 @@
 #include "lieride/ocp/problem_file.hpp"
 
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -51,6 +52,14 @@ OcpProblemFile build(const toml::table& doc, const std::string& file) {
   if (static_cast<long>(p.segments) * p.stepsPerSegment > 100000)
     problem.fail("steps_per_segment",
                  "segments * steps_per_segment <= 100000 (segments = " + std::to_string(p.segments) + ")");
+  // As DMOC's (docs/formats.md section 4): a horizon of 1e300 wrote a replay with dt = 5e297 that
+  // reproduced nothing, one of 1e-300 a first step that diverged.
+  if (p.horizon > 1e4) problem.fail("horizon", "a final time T > 0 and at most 1e4 s");
+  if (const double h = p.horizon / (static_cast<double>(p.segments) * p.stepsPerSegment); !(h >= 1e-6)) {
+    char what[160];
+    std::snprintf(what, sizeof what, "a step horizon / (segments * steps_per_segment) of at least 1e-6 s (h = %g s)", h);
+    problem.fail("horizon", what);
+  }
   p.tolerance = problem.positive("tolerance", p.tolerance);
   p.maxIterations = problem.integer("max_iterations", p.maxIterations, 1);
 

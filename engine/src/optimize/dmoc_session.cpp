@@ -196,6 +196,7 @@ std::vector<std::string> DmocSession::channels() const {
 std::string DmocSession::failureLine(const SolveResult& r) const {
   if (r.status == SolveStatus::Solved) return "solved";
   std::string line = r.message;
+  if (r.refusedAtStart) return line;
   const Nlp& p = nlp();
   int which = r.worstConstraint;
   double violation = r.maxViolation;

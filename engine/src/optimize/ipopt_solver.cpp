@@ -323,10 +323,44 @@ SolveResult solveOnce(const Nlp& nlp, const SolveOptions& o, WarmBarrier warmBar
   const double cpu0 = threadSeconds();
   Ipopt::SmartPtr<Adapter> adapter = new Adapter(nlp, o, r);
   adapter->watchForCrawl(crawlCheckAt);
-  if (!adapter->structureError().empty()) {  // a bug in the transcription: say so, solve nothing
-    r.message = adapter->structureError();
-    nlp.initialGuess(r.solution.x);
+  // A stop before the first iteration reports the guess: its cost and violation (not 0).
+  const auto atGuess = [&](std::string message) {
+    r.message = std::move(message);
+    r.status = SolveStatus::Failed;
+    if (o.warm) r.solution.x = o.warm->x;
+    else if (!o.initial.empty()) r.solution.x = o.initial;
+    else nlp.initialGuess(r.solution.x);
+    r.cost = nlp.cost(r.solution.x.data());
+    r.maxViolation = maxConstraintViolation(nlp, r.solution.x, &r.worstConstraint);
     return r;
+  };
+  if (!adapter->structureError().empty())  // a bug in the transcription: say so, solve nothing
+    return atGuess(adapter->structureError());
+  // Crossed bounds (a lower above its upper): IPOPT refuses the problem before iterating, which
+  // read as "solver failure". Named here; problem files refuse the known contradictions first.
+  {
+    std::vector<double> xl, xu, gl, gu;
+    nlp.bounds(xl, xu, gl, gu);
+    const auto crossed = [](const std::vector<double>& lo, const std::vector<double>& hi) {
+      for (std::size_t i = 0; i < lo.size(); ++i)
+        if (lo[i] > hi[i]) return static_cast<int>(i);
+      return -1;
+    };
+    char text[480];
+    if (const int i = crossed(xl, xu); i >= 0) {
+      std::snprintf(text, sizeof text, "bounds that contradict each other: variable %d must lie in [%g, %g]", i,
+                    xl[static_cast<std::size_t>(i)], xu[static_cast<std::size_t>(i)]);
+      r.refusedAtStart = true;
+      return atGuess(text);
+    }
+    if (const int i = crossed(gl, gu); i >= 0) {
+      std::vector<double> x0;
+      nlp.initialGuess(x0);
+      std::snprintf(text, sizeof text, "bounds that contradict each other: constraint %d (%s) must lie in [%g, %g]", i,
+                    nlp.describe(i, x0.data(), 0.0).c_str(), gl[static_cast<std::size_t>(i)], gu[static_cast<std::size_t>(i)]);
+      r.refusedAtStart = true;
+      return atGuess(text);
+    }
   }
   Ipopt::SmartPtr<Ipopt::IpoptApplication> app = IpoptApplicationFactory();
   auto& opts = *app->Options();
@@ -426,11 +460,7 @@ SolveResult solveOnce(const Nlp& nlp, const SolveOptions& o, WarmBarrier warmBar
   r.profile.total = threadSeconds() - cpu0;
   const Ipopt::SolverReturn s = adapter->status();
   r.message = words(s);
-  if (r.solution.x.empty()) {
-    nlp.initialGuess(r.solution.x);
-    r.status = SolveStatus::Failed;
-    return r;
-  }
+  if (r.solution.x.empty()) return atGuess(r.message);
   r.maxViolation = maxConstraintViolation(nlp, r.solution.x, &r.worstConstraint);
   // IPOPT reports no objective when it stops at the start (a non-finite value in the problem
   // functions at the guess): the report's cost is then the guess's own, not 0.

@@ -10,6 +10,7 @@
 
 #include "lieride/sim/toml_text.hpp"
 #include "lieride/sim/user_input.hpp"
+#include "lieride/model/car.hpp"
 #include "lieride/optimize/problem.hpp"
 #include "lieride/sim/scenario.hpp"
 #include "lieride/sim/table_reader.hpp"
@@ -302,6 +303,16 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
   }
   if (car) p.goal.steerTolerance = goal.positive("steer_tolerance", p.goal.steerTolerance);
   if (snake || boat) p.goal.atRest = goal.boolean("at_rest", false);
+  // A tolerance with nothing to apply to was read and never used.
+  const auto toleranceWithout = [&](const char* key, bool applies, const char* needs) {
+    if (goal.has(key) && !applies) goal.fail(key, std::string("no ") + key + " without " + needs + " to apply it to");
+  };
+  toleranceWithout("tolerance", p.goal.position || p.goal.position3, "a goal position");
+  toleranceWithout("heading_tolerance", p.goal.heading.has_value(), "a goal heading");
+  if (car) toleranceWithout("steer_tolerance", p.goal.steer.has_value(), "a goal steer");
+  if (!sleigh)
+    toleranceWithout("speed_tolerance", (car && p.goal.speed) || (heli && p.goal.velocity) || (boat && p.goal.atRest),
+                     car ? "a goal speed" : heli ? "a goal velocity" : boat ? "at_rest = true" : "a goal speed (the snakeboard's at_rest is exact)");
   goal.finish();
 
   TableReader cost = root.table("cost");
@@ -313,6 +324,8 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
     p.pathLengthWeight = cost.nonNegative("path_length", 0.0);
     p.hazardWeight = cost.nonNegative("hazard", 0.0);
     p.hazardDistance = cost.positive("hazard_distance", p.hazardDistance);
+    if (cost.has("hazard_distance") && !(p.hazardWeight > 0.0))
+      cost.fail("hazard_distance", "no hazard_distance without a hazard weight > 0 to apply it to");
   }
   TableReader smooth = cost.table("smoothness");
   if (!sleigh) readChannelWeights(smooth, channels, p.smoothness);
@@ -332,10 +345,19 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
     if (snake && !(*p.maxSteer < 0.5 * M_PI)) bounds.fail("steer", "a bound on |phi| below pi/2 rad (the wheel constraints are singular there)");
   }
   // A goal steering angle the bound excludes cannot be met: said here, not as a solver failure.
-  if (car && p.goal.steer && p.maxSteer && std::abs(*p.goal.steer) > *p.maxSteer + p.goal.steerTolerance) {
-    char what[160];
-    std::snprintf(what, sizeof what, "a bound admitting the goal's steering angle (goal.steer = %g rad)", *p.goal.steer);
-    bounds.fail("steer", what);
+  // Without [bounds] steer the car's own max_steer bounds it.
+  if (car && p.goal.steer) {
+    const double vehicleMax = veh ? (*veh)["max_steer"].value<double>().value_or(CarParams{}.maxSteer) : CarParams{}.maxSteer;
+    const double bound = std::min(vehicleMax, p.maxSteer.value_or(vehicleMax));
+    if (std::abs(*p.goal.steer) > bound + p.goal.steerTolerance) {
+      char what[200];
+      if (std::abs(*p.goal.steer) <= vehicleMax + p.goal.steerTolerance) {  // the [bounds] steer excludes it
+        std::snprintf(what, sizeof what, "a bound admitting the goal's steering angle (goal.steer = %g rad)", *p.goal.steer);
+        bounds.fail("steer", what);
+      }
+      std::snprintf(what, sizeof what, "a steering angle within the car's max_steer, |steer| <= %g rad (+- steer_tolerance)", vehicleMax);
+      goal.fail("steer", what);
+    }
   }
   if (heli && bounds.has("altitude")) {
     const Vec2 b = pair(bounds, "altitude", "[lower, upper] (m) with lower < upper");
@@ -435,12 +457,33 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
           r.fail("time", "a knot of its own (waypoints[" + std::to_string(j) + "] holds knot " +
                              std::to_string(knotOf(w.time)) + " elsewhere, and both are hard)");
       }
+      // A hard waypoint on the last knot must meet the goal's box, and one elsewhere the
+      // helicopter's altitude bounds: said here, not as a solver failure.
+      if (!w.soft() && knotOf(w.time) == p.knots) {
+        const double reach = w.tolerance + p.goal.positionTolerance;
+        const bool apart = (w.position && p.goal.position && (*w.position - *p.goal.position).cwiseAbs().maxCoeff() > reach) ||
+                           (w.position3 && p.goal.position3 && (*w.position3 - *p.goal.position3).cwiseAbs().maxCoeff() > reach) ||
+                           (w.heading && p.goal.heading &&
+                            std::abs(*w.heading - *p.goal.heading) > w.headingTolerance + p.goal.headingTolerance);
+        if (apart) r.fail("time", "a time before the last knot (this hard waypoint holds the last knot " + std::to_string(p.knots) +
+                                      " away from the goal)");
+      } else if (!w.soft() && w.position3 && p.altitude) {
+        const double z = w.position3->z();
+        if (z + w.tolerance < p.altitude->first || z - w.tolerance > p.altitude->second) {
+          char what[200];
+          std::snprintf(what, sizeof what, "[x, y, z] (m) with z within [bounds] altitude = [%g, %g] m (+- tolerance)",
+                        p.altitude->first, p.altitude->second);
+          r.fail("position", what);
+        }
+      }
       r.finish();
       p.waypoints.push_back(w);
     }
   } else if (doc.contains("waypoints")) {
     throw ScenarioError(file + ": key 'waypoints': expected an array of tables [[waypoints]]");
   }
+  if (p.hazardWeight > 0.0 && p.obstacles.empty())
+    throw ScenarioError(file + ": key 'cost.hazard': expected no hazard weight without [[obstacles]] (the hazard potential grows near obstacles)");
   return p;
 }
 

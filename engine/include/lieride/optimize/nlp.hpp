@@ -165,6 +165,7 @@ struct SolveResult {
   SolveProfile profile;
   WarmStart solution;  // the last iterate (the solution when solved)
   std::vector<MeshLevel> levels;  // coarse levels solved first (iterations counts theirs too)
+  bool refusedAtStart = false;    // the problem itself was refused (message says why): no row to blame
 };
 
 // Solves nlp with IPOPT. One solve at a time per process (IPOPT 3.11's MUMPS is not
