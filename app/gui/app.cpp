@@ -62,6 +62,9 @@ bool App::loadScene(int index, const SceneEntry* entry, bool startPaused) {
   opt.assist = st_.settings.input.assist;
   opt.startPaused = startPaused || (!sceneProblem(*e).empty() && !sceneIsReplay(*e));  // a problem waits for Play
   const std::size_t n = scene.slots.size();
+  const Simulation* first = n ? scene.slots.front().sim.get() : nullptr;
+  const double sceneStep = first ? first->timeStep() : 0.0;
+  const std::string sceneIntegrator = first ? first->integratorName() : std::string();
   renderer_ = std::make_unique<Renderer>(scene.geometry, scene.view, scene.name);
   physics_ = std::make_unique<PhysicsThread>(std::move(scene.slots), opt);
   // Every command to the physics thread goes through here; the h it is asked for is kept
@@ -103,16 +106,25 @@ bool App::loadScene(int index, const SceneEntry* entry, bool startPaused) {
   st_.takes.lastTake.clear();  // so does "take saved: ..." (the recent-takes list keeps it)
   optimize_.sceneLoaded(current_, st_.vehicle);
   if (st_.settings.cameraPerScene.count(st_.sceneName) == 0) optimize_.overview(cam_, st_.cameraMode);
-  // The h and integrator the user last chose for this scene (single-copy scenes).
+  // The h and integrator the user last chose for this scene (single-copy scenes). Said where
+  // they differ from the scene's own: a stress test's rk4 at h = 1 s came back the next day
+  // and the default scene diverged within seconds, with nothing saying why.
+  st_.restoredNote.clear();
   if (n == 1 && !batchDefaults_ && !e->take && !sceneIsReplay(*e)) {  // a take or an optimised replay keeps its own h and integrator
     if (const auto h = st_.settings.stepPerScene.find(st_.sceneName); h != st_.settings.stepPerScene.end()) {
       Command c = Command::make(CommandKind::SetTimeStep);
       c.value[0] = h->second;
       c.flag = true;
       st_.send(c);
+      if (h->second != sceneStep) {
+        char text[64];
+        std::snprintf(text, sizeof text, "h = %.3g s", h->second);
+        st_.restoredNote = text;
+      }
     }
     if (const auto i = st_.settings.integratorPerScene.find(st_.sceneName); i != st_.settings.integratorPerScene.end()) {
       physics_->send(Command::startingIntegrator(i->second));
+      if (i->second != sceneIntegrator) st_.restoredNote += (st_.restoredNote.empty() ? "" : ", ") + i->second;
     }
   }
   return true;
@@ -273,7 +285,12 @@ void App::frame(double wallDt, int w, int h, const CameraInput& in) {
   {
     // Centre the image in the part of the window the panels leave free.
     const float W = static_cast<float>(w) / st_.pixelRatio, H = static_cast<float>(h) / st_.pixelRatio;
-    const float x0 = std::clamp(st_.viewLeft, 0.0f, 0.6f * W), y1 = st_.viewBottom > 0.3f * H ? st_.viewBottom : H;
+    const float x0 = std::clamp(st_.viewLeft, 0.0f, 0.6f * W);
+    float y1 = st_.viewBottom > 0.3f * H ? st_.viewBottom : H;
+    // Above the vehicle read-out at the view's bottom left too: in a small window the chase
+    // camera put the vehicle under it (a snakeboard's rear wheels at 1024 x 640).
+    const auto& hud = st_.hudRect;
+    if (hud[3] > hud[1] && hud[1] > 0.5f * y1) y1 = std::min(y1, hud[1]);
     cam_.shift = glm::vec2(x0 / W, (H - y1) / H);  // NDC of the free area's centre
   }
   // Frame the running copies: the camera backs off with their spread (the large-steps bodies

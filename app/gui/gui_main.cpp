@@ -127,6 +127,7 @@ void handleKey(const SDL_Keysym& k, AppState& st, App& app) {
     st.send(c);
     if (f.sims.size() == 1) st.settings.stepPerScene[st.sceneName] = c.value[0];
     st.settingsDirty = true;
+    st.restoredNote.clear();  // chosen now, not restored
   };
   switch (k.sym) {
     case SDLK_F1: st.showHelp = !st.showHelp; break;
@@ -229,7 +230,15 @@ int runGui(const cli::AppOptions& opt) {
   SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
   SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 24);
   SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 8);
-  SDL_Window* window = SDL_CreateWindow("lieride", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, 1280, 720,
+  // 1280 x 720 (batch runs always: their screenshots and timings compare), or what the screen
+  // has room for: on a 1024 x 640 screen the window ran off it, on 1920 x 1080 it stayed small.
+  int winW = 1280, winH = 720;
+  SDL_Rect usable{};
+  if (!batch && SDL_GetDisplayUsableBounds(0, &usable) == 0 && usable.w >= 640 && usable.h >= 400) {
+    winW = std::min(usable.w - 40, std::max(1280, static_cast<int>(0.8 * usable.w)));
+    winH = std::min(usable.h - 60, std::max(720, static_cast<int>(0.8 * usable.h)));
+  }
+  SDL_Window* window = SDL_CreateWindow("lieride", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, winW, winH,
                                         SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
   if (!window) {
     std::cerr << "lieride: app: cannot open a window: " << lieride::shown(SDL_GetError(), 200) << "\n";

@@ -147,6 +147,21 @@ TEST_CASE("plots: the legend keeps each integrator's history after a switch", "[
   CHECK(std::string(integratorSummary("lie-cay")).find("momentum") != std::string::npos);
 }
 
+TEST_CASE("plots: an integrator replaced at the run's first instant leaves no legend entry", "[app][plots]") {
+  // The scene's own integrator at t = 0, replaced there by the remembered one (or a recording's
+  // restart): one stretch named after the second, not a zero-length one in the legend.
+  PlotHistory h;
+  h.add(sample(0.0, "lie-cay-tln"));
+  h.add(sample(0.0, "rk4"));
+  for (int k = 1; k < 5; ++k) h.add(sample(0.1 * k, "rk4"));
+  REQUIRE(h.segments.size() == 1);
+  CHECK(h.segments[0].integrator == "rk4");
+  CHECK(h.segments[0].energy.t.size() == 6);
+  // A switch after the first instant keeps both stretches.
+  h.add(sample(0.5, "lie-cay-tln"));
+  CHECK(h.segments.size() == 2);
+}
+
 TEST_CASE("plots: the energy balance of a car starting at rest is finite and zero without error", "[app][plots]") {
   PlotHistory h;
   PlotSample s = sample(0.0, "lie-nh");

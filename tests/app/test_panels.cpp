@@ -261,6 +261,25 @@ TEST_CASE("hud: placing overlapping labels ends for any fractional position", "[
   CHECK(apart == n);
 }
 
+TEST_CASE("hud: a label stays inside the 3-D view, and a vehicle outside it gets none", "[panels]") {
+  // A copy near the right edge had its label cut there ("copy 2: rk2 div..."); one far off
+  // the view got a label clamped onto nothing.
+  ImGuiHeadless gui;
+  gui.frame([] {});
+  ImGui::NewFrame();
+  const std::string text = "copy 2: rk2  diverged at t = 27.500 s";
+  const std::vector<ScreenLabel> labels{{1290.0f, 300.0f, text, true}, {1500.0f, 300.0f, text, true}, {400.0f, 300.0f, text, false}};
+  const float left = 360.0f, right = 1300.0f;
+  const std::vector<ImVec2> at = placeLabels(labels, 80, left, right);
+  const ImVec2 ts = ImGui::CalcTextSize(text.c_str());
+  ImGui::EndFrame();
+  REQUIRE(at.size() == 3u);
+  CHECK(at[0].x + ts.x + 8 <= right + 1e-3f);  // pulled in from the edge, whole
+  CHECK(at[0].x - 8 >= left);
+  CHECK(at[1].x < left - 1e6f);  // off the view: left of every view, not drawn
+  CHECK(at[2].x - 8 >= left);    // near the left edge: pushed right of the sidebar
+}
+
 TEST_CASE("panels: a divergence reason names the failed step, not a second divergence time", "[panels]") {
   // The badge and the panel say "diverged at t = 39.500 s" (the last good state, on screen).
   CHECK(divergenceReason("diverged at t = 40: energy 66.7582 left the bound around E0 = 4.50875") ==

@@ -49,7 +49,7 @@ void PhysicsThread::startRecording(double maxSeconds) {
     Vehicle& v = vehicles_[i];
     if (v.sim().timeStep() != inUse[i].first) v.sim().setTimeStep(inUse[i].first);
     v.curr.h = inUse[i].first;
-    setIntegrator(static_cast<int>(i), v, inUse[i].second);
+    setIntegrator(static_cast<int>(i), v, inUse[i].second, false);  // the run's start: no switch marker at t = 0
   }
   h_ = inUse.front().first;
   recorder_ = recorderFor(vehicles_.front().sim(), maxSeconds);

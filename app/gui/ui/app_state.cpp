@@ -63,6 +63,11 @@ void PlotHistory::add(const PlotSample& s) {
   }
   if (std::isfinite(s.energy)) energyScale = std::max(energyScale, std::abs(s.energy));
   const std::string name(s.integrator.data());
+  // A stretch that never got past its first instant (the scene's integrator at t = 0, replaced
+  // there by the remembered one) is renamed, not kept as a legend entry of its own.
+  if (!segments.empty() && segments.back().integrator != name && !segments.back().energy.t.empty() &&
+      segments.back().energy.t.front() >= s.t)
+    segments.back().integrator = name;
   if (segments.empty() || segments.back().integrator != name) {
     PlotSegment next;
     next.integrator = name;

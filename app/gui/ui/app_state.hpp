@@ -110,6 +110,7 @@ struct AppState {
   std::vector<PlotHistory> plots;
   std::vector<TimeSeries> deviation;  // per copy: |x_i - x_1| (m), side-by-side scenes
   std::string caption;                // one line over the 3-D view: what to look for
+  std::string restoredNote;           // "h = 1 s, rk4": this scene's h / integrator from the last session (empty: its own)
   PlotState deviationState;
   // Default-constructed, then set: GCC 12 at -O2 left elements 3 and 4 of `std::array<PlotState,
   // 5> p{}` zeroed instead of applying PlotState's member initialisers (autofit off on a fixed
@@ -128,6 +129,7 @@ struct AppState {
   float viewLeft = 0, viewBottom = 0;  // the 3-D view's free area: right of the sidebar, above the plots (ImGui units; 0 = none)
   std::array<float, 4> plotsRect{};    // the Plots window: x0, y0, x1, y1 (ImGui units; empty = none); the 3-D view skips it
   std::array<float, 4> hudRect{};  // the vehicle read-out's plate this frame (x0, y0, x1, y1; empty: none)
+  float recordBadgeBottom = 0;     // the REC / "take saved" line's lower edge last frame (0: none); badges go below it
   std::array<float, 2> layoutSize{};   // the viewport size the panels were last laid out for
   float sidebarShown = 0.0f;           // the sidebar's width last frame (a change alone: a drag)
   bool takeWasPlaying = false;         // a take played last frame (the sidebar scrolls up when one starts)
@@ -175,6 +177,7 @@ struct AppState {
   // with its own h and integrator, which are then also the ones remembered for the scene.
   void resetScene() {
     settingsDirty |= settings.stepPerScene.erase(sceneName) + settings.integratorPerScene.erase(sceneName) > 0;
+    restoredNote.clear();
     command(CommandKind::Reset);
   }
 };

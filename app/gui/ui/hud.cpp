@@ -55,7 +55,7 @@ CaptionBox captionBox(const AppState& app) {
   return {ImVec2(0.5f * (x0 + x1) - 0.5f * ts.x, vp->WorkPos.y + 44), ts, wrap};
 }
 
-std::vector<ImVec2> placeLabels(const std::vector<ScreenLabel>& labels, float top) {
+std::vector<ImVec2> placeLabels(const std::vector<ScreenLabel>& labels, float top, float left, float right) {
   struct Box {
     float x0, y0, x1, y1;
   };
@@ -63,7 +63,14 @@ std::vector<ImVec2> placeLabels(const std::vector<ScreenLabel>& labels, float to
   std::vector<ImVec2> at;
   for (const ScreenLabel& l : labels) {
     const ImVec2 ts = ImGui::CalcTextSize(l.text.c_str());
+    // A vehicle outside [left, right] gets no label (far off), one inside keeps its box inside
+    // (a copy near the edge had its label cut there).
+    if (l.x < left || l.x > right) {
+      at.push_back(ImVec2(-1e9f, -1e9f));  // left of every view: not drawn
+      continue;
+    }
     ImVec2 p(l.x - ts.x * 0.5f, std::max(l.y - ts.y, top));
+    if (right - left > ts.x + 16) p.x = std::clamp(p.x, left + 8, right - ts.x - 8);
     // The drawn box is the text plus 8 px each side and 4 px above and below; 2 px between boxes.
     // The test for "covers b" and the move below b use the same float, b.y1 + 6: tested as
     // p.y - 4 < b.y1 + 2 after p.y = b.y1 + 2 + 4, rounding could still find it covering by one
@@ -92,8 +99,9 @@ void drawHud(AppState& app, const PhysicsFrame& f) {
   {
     char line[256];
     const auto& s = f.sims.empty() ? Snapshot{} : f.sims.front().curr;
-    std::snprintf(line, sizeof line, "%s   t = %.2f s   %s   h = %.3g s   %.2gx%s", app.sceneName.c_str(), app.renderTime,
-                  f.sims.size() > 1 ? "side by side" : s.integrator.c_str(), f.h, f.speed, f.paused ? "   PAUSED" : "");
+    std::snprintf(line, sizeof line, "%s   t = %.2f s   %s   h = %.3g s%s   %.2gx%s", app.sceneName.c_str(), app.renderTime,
+                  f.sims.size() > 1 ? "side by side" : s.integrator.c_str(), f.h,
+                  app.restoredNote.empty() ? "" : " (last session's)", f.speed, f.paused ? "   PAUSED" : "");
     ImVec2 ts = ImGui::CalcTextSize(line);
     // A narrow 3-D view (an 800 px window) cut the line's start off: the scene's name goes first.
     if (ts.x > vp->WorkSize.x - app.viewLeft - 48) {
@@ -114,6 +122,8 @@ void drawHud(AppState& app, const PhysicsFrame& f) {
     const CaptionBox c = captionBox(app);
     y = std::max(vp->WorkPos.y + 80, c.pos.y + c.size.y + 15);
   }
+  // And below the REC / "take saved" line (drawn after this, so its last frame's edge).
+  if (app.recordBadgeBottom > 0) y = std::max(y, app.recordBadgeBottom + 8);
   for (std::size_t i = 0; i < f.sims.size(); ++i) {
     const bool period2 = !f.sims[i].frozen && f.sims[i].curr.period2Growing;
     if (!f.sims[i].frozen && !period2) continue;
@@ -144,7 +154,8 @@ void drawHud(AppState& app, const PhysicsFrame& f) {
     ImGui::PopStyleColor();
   }
   // Labels over vehicles, below the status line, the caption and the badges.
-  const std::vector<ImVec2> labelAt = placeLabels(app.labels, y);
+  const std::vector<ImVec2> labelAt =
+      placeLabels(app.labels, y, vp->WorkPos.x + app.viewLeft, vp->WorkPos.x + vp->WorkSize.x);
   const std::array<float, 4>& panel = app.plotsRect;
   for (std::size_t i = 0; i < app.labels.size(); ++i) {
     const ScreenLabel& l = app.labels[i];

@@ -212,6 +212,7 @@ void integratorPanel(AppState& app, const PhysicsFrame& f) {
           app.send(c);
           if (i == 0 && f.sims.size() == 1) {
             app.settings.integratorPerScene[app.sceneName] = name;
+            app.restoredNote.clear();  // chosen now, not restored
             app.settingsDirty = true;
           }
         }
@@ -227,6 +228,13 @@ void integratorPanel(AppState& app, const PhysicsFrame& f) {
       ImGui::EndCombo();
     }
     tooltip(integratorSummary(s.curr.integrator));
+    if (i == 0 && !app.restoredNote.empty()) {
+      ImGui::TextColored(ImVec4(0.96f, 0.66f, 0.22f, 1), "%s: from your last session", app.restoredNote.c_str());
+      ImGui::SameLine();
+      if (ImGui::SmallButton("Scene's own")) app.resetScene();
+      tooltip("This scene's h and integrator as you last set them (settings.ini). The button (or Reset) goes back "
+              "to the scene's own and forgets them.");
+    }
     if (s.frozen) {
       ImGui::TextColored(ImVec4(1, 0.35f, 0.3f, 1), "diverged at t = %.3f s", s.divergedAt);
       if (!s.divergedMessage.empty()) sectionHint(divergenceReason(s.divergedMessage).c_str());
@@ -254,6 +262,7 @@ void integratorPanel(AppState& app, const PhysicsFrame& f) {
     app.send(c);
     app.settings.stepPerScene[app.sceneName] = c.value[0];
     app.settingsDirty = true;
+    app.restoredNote.clear();  // chosen now, not restored
   }
   tooltip("The fixed time step h of every integrator (log scale, 1e-4 to 1 s; keys [ and ]; Ctrl+click to type h in s). "
           "Symplectic Lie group integrators stay bounded at large h where Runge-Kutta drifts or diverges.");

@@ -24,7 +24,7 @@ void drawPanels(AppState& app, const PhysicsFrame& f);
 void drawHud(AppState& app, const PhysicsFrame& f);
 // Where the labels over side-by-side vehicles go (their text's top-left corners): centred over
 // their vehicles, no higher than top, each moved down below an earlier label it would cover.
-std::vector<ImVec2> placeLabels(const std::vector<ScreenLabel>& labels, float top);
+std::vector<ImVec2> placeLabels(const std::vector<ScreenLabel>& labels, float top, float left = -1e9f, float right = 1e9f);
 void drawHelp(AppState& app);
 // Notices that stay when Tab hides the panels: the F12 screenshot path, the caption.
 void drawNotices(AppState& app, const PhysicsFrame& f);

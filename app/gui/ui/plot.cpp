@@ -319,6 +319,36 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
     if (open) closeColumn(true);
     flush();
   }
+  // A curve that leaves the range (a diverging copy, which autofit leaves out so that the
+  // running ones stay readable, or any curve under a locked range) is marked where it goes
+  // furthest past the edge, with how far it went: "up to 55.1 J".
+  float offscaleRow = dataTop + 1.0f;
+  for (std::size_t k = 0; k < lines.size(); ++k) {
+    if (st.isHidden(lines[k].name) || !lines[k].data) continue;
+    const auto& s = *lines[k].data;
+    std::size_t iMax = s.t.size(), iMin = s.t.size();
+    double vMax = hi, vMin = lo;
+    for (auto i = static_cast<std::size_t>(std::lower_bound(s.t.begin(), s.t.end(), t0) - s.t.begin()); i < s.t.size(); ++i) {
+      const double v = transform(s.y[i], st);
+      if (!std::isfinite(v)) continue;
+      if (v > vMax) { vMax = v; iMax = i; }
+      if (v < vMin) { vMin = v; iMin = i; }
+    }
+    for (const bool up : {true, false}) {
+      const std::size_t i = up ? iMax : iMin;
+      if (i >= s.t.size()) continue;
+      const float x = X(s.t[i]), edge = up ? dataTop : dataBottom, dir = up ? 1.0f : -1.0f;
+      dl->AddTriangleFilled(ImVec2(x, edge), ImVec2(x - 5, edge + dir * 8), ImVec2(x + 5, edge + dir * 8), lines[k].color);
+      char label[64];
+      std::snprintf(label, sizeof label, "%s %.4g%s%s", up ? "up to" : "down to", s.y[i], unit && *unit ? " " : "", unit ? unit : "");
+      const ImVec2 ts = ImGui::CalcTextSize(label);
+      const float tx = std::clamp(x + 8, a.x + 2, b.x - ts.x - 4);
+      const float ty = up ? offscaleRow : dataBottom - ts.y - 10;
+      if (up) offscaleRow += ts.y + 2;
+      dl->AddRectFilled(ImVec2(tx - 3, ty - 1), ImVec2(tx + ts.x + 3, ty + ts.y + 1), IM_COL32(26, 29, 36, 220), 3.0f);
+      dl->AddText(ImVec2(tx, ty), lines[k].color, label);
+    }
+  }
   dl->PopClipRect();
 
   // Hover read-out.

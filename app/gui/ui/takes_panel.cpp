@@ -154,11 +154,18 @@ void drawRecordBadge(AppState& app, const PhysicsFrame& f) {
     shownAt = ImGui::GetTime();
   }
   const bool recent = !shown.empty() && ImGui::GetTime() - shownAt < 5.0;
+  app.recordBadgeBottom = 0;
   if (!f.take.recording && !recent) return;
   const ImGuiViewport* vp = ImGui::GetMainViewport();
-  // Centred over the 3-D view right of the sidebar (not the whole window: it would cover the sidebar).
+  // Centred over the 3-D view right of the sidebar (not the whole window: it would cover the
+  // sidebar), below the scene's caption where there is one; the divergence badges go below it.
   const float x0 = vp->WorkPos.x + app.viewLeft, x1 = vp->WorkPos.x + vp->WorkSize.x;
-  ImGui::SetNextWindowPos(ImVec2(0.5f * (x0 + x1), vp->WorkPos.y + 44.0f), ImGuiCond_Always, ImVec2(0.5f, 0.0f));
+  float y = vp->WorkPos.y + 44.0f;
+  if (!app.caption.empty()) {
+    const CaptionBox c = captionBox(app);
+    y = c.pos.y + c.size.y + 15.0f;
+  }
+  ImGui::SetNextWindowPos(ImVec2(0.5f * (x0 + x1), y), ImGuiCond_Always, ImVec2(0.5f, 0.0f));
   ImGui::SetNextWindowBgAlpha(0.6f);
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoInputs |
                                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
@@ -170,6 +177,7 @@ void drawRecordBadge(AppState& app, const PhysicsFrame& f) {
     } else {
       ImGui::Text("take saved: %s   state-hash %016llx", shown.c_str(), static_cast<unsigned long long>(app.takes.lastHash));
     }
+    app.recordBadgeBottom = ImGui::GetWindowPos().y + ImGui::GetWindowHeight();
   }
   ImGui::End();
 }
