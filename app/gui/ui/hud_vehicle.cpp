@@ -30,6 +30,9 @@ static std::string scriptedHintFor(const AppState& app, const PhysicsFrame& f) {
 void drawVehicleHud(AppState& app, const PhysicsFrame& f) {
   if (f.sims.empty() || !app.view) return;
   std::vector<std::string> lines = app.view->hud(f.sims.front().curr);
+  // Side by side the read-out is copy 1's (the chase camera follows it): said, in its colour.
+  const bool named = f.sims.size() > 1 && !lines.empty();
+  if (named) lines.insert(lines.begin(), copyLegend(f, 0, f.sims.front().curr.integrator) + ":");
   char end[128] = "";
   if (app.pausedAtScriptEnd && f.paused)
     std::snprintf(end, sizeof end, "end of the scripted run (%.3g s): Space runs on, Backspace replays", app.scriptEnd);
@@ -70,7 +73,7 @@ void drawVehicleHud(AppState& app, const PhysicsFrame& f) {
   app.hudRect = {p.x - 8, p.y - 6, p.x + w + 8, bottom + 2};
   for (std::size_t i = 0; i < lines.size(); ++i)
     fg->AddText(ImVec2(p.x, p.y + lh * static_cast<float>(i)),
-                i >= readout ? IM_COL32(255, 200, 90, 255) : IM_COL32(230, 232, 238, 255),
+                i >= readout ? IM_COL32(255, 200, 90, 255) : named && i == 0 ? copyColor(0) : IM_COL32(230, 232, 238, 255),
                 lines[i].c_str());
 }
 

@@ -66,8 +66,10 @@ void drawPanels(AppState& app, const PhysicsFrame& f) {
     }
     if (ImGui::CollapsingHeader("Integrator", ImGuiTreeNodeFlags_DefaultOpen)) integratorPanel(app, f);
     if (ImGui::CollapsingHeader("Controls", ImGuiTreeNodeFlags_DefaultOpen)) controlsPanel(app, f);
-    if (ImGui::CollapsingHeader("Diagnostics", ImGuiTreeNodeFlags_DefaultOpen)) diagnosticsPanel(app, f);
+    // Takes (Record, the recent takes, CSV / glTF / video) before the long Diagnostics section:
+    // at the bottom of the sidebar a new user did not find them.
     if (!f.take.playing && ImGui::CollapsingHeader("Takes", ImGuiTreeNodeFlags_DefaultOpen)) takesPanel(app, f);
+    if (ImGui::CollapsingHeader("Diagnostics", ImGuiTreeNodeFlags_DefaultOpen)) diagnosticsPanel(app, f);
   }
   app.viewLeft = ImGui::IsWindowCollapsed() ? 0.0f : ImGui::GetWindowPos().x + ImGui::GetWindowSize().x;
   // A width that changed while the window did not: the user dragged the sidebar's edge.
