@@ -74,7 +74,7 @@ float plotsContentHeight(std::shared_ptr<const VehicleView> view) {
   float bottom = 0;
   gui.frame([&] {
     ImGui::SetNextWindowPos(ImVec2(0, 0));
-    ImGui::SetNextWindowSize(ImVec2(800, 700));
+    ImGui::SetNextWindowSize(ImVec2(700, 700));
     ImGui::Begin("plots");
     const float top = ImGui::GetCursorScreenPos().y;
     plotsPanel(app, f);

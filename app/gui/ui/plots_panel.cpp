@@ -108,7 +108,9 @@ void plotsPanel(AppState& app, const PhysicsFrame& f) {
     tooltip("Click a name to hide or show its curve in every plot.");
   }
   const float avail = ImGui::GetContentRegionAvail().x;
-  const int columns = avail > 900 ? 3 : 2;
+  // Three columns from 760 px: at 1280 x 720 the five plots then fit two rows (the third row of
+  // two columns needed scrolling).
+  const int columns = avail > 760 ? 3 : 2;
   const float w = (avail - static_cast<float>(columns - 1) * 8) / static_cast<float>(columns);
   // Two rows of cells fit the window, each plot under its title line (the default 1280 x 720
   // window cut the second row in half with a 110 px floor); below 80 px the window scrolls.
