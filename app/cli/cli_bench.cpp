@@ -98,7 +98,7 @@ int runBench(const std::vector<std::string>& args) {
       return kExitInternal;
     }
   }
-  reportError("bench: unknown suite '" + shown(name) + "'; expected one of " + known);
+  reportError("bench: unknown suite '" + shown(name) + "'; expected one of " + known + " (see lieride bench --help)");
   return kExitBadInput;
 }
 

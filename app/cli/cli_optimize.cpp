@@ -167,7 +167,7 @@ int runOptimize(const std::vector<std::string>& args) {
     return kExitBadInput;
   }
   if (knots > 0 || !guess.empty()) {
-    reportError("optimize: --knots and --guess apply to method = \"dmoc\" problems");
+    reportError("optimize: --knots and --guess apply to method = \"dmoc\" problems (see lieride optimize --help)");
     return kExitBadInput;
   }
   OcpProblemFile pf;

@@ -291,7 +291,9 @@ std::vector<Part> articulate(const TakeTracks& tr, const VehicleDims& d) {
     std::vector<double> angle(tr.keys.size(), 0.0);
     for (std::size_t k = 1; k < tr.keys.size(); ++k) {
       const double omega = 70.0 * std::sqrt(std::max(0.0, channel(k - 1, "collective", 49.05)) / 49.05);
-      angle[k] = std::fmod(angle[k - 1] + omega * (tr.keys[k].t - tr.keys[k - 1].t), 2 * kPi);
+      // Wrapped after 10 turns (as the app's phase): 5.3 x 10 turns is whole, so the tail rotor's
+      // angle below stays continuous (wrapped at each turn it jumped by 5.3 x 2 pi mod 2 pi).
+      angle[k] = std::fmod(angle[k - 1] + omega * (tr.keys[k].t - tr.keys[k - 1].t), 20 * kPi);
     }
     // The rotor plane tilts with the cyclic: thrust b = Ry(gamma_p) Rx(gamma_r) e_z (docs/models.md 2).
     parts.push_back({"hub", -1, {}, Vec3(0, 0, 0.25), perKey(tr, [&](std::size_t k) {

@@ -55,6 +55,10 @@ TEST_CASE("usage errors: one line naming the problem, exit 2, nothing written", 
     CHECK(lineCount(r.err) == 1);
     CHECK(r.err.rfind("lieride: ", 0) == 0);
     CHECK(r.err.find(c.mustMention) != std::string::npos);
+    // docs/formats.md: "lieride: <command>: <problem> (see lieride <command> --help)".
+    const std::string command = c.args.substr(0, c.args.find(' '));
+    if (command == "sim" || command == "list" || command == "bench")
+      CHECK(r.err.find("(see lieride " + command + " --help)") != std::string::npos);
     CHECK(r.out.empty());
     CHECK(!fs::exists(csv));
   }

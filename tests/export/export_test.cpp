@@ -156,6 +156,39 @@ TEST_CASE("export: the helicopter's rotor spins and the car's front wheels steer
   }
 }
 
+TEST_CASE("export: the tail rotor turns 5.3 times the main rotor's angle at every key, across its turns", "[export]") {
+  // The main rotor's angle was wrapped at each turn, and the tail's, 5.3 times it, then jumped
+  // by 5.3 x 2 pi mod 2 pi (1.9 rad) once a turn. At 200 fps both turn less than pi a key
+  // (0.35 and 1.9 rad), so each key's increments can be compared.
+  const std::filesystem::path file = std::filesystem::path(LIERIDE_SOURCE_DIR) / "assets/takes/helicopter-flight-take.toml";
+  const testing::TakeFile f{testing::readText(file), file.parent_path().string(), {}, {}};
+  TakeTracks tracks;
+  const Glb g = readBack(exportToBytes(f, 200.0, tracks), "helicopter");
+  auto rotation = [&](const std::string& part) {
+    for (std::size_t i = 0; i < g.model.nodes.size(); ++i)
+      if (g.model.nodes[i].name == part)
+        for (const auto& c : g.model.animations[0].channels)
+          if (c.target_node == static_cast<int>(i) && c.target_path == "rotation")
+            return floats(g.model, g.model.animations[0].samplers[static_cast<std::size_t>(c.sampler)].output);
+    return std::vector<float>{};
+  };
+  const std::vector<float> mainQ = rotation("main_rotor"), tailQ = rotation("tail_rotor");
+  REQUIRE(mainQ.size() > 400);
+  REQUIRE(tailQ.size() == mainQ.size());
+  auto wrap = [](double a) { return std::remainder(a, 2.0 * M_PI); };
+  double worst = 0, turned = 0;
+  for (std::size_t k = 4; k < mainQ.size(); k += 4) {
+    // Main about z (x, y, z, w): angle 2 atan2(qz, qw); tail about y: 2 atan2(qy, qw).
+    const double dMain = wrap(2 * std::atan2(mainQ[k + 2], mainQ[k + 3]) - 2 * std::atan2(mainQ[k - 2], mainQ[k - 1]));
+    const double dTail = wrap(2 * std::atan2(tailQ[k + 1], tailQ[k + 3]) - 2 * std::atan2(tailQ[k - 3], tailQ[k - 1]));
+    worst = std::max(worst, std::abs(wrap(dTail - 5.3 * dMain)));
+    turned += dMain;
+  }
+  INFO("largest tail increment off 5.3 x main's: " << worst << " rad over " << turned << " rad of main rotor");
+  CHECK(turned > 20 * M_PI);  // past the 10-turn wrap
+  CHECK(worst < 1e-4);
+}
+
 TEST_CASE("export: a description vehicle's parts spin and turn with their shape variables", "[export]") {
   // The robot's right wheel (part 1) spins about its axle y by phi1, the beanie (part 1) turns
   // about z by psi: each key's rotation is that of the key's shape (docs/formats.md section 5).
