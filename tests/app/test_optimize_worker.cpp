@@ -177,3 +177,36 @@ TEST_CASE("threads: optimize worker: a coarse-to-fine cold solve is the CLI's so
   CHECK(s->iteration > cli.levels.front().iterations);
   CHECK(std::abs(s->cost - cli.cost) <= 1e-12 * std::abs(cli.cost));
 }
+
+TEST_CASE("threads: optimize worker: a warm start that fails is tried again cold, and both are counted", "[threads][optimize]") {
+  // From a solution of a goal dragged far, the goal typed back stayed "locally infeasible" at
+  // every warm re-solve. The worker now retries cold from the problem's own guess. Here the
+  // iteration limit (2) makes both attempts fail, so both show.
+  const opt::Problem p = uTurn();
+  OptimizeWorker w;
+  std::mutex m;
+  bool sawRetry = false;
+  w.setIterationHook([&](const OptimizeSnapshot& s) {
+    std::lock_guard<std::mutex> lock(m);
+    sawRetry = sawRetry || s.line.rfind("the warm start failed (2 iterations): solving cold", 0) == 0;
+  });
+  const auto first = w.solve(p);
+  const auto a = w.waitFor([&](const OptimizeSnapshot& x) { return finished(x, first); });
+  REQUIRE(a->phase == OptimizeSnapshot::Phase::Solved);
+  opt::Problem edited = p;
+  edited.goal.position = *p.goal.position + Vec2(1.5, -1.0);
+  const auto second = w.solve(edited, 2);
+  const auto b = w.waitFor([&](const OptimizeSnapshot& x) { return finished(x, second); });
+  CHECK(b->phase == OptimizeSnapshot::Phase::NotSolved);
+  CHECK_FALSE(b->warm);          // the cold attempt's result
+  CHECK(b->iteration == 2 + 2);  // both attempts counted
+  {
+    std::lock_guard<std::mutex> lock(m);
+    CHECK(sawRetry);
+  }
+  // With room to converge the edited problem solves (warm from the last solution).
+  const auto third = w.solve(edited);
+  const auto c = w.waitFor([&](const OptimizeSnapshot& x) { return finished(x, third); });
+  CHECK(c->phase == OptimizeSnapshot::Phase::Solved);
+  CHECK(std::abs(c->knots.back().position.x() - edited.goal.position->x()) < 1e-6);
+}

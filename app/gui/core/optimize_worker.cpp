@@ -187,6 +187,7 @@ void OptimizeWorker::solveOne(const Request& req) {
     return;
   }
   Ghost ghost(*session);
+  bool coldRetry = false;
   const opt::Nlp& nlp = session->nlp();
   RecordingNlp recording(nlp);
   opt::SolveOptions o = session->defaultOptions();
@@ -234,7 +235,26 @@ void OptimizeWorker::solveOne(const Request& req) {
     publish(s);
     if (hook_) hook_(*s);
   };
-  const opt::SolveResult r = session->solve(o, recording);
+  opt::SolveResult r = session->solve(o, recording);
+  // A warm start that fails is tried again cold, from the problem's own guess: from a solution
+  // of a goal dragged far (round an obstacle), the goal typed back to where it was stayed
+  // "locally infeasible" at every re-solve, and only reopening the scene recovered it.
+  if (base->warm && r.status != opt::SolveStatus::Solved && r.status != opt::SolveStatus::Cancelled && !cancel_.load()) {
+    const int warmIterations = r.iterations;
+    const double warmSeconds = r.seconds;
+    auto note = std::make_shared<OptimizeSnapshot>(*base);
+    note->warm = false;
+    note->line = "the warm start failed (" + std::to_string(warmIterations) + " iterations): solving cold";
+    publish(note);
+    base->warm = false;
+    base->line = note->line;
+    o.warm = nullptr;
+    o.initial.clear();
+    r = session->solve(o, recording);
+    r.iterations += warmIterations;
+    r.seconds += warmSeconds;
+    coldRetry = true;
+  }
 
   auto s = std::make_shared<OptimizeSnapshot>();
   s->request = req.id;
@@ -262,7 +282,7 @@ void OptimizeWorker::solveOne(const Request& req) {
     lastSolution_ = r.solution;
     lastIterate_ = r.solution.x;
     s->phase = Phase::Solved;
-    s->line = "solved";
+    s->line = coldRetry ? "solved cold after the warm start failed" : "solved";
     s->replayToml = session->replayScenario("controls.csv", r.solution.x);
     std::ostringstream csv;
     session->writeControlsCsv(r.solution.x, csv);

@@ -164,6 +164,12 @@ void OptimizePanel::solve() {
   if (minRequest_ == kNone) minRequest_ = id;
 }
 
+void OptimizePanel::revert() {
+  if (!problem_) return;
+  const std::string file = problem_->file;
+  if (select(file)) solve();
+}
+
 void OptimizePanel::edited() {
   ++problemVersion_;
   if (autoSolve_) solve();
@@ -406,6 +412,8 @@ void OptimizePanel::draw(AppState& app, const PhysicsFrame&) {
   tooltip("Run the optimal controls through the physics thread with the problem's integrator and h "
           "(the simulation, not a replay of the states): it retraces the ghost.");
   ImGui::SameLine();
+  if (ImGui::Button("Revert")) revert();
+  tooltip("Back to the problem as its file has it (goal, obstacles, waypoints), solved cold: undoes every edit.");
   ImGui::Checkbox("re-solve on edit", &autoSolve_);
   tooltip("After an edit the problem re-solves warm from the last solution; an edit during a solve restarts it.");
   const float statusTop = ImGui::GetCursorPosY();
@@ -419,6 +427,7 @@ void OptimizePanel::draw(AppState& app, const PhysicsFrame&) {
       case OptimizeSnapshot::Phase::Solved:
         ImGui::TextColored(green, "solved%s: %d iterations, %.3f s", s->warm ? " (warm)" : "", s->iteration, s->seconds);
         ImGui::TextColored(green, "cost %.6g, max violation %.1e", s->cost, s->violation);
+        if (s->line != "solved") textWrappedColored(grey, s->line);
         break;
       case OptimizeSnapshot::Phase::Cancelled:
         textWrappedColored(grey, "cancelled at iteration " + std::to_string(s->iteration) + " (the last iterate is drawn)");

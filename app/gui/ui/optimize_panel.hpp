@@ -65,6 +65,7 @@ class OptimizePanel {
   opt::Problem* editableProblem() { return problem_ ? &*problem_ : nullptr; }
   void edited();  // after changing editableProblem(): re-solve (warm) if auto re-solve is on
   void solve();
+  void revert();  // the problem as its file has it (every edit undone), solved cold
   void cancel() { worker_.cancel(); }
   // Play (the button): writes controls.csv and replay.toml as `lieride optimize` does and asks
   // for that scene. False unless the newest solve of this problem is solved.
