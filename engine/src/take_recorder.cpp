@@ -53,7 +53,9 @@ void TakeRecorder::start(double h, const std::string& integrator) {
 
 void TakeRecorder::continueFrom(const Take& take, long steps, double clock, double h) {
   if (take.inputChannels != channels_)
-    throw std::invalid_argument("the take's per-step input channels are not the pilot's (a take recorded in the app is needed)");
+    throw std::invalid_argument(
+        "this take's inputs come from its scenario (a scripted scene or an optimal Play), not from the pilot's channels "
+        "step by step; overdub takes over takes flown by hand (Record makes a new take of this one)");
   if (steps < 0 || steps > take.steps || steps > maxSteps_) throw std::invalid_argument("TakeRecorder::continueFrom: steps out of range");
   events_.clear();
   for (const TakeEvent& e : take.events) {

@@ -254,6 +254,7 @@ void drawHelp(AppState& app) {
         {"A / D", "left stick left / right (yaw, steering, rotor)"},
         {"Arrows or I J K L", "right stick (cyclic, steering torque)"},
         {"Mouse drag / wheel", "orbit and zoom (orbit camera), look and move (free)"},
+        {"Drag a ring", "Optimize: move the goal, a waypoint or an obstacle (it re-solves)"},
         {"Gamepad", "Mode 2: left stick collective + yaw, right stick cyclic"},
         {"", "triggers: drive / brake"}};
     if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {  // columns as wide as their text

@@ -166,12 +166,14 @@ void OptimizePanel::solve() {
 
 void OptimizePanel::revert() {
   if (!problem_) return;
+  editedSincePlay_ = true;
   const std::string file = problem_->file;
   if (select(file)) solve();
 }
 
 void OptimizePanel::edited() {
   ++problemVersion_;
+  editedSincePlay_ = true;
   if (autoSolve_) solve();
 }
 
@@ -184,6 +186,7 @@ std::shared_ptr<const OptimizeSnapshot> OptimizePanel::current() const {
 void OptimizePanel::sceneLoaded(const SceneEntry& entry, const std::string& vehicle) {
   if (sceneIsReplay(entry)) {  // Play: the panel keeps its problem, ghost and solution
     playing_ = true;
+    editedSincePlay_ = false;
     pausedAtEnd_ = false;
     overviewRequest_ = true;
     ++problemVersion_;  // the overlay as drawn during Play
@@ -416,6 +419,9 @@ void OptimizePanel::draw(AppState& app, const PhysicsFrame&) {
   tooltip("Back to the problem as its file has it (goal, obstacles, waypoints), solved cold: undoes every edit.");
   ImGui::Checkbox("re-solve on edit", &autoSolve_);
   tooltip("After an edit the problem re-solves warm from the last solution; an edit during a solve restarts it.");
+  // An edit during Play re-solves, but the vehicle still runs the controls Play started with.
+  if (playing_ && editedSincePlay_)
+    textWrappedColored(ImVec4(0.96f, 0.66f, 0.22f, 1), "the vehicle plays the solution from before the edit: Play again runs the new one");
   const float statusTop = ImGui::GetCursorPosY();
   if (s) {
     const ImVec4 grey(0.75f, 0.78f, 0.82f, 1), red(1, 0.42f, 0.35f, 1), green(0.55f, 0.95f, 0.55f, 1);
@@ -456,7 +462,8 @@ void OptimizePanel::draw(AppState& app, const PhysicsFrame&) {
   const float pad = statusHeight_ - statusUsed, spacing = ImGui::GetStyle().ItemSpacing.y;
   if (pad > spacing) ImGui::Dummy(ImVec2(1.0f, pad - spacing));
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  ImGui::TextWrapped("ghost: green where a knot's constraints hold to 1e-8, red from 1e-2");
+  ImGui::TextWrapped("ghost: green where a knot's constraints hold to 1e-8, red from 1e-2. Drag the rings in the "
+                     "view to move the goal, waypoints and obstacles, or type the values below.");
   ImGui::PopStyleColor();
   // A value typed into a field (double-click or Ctrl+click on it) re-solves once, when the field
   // is left (Enter, Tab, a click elsewhere): typing "30" no longer solved for "3" first. Drags

@@ -117,6 +117,7 @@ class OptimizePanel {
   OptimizeOverlayMesh overlay_;
   std::optional<SceneEntry> sceneRequest_;
   bool playing_ = false, pausedAtEnd_ = false, openRequest_ = false, overviewRequest_ = false;
+  bool editedSincePlay_ = false;  // the problem changed after Play started: the vehicle runs the old solution
   bool typedEdit_ = false;  // a field typed into, re-solved when it is left
   int hovered_ = -1, dragging_ = -1, builtHover_ = -1;
   Vec3 dragOffset_ = Vec3::Zero();
