@@ -45,6 +45,24 @@ TEST_CASE("scenes: side-by-side copies of a scripted scene stay scripted", "[sce
   CHECK(free.slots.front().manual);
 }
 
+TEST_CASE("scenes: a problem file typed into Open becomes its problem's scene", "[scenes]") {
+  // It was loaded as a scenario and refused (a [problem] table); now it opens as the menu's
+  // "optimal parking" does: the problem's start, the Optimize panel's problem named.
+  const std::string file = std::string(LIERIDE_SOURCE_DIR) + "/assets/problems/car-tunnel.toml";
+  CHECK(isDmocProblemFile(file));
+  CHECK_FALSE(isDmocProblemFile(std::string(LIERIDE_SOURCE_DIR) + "/assets/problems/sleigh-u-turn.toml"));  // pmp
+  CHECK_FALSE(isDmocProblemFile(std::string(LIERIDE_SOURCE_DIR) + "/assets/scenes/car-slalom.toml"));
+  SceneEntry entry;
+  const SceneEntry* found = findScene(listScenes(), file, &entry);
+  REQUIRE(found == &entry);
+  CHECK_FALSE(sceneProblem(entry).empty());
+  CHECK_FALSE(sceneIsReplay(entry));
+  LoadedScene l = loadScene(entry);
+  REQUIRE(l.slots.size() == 1u);
+  CHECK(l.slots.front().sim->vehicleType() == "car");
+  CHECK(l.slots.front().sim->integratorName() == "lie-nh");
+}
+
 TEST_CASE("scenes: large steps puts lie-cay and rk4 side by side on the same motion", "[scenes]") {
   const auto scenes = listScenes();
   const SceneEntry* e = findScene(scenes, "large-steps", nullptr);

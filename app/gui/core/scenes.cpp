@@ -162,10 +162,22 @@ const SceneEntry* findScene(const std::vector<SceneEntry>& scenes, const std::st
     if (lower(s.name) == std::string([&] { std::string t = k; std::replace(t.begin(), t.end(), '-', ' '); std::replace(t.begin(), t.end(), '_', ' '); return t; }()))
       return &s;
   if (fileEntry && fs::is_regular_file(key)) {
-    *fileEntry = isVehicleDescription(key) ? descriptionScene(key) : SceneEntry{sceneMenuName(key), key, {}, {}, {}};
+    // A DMOC problem file opens as its problem's scene, as the menu's "optimal parking" does
+    // (the Optimize panel opens it and solves): it was refused as a scenario with a [problem] table.
+    if (isDmocProblemFile(key)) *fileEntry = problemScene(sceneMenuName(key), fs::absolute(key).string());
+    else *fileEntry = isVehicleDescription(key) ? descriptionScene(key) : SceneEntry{sceneMenuName(key), key, {}, {}, {}};
     return fileEntry;
   }
   return nullptr;
+}
+
+bool isDmocProblemFile(const std::string& path) {
+  try {
+    const toml::table t = parseTomlText(readRegularFile(path, kMaxScenarioBytes), path);
+    return t["problem"]["method"].value<std::string>() == std::optional<std::string>("dmoc");
+  } catch (const std::exception&) {
+    return false;
+  }
 }
 
 bool isVehicleDescription(const std::string& path) {

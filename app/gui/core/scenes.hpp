@@ -66,6 +66,9 @@ LoadedScene loadScene(const SceneEntry& entry);
 // A file with a [take] table (docs/formats.md section 5): opened as a take (its timeline, its h),
 // not as a plain scenario. False for anything unreadable (the scene loader then says why).
 bool isTakeFile(const std::string& path);
+// A DMOC problem file (docs/formats.md section 4: [problem] method = "dmoc"), which the Open
+// field loads as that problem's scene (problemScene).
+bool isDmocProblemFile(const std::string& path);
 // A vehicle description file (docs/formats.md section 5: a top-level [kinetic] table, no
 // [vehicle]), which the Open field loads as a scene of that vehicle at rest.
 bool isVehicleDescription(const std::string& path);
