@@ -267,7 +267,15 @@ void App::frame(double wallDt, int w, int h, const CameraInput& in) {
     copyAt.emplace_back(M[3]);
     copyFrozen.push_back(v.frozen);
     // Chase heading: the vehicle's, except for free bodies whose tumbling would spin the view.
-    if (i == 0) yaw = st_.view->traits().freeBody ? 0.35f : static_cast<float>(std::atan2(R(1, 0), R(0, 0)));
+    if (i == 0) {
+      yaw = st_.view->traits().freeBody ? 0.35f : static_cast<float>(std::atan2(R(1, 0), R(0, 0)));
+      // An aircraft moving faster than 2 m/s over the ground, not backwards: along its track.
+      if (st_.view->traits().chaseAlongTrack) {
+        const Vec3 ground = R * v.curr.bodyVelocity.tail<3>();
+        const double track = std::atan2(ground.y(), ground.x()), slip = std::remainder(track - yaw, 2.0 * M_PI);
+        if (std::hypot(ground.x(), ground.y()) > 2.0 && std::abs(slip) < 1.75) yaw = static_cast<float>(track);
+      }
+    }
   }
   // The view's animation (a rotor's spin), advanced with simulated time; the phase wraps after
   // 10 turns so that parts turning at simple multiples of it (the tail rotor's 5.3) stay smooth.

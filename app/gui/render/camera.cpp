@@ -65,6 +65,12 @@ float firstOcclusion(const std::vector<Occluder>& boxes, const glm::vec3& from, 
   return nearest;
 }
 
+bool CameraRig::clearLine(const glm::vec3& from, const glm::vec3& to) const {
+  const glm::vec3 line = to - from;
+  const float length = glm::length(line);
+  return !(length > 1e-4f) || firstOcclusion(occluders_, from, line / length, length) >= length;
+}
+
 glm::vec3 CameraRig::unoccluded(const glm::vec3& target, const glm::vec3& eye) const {
   const glm::vec3 line = eye - target;
   const float length = glm::length(line);
@@ -83,9 +89,20 @@ void CameraRig::update(double dt, const glm::vec3& target, float yaw, float size
     case CameraMode::Chase: {
       if (first_) chaseYaw_ = yaw;
       chaseYaw_ += wrapPi(yaw - chaseYaw_) * (first_ ? 1.0f : 1.0f - std::exp(-static_cast<float>(dt) * 1.5f));
-      const float dist = 1.9f * size, height = 0.65f * size;
-      const glm::vec3 want =
-          unoccluded(target, target + glm::vec3(-std::cos(chaseYaw_) * dist, -std::sin(chaseYaw_) * dist, height));
+      const float dist = 1.9f * size;
+      glm::vec3 offset(-std::cos(chaseYaw_) * dist, -std::sin(chaseYaw_) * dist, 0.65f * size);
+      // Over an obstacle rather than into it: while the line from the vehicle's base or from
+      // its centre to the eye crosses an occluder, the eye rises (the same distance behind).
+      // Coming in along the line alone left the camera low behind a parked car, whose box then
+      // covered the lower half of the view and hid the car reversing into the slot.
+      if (!occluders_.empty()) {
+        const glm::vec3 low = target + glm::vec3(0, 0, 0.05f * size), mid = target + glm::vec3(0, 0, 0.3f * size);
+        for (const float rise : {0.65f, 1.0f, 1.4f, 1.9f, 2.6f}) {
+          offset.z = rise * size;
+          if (clearLine(low, target + offset) && clearLine(mid, target + offset)) break;
+        }
+      }
+      const glm::vec3 want = unoccluded(target, target + offset);
       eye_ += (want - eye_) * k;
       eye_ = unoccluded(target, eye_);  // the smoothing must not carry it behind a wall either
       center_ += (target + glm::vec3(0, 0, 0.15f * size) - center_) * (first_ ? 1.0f : 1.0f - std::exp(-static_cast<float>(dt) * 10.0f));

@@ -64,6 +64,7 @@ class CameraRig {
   bool first_ = true;
   std::vector<Occluder> occluders_;
   // `eye` moved towards `target` until no occluder stands between them.
+  bool clearLine(const glm::vec3& from, const glm::vec3& to) const;  // no occluder between
   glm::vec3 unoccluded(const glm::vec3& target, const glm::vec3& eye) const;
 };
 

@@ -479,7 +479,9 @@ void OptimizePanel::draw(AppState& app, const PhysicsFrame&) {
 
 std::vector<OptimizePanel::Handle> OptimizePanel::handles() const {
   std::vector<Handle> out;
-  if (!problem_) return out;
+  // None during Play: the chase camera runs beside the obstacles, whose rings filled the
+  // foreground (the panel's fields still edit the problem).
+  if (!problem_ || playing_) return out;
   const opt::Problem& p = *problem_;
   auto ground = [](const Vec2& v) { return Vec3(v.x(), v.y(), 0.0); };
   if (p.goal.position) out.push_back({Handle::Goal, 0, ground(*p.goal.position)});

@@ -69,6 +69,9 @@ class HelicopterView final : public VehicleView {
     traits_.size = 2.0f;
     traits_.pilotOverScript = true;  // the scenario's collective is the hover trim
     traits_.hasAssist = true;
+    // The optimal canyon flight slips sideways through the bends (nose 3-4 deg off x while the
+    // path turns 39 deg): along the nose the chase camera looked into the canyon's wall.
+    traits_.chaseAlongTrack = true;
     hover_ = collective_ >= 0 ? channels_[static_cast<std::size_t>(collective_)].trim : p_.mass * p_.gravity;
     body_ = addMesh(body(p_));
     rotor_ = addMesh(rotor());

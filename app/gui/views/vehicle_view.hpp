@@ -50,6 +50,7 @@ struct ViewTraits {
   bool hasMomentum = true;       // with nonholonomic: a symmetry direction the constraints leave (none with three)
   bool pilotOverScript = false;  // the pilot flies it even when the scenario gives inputs (they are its trim)
   bool hasAssist = false;        // a flight assist the Controls panel switches
+  bool chaseAlongTrack = false;  // the chase camera looks along the horizontal motion, not the nose (an aircraft flying sideways)
 };
 
 using HelpLines = std::vector<std::pair<std::string, std::string>>;
