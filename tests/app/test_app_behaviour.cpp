@@ -575,6 +575,26 @@ TEST_CASE("camera: the chase camera comes in front of a wall between it and the 
   CHECK(firstOcclusion(unit, glm::vec3(0), glm::vec3(-1, 0, 0), 50.0f) == 50.0f);  // behind the ray
 }
 
+TEST_CASE("camera: the chase camera rises over a low obstacle behind the vehicle", "[app][camera]") {
+  // Parking: the rear parked car (a 1.5 m box) 1 m behind the car hid the car's lower half from
+  // the chase eye, 2.9 m up: the eye now rises (same distance behind) until the lines from the
+  // car's base and its middle pass over the box, instead of staying low.
+  CameraRig cam;
+  cam.mode = CameraMode::Chase;
+  const glm::vec3 target(0, 0, 0);
+  const float size = 4.5f;
+  const Occluder parked{glm::vec3(-4.0f, 0, 0.75f), glm::vec3(2.25f, 0.9f, 0.75f), 0.0f};
+  cam.setOccluders({parked});
+  for (int i = 0; i < 600; ++i) cam.update(0.016, target, 0.0f, size, {});
+  const glm::vec3 eye = cam.eye();
+  CHECK(eye.z > 0.65f * size + 0.5f);                          // above the unobstructed height
+  CHECK(eye.x == Approx(-1.9f * size).epsilon(1e-3));           // as far behind as before
+  for (const float h : {0.05f * size, 0.3f * size}) {
+    const glm::vec3 from = target + glm::vec3(0, 0, h), line = eye - from;
+    CHECK(firstOcclusion({parked}, from, glm::normalize(line), glm::length(line)) == glm::length(line));
+  }
+}
+
 TEST_CASE("panels: the copy's h follows the h in use until its own slider is moved", "[panels]") {
   ImGuiHeadless gui;
   AppState app;
