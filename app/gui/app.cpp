@@ -104,7 +104,7 @@ bool App::loadScene(int index, const SceneEntry* entry, bool startPaused) {
   physics_->start();
   st_.takes.notice.clear();  // an export's or a trim's line belongs to the scene it was made in
   st_.takes.lastTake.clear();  // so does "take saved: ..." (the recent-takes list keeps it)
-  optimize_.sceneLoaded(current_, st_.vehicle);
+  optimize_.sceneLoaded(current_, st_.vehicle, scene.scenery);
   if (st_.settings.cameraPerScene.count(st_.sceneName) == 0) optimize_.overview(cam_, st_.cameraMode);
   // The h and integrator the user last chose for this scene (single-copy scenes). Said where
   // they differ from the scene's own: a stress test's rk4 at h = 1 s came back the next day

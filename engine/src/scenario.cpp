@@ -209,7 +209,7 @@ std::optional<Take> readTake(const toml::table& doc, TableReader& root, const st
   if (!takeTable.present()) throw ScenarioError(file + ": missing table [take] (expected steps = N beside [[events]])");
   Take take;
   // A misspelt key (stepz) is an unknown key, not a missing steps.
-  for (const char* key : {"steps", "start", "inputs"}) takeTable.markUsed(key);
+  for (const char* key : {"steps", "start", "inputs", "scenery"}) takeTable.markUsed(key);
   takeTable.finish();
   if (!takeTable.has("steps")) takeTable.fail("steps", "the number of physics steps of the take, an integer >= 0");
   take.steps = takeTable.integer("steps", 0, 0);
@@ -218,6 +218,12 @@ std::optional<Take> readTake(const toml::table& doc, TableReader& root, const st
     if (take.start > take.steps) takeTable.fail("start", "a step count from 0 to take.steps = " + std::to_string(take.steps));
   }
   if (takeTable.has("inputs")) readStepInputs(takeTable, baseDir, sim, take);
+  if (takeTable.has("scenery")) {
+    const std::string rel = takeTable.string("scenery", "");
+    if (rel.empty()) takeTable.fail("scenery", "the path of a problem file (assets/problems/*.toml) the app draws around the take");
+    const std::filesystem::path p(rel);
+    take.scenery = (p.is_absolute() ? p : std::filesystem::path(baseDir) / p).lexically_normal().string();
+  }
   takeTable.finish();
   if (!eventsNode) return take;
   const toml::array* events = eventsNode->as_array();

@@ -118,10 +118,15 @@ bool TakeRecorder::reset(double sceneH) {
 }
 
 void TakeRecorder::write(const std::string& scenarioText, const std::string& inputsFile, std::ostream& toml,
-                         std::ostream& csv) const {
+                         std::ostream& csv, const std::string& scenery) const {
   toml << scenarioText;
   if (!scenarioText.empty() && scenarioText.back() != '\n') toml << '\n';
   toml << "\n[take]\nsteps = " << steps_ << "\n";
+  if (!scenery.empty()) {  // a TOML basic string: backslashes and quotes escaped
+    toml << "scenery = \"";
+    for (const char c : scenery) toml << (c == '\\' || c == '"' ? "\\" : "") << c;
+    toml << "\"\n";
+  }
   if (start_ > 0) toml << "start = " << start_ << "\n";
   if (!channels_.empty()) toml << "inputs = \"" << inputsFile << "\"\n";
   for (const Event& e : events_) {

@@ -148,3 +148,35 @@ TEST_CASE("a recorded take's fields: opening events, t the take clock across a r
   CHECK(player.clock() == Approx(clockAt[steps]).margin(1e-12));
   CHECK(stateHash(player.simulation()) == stateHash(*sim));
 }
+
+TEST_CASE("a take's scenery: written as [take] scenery, read back resolved, ignored by the run", "[sim][take]") {
+  // A take of an optimal Play names the problem file the app draws around it (its parked cars,
+  // walls and goal); lieride sim runs the take without it.
+  Scenario sc = loadScenarioFromString(kScene, "scenery.toml", ".");
+  auto sim = sc.simulation->clone();
+  const std::size_t collective = static_cast<std::size_t>(sim->controls().find("collective"));
+  TakeRecorder rec({"collective"}, {collective}, 5);
+  rec.start(sim->timeStep(), sim->integratorName());
+  for (int k = 0; k < 5; ++k) {
+    REQUIRE(rec.beforeStep(sim->controls(), sim->time()));
+    sim->step();
+  }
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("lieride-take-scenery-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string problem = "C:\\odd \"name\".toml";  // escaped as a TOML basic string
+  std::ostringstream toml, csv;
+  rec.write(kScene, "scenery-inputs.csv", toml, csv, problem);
+  CHECK(toml.str().find("scenery = \"C:\\\\odd \\\"name\\\".toml\"\n") != std::string::npos);
+  std::ofstream(dir / "scenery-inputs.csv") << csv.str();
+  std::ofstream(dir / "scenery.toml") << toml.str();
+  const Scenario back = loadScenario((dir / "scenery.toml").string());
+  REQUIRE(back.take.has_value());
+  CHECK(back.take->scenery == (dir / problem).lexically_normal().string());  // relative: against the take's folder
+  CHECK(back.take->steps == 5);
+  // An empty scenery is refused with the key.
+  std::string text = toml.str();
+  text.replace(text.find("scenery = "), text.find('\n', text.find("scenery = ")) - text.find("scenery = "), "scenery = \"\"");
+  CHECK_THROWS_WITH(loadScenarioFromString(text, "empty.toml", dir.string()), Catch::Contains("take.scenery"));
+  std::filesystem::remove_all(dir);
+}

@@ -43,6 +43,7 @@ struct LoadedScene {
   double duration = 0;        // its [integrator] duration (s), where a scripted scene pauses; 0: none
   VehicleGeometry geometry;
   std::shared_ptr<const VehicleView> view;  // of the first copy's kind (all copies share it)
+  std::string scenery;        // a take's [take] scenery: the problem file drawn around it (empty: none)
 };
 
 std::string assetsDir();  // the directory holding scenes/, fonts/ (source tree or install)

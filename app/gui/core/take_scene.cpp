@@ -53,6 +53,7 @@ LoadedScene loadTakeScene(const SceneEntry& entry) {
   out.offsets.clear();
   out.scripted = true;
   out.slots.push_back(takeSlot(entry.file, {}, "take", view));
+  out.scenery = out.slots.front().take->take().scenery;
   for (const auto& [integrator, h] : entry.ghosts) {
     ScenarioOverrides o;
     if (!integrator.empty()) o.integrator = integrator;
@@ -123,8 +124,17 @@ std::string takeScenarioText(const std::string& text, const std::string& baseDir
 }
 
 SceneSource sceneSource(const SceneEntry& entry) {
-  if (!entry.file.empty()) return {readText(entry.file), fs::absolute(entry.file).parent_path().string()};
-  return {entry.text, entry.baseDir.empty() ? assetsDir() : entry.baseDir};
+  std::string scenery = entry.problem.empty() ? std::string() : fs::absolute(entry.problem).string();
+  if (!entry.file.empty()) {
+    if (entry.take && scenery.empty()) {  // a take keeps the scenery it was recorded with
+      try {
+        if (const Scenario sc = loadScenario(entry.file); sc.take) scenery = sc.take->scenery;
+      } catch (const std::exception&) {
+      }
+    }
+    return {readText(entry.file), fs::absolute(entry.file).parent_path().string(), scenery};
+  }
+  return {entry.text, entry.baseDir.empty() ? assetsDir() : entry.baseDir, scenery};
 }
 
 std::string freshStem(const std::string& dir, const std::string& prefix, const std::string& extension) {
@@ -149,7 +159,8 @@ std::string writeTake(const TakeRecorder& recorder, const SceneSource& source, c
   const fs::path csv = fs::absolute(fs::path(dir) / (stem + "-inputs.csv"));
   std::ostringstream takeText, inputs;
   std::vector<KeptFile> kept;
-  recorder.write(takeScenarioText(source.text, source.baseDir, stem, &kept), csv.filename().string(), takeText, inputs);
+  recorder.write(takeScenarioText(source.text, source.baseDir, stem, &kept), csv.filename().string(), takeText, inputs,
+                 source.scenery);
   std::vector<std::pair<fs::path, std::string>> files;
   for (const KeptFile& k : kept) files.emplace_back(fs::absolute(fs::path(dir) / k.name), readText(k.from));
   files.emplace_back(csv, inputs.str());
@@ -182,7 +193,8 @@ void trimTake(const std::string& takeFile, long startStep, long endStep, const s
   rec.continueFrom(take, endStep, 0.0, sc.settings.dt);
   rec.setStart(startStep);
   const fs::path p = fs::absolute(out);
-  writeTake(rec, {readText(takeFile), fs::absolute(takeFile).parent_path().string()}, p.parent_path().string(), p.stem().string());
+  writeTake(rec, {readText(takeFile), fs::absolute(takeFile).parent_path().string(), take.scenery}, p.parent_path().string(),
+            p.stem().string());
 }
 
 }  // namespace lieride::gui

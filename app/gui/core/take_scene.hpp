@@ -33,6 +33,7 @@ std::string takeScenarioText(const std::string& text, const std::string& baseDir
 // The scene's scenario text and the folder its relative paths resolve against.
 struct SceneSource {
   std::string text, baseDir;
+  std::string scenery = {};  // the problem file drawn around it (an Optimize scene or Play): [take] scenery
 };
 SceneSource sceneSource(const SceneEntry& entry);
 

@@ -183,7 +183,8 @@ std::shared_ptr<const OptimizeSnapshot> OptimizePanel::current() const {
   return s;
 }
 
-void OptimizePanel::sceneLoaded(const SceneEntry& entry, const std::string& vehicle) {
+void OptimizePanel::sceneLoaded(const SceneEntry& entry, const std::string& vehicle, const std::string& scenery) {
+  sceneryOnly_ = false;
   if (sceneIsReplay(entry)) {  // Play: the panel keeps its problem, ghost and solution
     playing_ = true;
     editedSincePlay_ = false;
@@ -213,6 +214,9 @@ void OptimizePanel::sceneLoaded(const SceneEntry& entry, const std::string& vehi
     minRequest_ = kNone;
     ++problemVersion_;
   }
+  // A take of an optimal Play: its parked cars, kerb, walls and goal drawn around it again
+  // (it replayed on empty ground).
+  if (!scenery.empty() && select(scenery)) sceneryOnly_ = true;
 }
 
 void OptimizePanel::update(AppState& app, const PhysicsFrame& f) {
@@ -398,6 +402,14 @@ void OptimizePanel::draw(AppState& app, const PhysicsFrame&) {
     return;
   }
   const opt::Problem& p = *problem_;
+  if (sceneryOnly_) {
+    ImGui::TextWrapped("The take's scenery: the obstacles, goal and waypoints of %s, drawn around it (the take "
+                       "replays its own inputs; nothing is solved).",
+                       fs::path(p.file).filename().string().c_str());
+    if (ImGui::Button("Open the problem")) sceneRequest_ = problemScene(p.name, p.file);
+    tooltip("The problem's own scene, solved in this panel (as the scene menu's optimal scenes).");
+    return;
+  }
   ImGui::TextDisabled("%d knots, h = %.3g s, %s", p.knots, p.timeStep(), p.integrator.c_str());
   const auto s = current();
   const bool solving = s && s->phase == OptimizeSnapshot::Phase::Solving;
@@ -481,7 +493,7 @@ std::vector<OptimizePanel::Handle> OptimizePanel::handles() const {
   std::vector<Handle> out;
   // None during Play: the chase camera runs beside the obstacles, whose rings filled the
   // foreground (the panel's fields still edit the problem).
-  if (!problem_ || playing_) return out;
+  if (!problem_ || playing_ || sceneryOnly_) return out;
   const opt::Problem& p = *problem_;
   auto ground = [](const Vec2& v) { return Vec3(v.x(), v.y(), 0.0); };
   if (p.goal.position) out.push_back({Handle::Goal, 0, ground(*p.goal.position)});

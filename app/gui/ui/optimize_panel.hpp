@@ -29,7 +29,8 @@ class OptimizePanel {
   void draw(AppState& app, const PhysicsFrame& f);
   // A scene was loaded: its vehicle kind filters the list; a scene with a problem (the scene
   // menu's "optimal ..." entries) selects it and solves. A Play scene keeps the panel as it is.
-  void sceneLoaded(const SceneEntry& entry, const std::string& vehicle);
+  // `scenery`: a take's problem file, drawn around it (obstacles, goal, waypoints), not solved.
+  void sceneLoaded(const SceneEntry& entry, const std::string& vehicle, const std::string& scenery = {});
   // Per frame, before drawing: pauses a Play at the end of the optimised horizon.
   void update(AppState& app, const PhysicsFrame& f);
   // True once after a problem scene loaded: the sidebar opens the section.
@@ -117,7 +118,8 @@ class OptimizePanel {
   OptimizeOverlayMesh overlay_;
   std::optional<SceneEntry> sceneRequest_;
   bool playing_ = false, pausedAtEnd_ = false, openRequest_ = false, overviewRequest_ = false;
-  bool editedSincePlay_ = false;  // the problem changed after Play started: the vehicle runs the old solution
+  bool editedSincePlay_ = false;
+  bool sceneryOnly_ = false;  // the problem is a take's scenery: drawn, not solved or edited  // the problem changed after Play started: the vehicle runs the old solution
   bool typedEdit_ = false;  // a field typed into, re-solved when it is left
   int hovered_ = -1, dragging_ = -1, builtHover_ = -1;
   Vec3 dragOffset_ = Vec3::Zero();

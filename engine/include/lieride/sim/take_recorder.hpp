@@ -58,9 +58,10 @@ class TakeRecorder {
   // [[events]]) followed by [take] steps and inputs = `inputsFile`, and the [[events]]; the
   // step-input CSV to `inputsCsv`. Relative paths in the take (the scenario's controls.file,
   // `inputsFile`) resolve against the take's folder: write it beside its scenario, or use
-  // absolute paths. Each event's t is the take clock (the sum of h so far).
+  // absolute paths. Each event's t is the take clock (the sum of h so far). `scenery`, when
+  // given, is written as [take] scenery (the problem file the app draws around the take).
   void write(const std::string& scenarioText, const std::string& inputsFile, std::ostream& takeToml,
-             std::ostream& inputsCsv) const;
+             std::ostream& inputsCsv, const std::string& scenery = "") const;
 
  private:
   struct Event {

@@ -27,6 +27,10 @@ struct Take {
   // + 1 (setConstant, as the app's pilot does), row-major: steps x inputChannels.size().
   std::vector<std::string> inputChannels;
   std::vector<double> stepInputs;
+  // [take] scenery: the DMOC problem file whose obstacles, goal and waypoints the app draws
+  // around the take (a take of an optimal Play); resolved against the take's folder. Nothing
+  // else reads it: lieride sim, export and render run the take without it.
+  std::string scenery;
 };
 
 }  // namespace lieride
