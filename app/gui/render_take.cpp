@@ -29,7 +29,10 @@
 #include "lieride/sim/scenario.hpp"
 #include "lieride/sim/take.hpp"
 #include "lieride/sim/user_input.hpp"
+#include "lieride/optimize/problem.hpp"
+#include "render/optimize_overlay.hpp"
 #include "render/renderer.hpp"
+#include "ui/optimize_geometry.hpp"
 #include "scenes.hpp"
 
 namespace lieride::gui {
@@ -217,9 +220,15 @@ VehiclePose poseOf(const exporter::TakeTracks& tr, const exporter::PoseKey& k) {
   return vp;
 }
 
+// A take's [take] scenery: the problem's obstacles, goal and waypoints, drawn as the app does.
+struct TakeScenery {
+  OptimizeOverlayMesh mesh;
+  std::vector<Occluder> occluders;
+};
+
 int render(const Options& o, const exporter::TakeTracks& tr, const VehicleGeometry& geometry,
            const std::shared_ptr<const VehicleView>& view, const std::string& sceneName, std::size_t frames,
-           std::size_t& pngsWritten) {
+           std::size_t& pngsWritten, const TakeScenery& scenery) {
   SDL_SetHint(SDL_HINT_VIDEODRIVER, std::getenv("SDL_VIDEODRIVER") ? std::getenv("SDL_VIDEODRIVER") : "offscreen");
   if (SDL_Init(SDL_INIT_VIDEO) != 0) {
     std::cerr << "lieride: render: SDL_Init failed: " << shown(SDL_GetError(), 200) << "\n";
@@ -272,8 +281,11 @@ int render(const Options& o, const exporter::TakeTracks& tr, const VehicleGeomet
       }
     }
     Renderer renderer(geometry, view, sceneName);
+    std::unique_ptr<OptimizeOverlay> overlay;
+    if (!scenery.mesh.empty()) overlay = std::make_unique<OptimizeOverlay>();
     CameraRig cam;
     cam.mode = o.camera == "chase" ? CameraMode::Chase : CameraMode::Orbit;
+    cam.setOccluders(scenery.occluders);
     cam.snap();
     std::vector<Trail> trails(1);
     PixelReadback readback(o.width, o.height);
@@ -333,6 +345,7 @@ int render(const Options& o, const exporter::TakeTracks& tr, const VehicleGeomet
                  size, CameraInput{});
       glBindFramebuffer(GL_FRAMEBUFFER, fbo);
       renderer.draw(o.width, o.height, cam, poses, trails, k.t, true);
+      if (overlay) overlay->draw(o.width, o.height, renderer.viewProj(o.width, o.height, cam), cam, scenery.mesh, 1, renderer.area());
       // Read this frame into one pixel buffer and hand on the previous one: the copy out of
       // the framebuffer overlaps the next frame's drawing instead of stalling on it.
       readback.capture(f);
@@ -401,6 +414,7 @@ int runRenderTake(const cli::RenderOptions& options) {
   std::shared_ptr<const VehicleView> view;
   std::string sceneName;
   std::size_t frames = 0;
+  TakeScenery scenery;
   try {
     Scenario sc = loadScenario(file);
     if (const auto tooBig = runSizeProblem(sc, 1, kDefaultMaxSteps, 0.0)) {
@@ -410,6 +424,15 @@ int runRenderTake(const cli::RenderOptions& options) {
     Take take;
     if (sc.take) take = *sc.take;
     else take.steps = stepsFor(sc.settings.duration, sc.settings.dt);
+    if (!take.scenery.empty()) {  // drawn as the app draws it; a file that does not load is left out, said once
+      try {
+        const opt::Problem p = opt::loadProblem(take.scenery);
+        buildOptimizeOverlay(p, overlayHints(p), nullptr, scenery.mesh, {}, -1, true);
+        scenery.occluders = cameraOccluders(p);
+      } catch (const std::exception& e) {
+        std::cerr << "lieride: render: the take's scenery is not drawn: " << shown(e.what(), 300) << "\n";
+      }
+    }
     // Frames are sampled (and held) before drawing: at most kMaxFrames (docs/formats.md).
     const double wanted = std::floor(static_cast<double>(take.steps) * sc.settings.dt * o.fps) + 1.0;
     if (!(wanted <= kMaxFrames)) {
@@ -448,7 +471,7 @@ int runRenderTake(const cli::RenderOptions& options) {
   }
   if (withoutFfmpeg) std::cerr << "lieride: render: ffmpeg not found: writing PNG frames to " << shown(o.pngDir, 200) << "\n";
   std::size_t written = 0;
-  const int code = render(o, tracks, geometry, view, sceneName, frames, written);
+  const int code = render(o, tracks, geometry, view, sceneName, frames, written, scenery);
   if (code && !o.pngDir.empty()) {  // no partial output: the frames of a failed or stopped render go
     std::error_code ec;
     for (std::size_t i = 0; i < written; ++i) {
