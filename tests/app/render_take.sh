@@ -55,4 +55,21 @@ code=$?
 [ $code -eq 143 ] || { cat "$out/stopped.err"; echo "FAIL: render stopped by SIGTERM exited $code, expected 143"; exit 1; }
 [ ! -e "$out/stopped" ] || { echo "FAIL: the stopped render left $out/stopped ($(ls "$out/stopped" | wc -l) files)"; exit 1; }
 grep -q "stopped by signal 15 (nothing written)" "$out/stopped.err" || { cat "$out/stopped.err"; echo "FAIL: no message"; exit 1; }
-echo "ok: 71 identical frames; a render stopped by SIGTERM leaves nothing"
+# A take's [take] scenery (an optimal parking's parked cars and kerb) is drawn: the same one-step
+# car take with and without it gives different frames; a scenery file that does not load is
+# left out with one line, and the frame is the bare one.
+for variant in bare world missing; do
+  {
+    printf '[vehicle]\ntype = "car"\n[initial]\nposition = [8.0, 3.6]\n[integrator]\nname = "lie-nh"\ndt = 0.1\n'
+    printf '[take]\nsteps = 1\n'
+    [ $variant = world ] && printf 'scenery = "%s"\n' "$src/assets/problems/car-parallel-park.toml"
+    [ $variant = missing ] && printf 'scenery = "no-such-problem.toml"\n'
+  } >"$out/car-$variant.toml"
+  "$lieride" render "$out/car-$variant.toml" --png-dir "$out/car-$variant" --fps 1 --size 160x90 --camera fixed 2>"$out/car-$variant.err" ||
+    { cat "$out/car-$variant.err"; echo "FAIL: render of the $variant car take"; exit 1; }
+done
+! cmp -s "$out/car-bare/frame_000000.png" "$out/car-world/frame_000000.png" || { echo "FAIL: the scenery was not drawn"; exit 1; }
+cmp -s "$out/car-bare/frame_000000.png" "$out/car-missing/frame_000000.png" || { echo "FAIL: a missing scenery changed the frame"; exit 1; }
+[ "$(wc -l <"$out/car-missing.err")" -eq 1 ] && grep -q "the take's scenery is not drawn" "$out/car-missing.err" ||
+  { cat "$out/car-missing.err"; echo "FAIL: no line for a missing scenery"; exit 1; }
+echo "ok: 71 identical frames; a render stopped by SIGTERM leaves nothing; a take's scenery is drawn"
