@@ -71,6 +71,13 @@ int runExport(const std::vector<std::string>& args) {
   Take take;
   if (scenario.take) take = *scenario.take;
   else take.steps = stepsFor(scenario.settings.duration, scenario.settings.dt);
+  if (!take.scenery.empty()) {  // static nodes beside the vehicle; a file that does not load is left out, said once
+    try {
+      dims.scenery = exporter::sceneryPieces(take.scenery);
+    } catch (const std::exception& e) {
+      std::cerr << "lieride: export: the take's scenery is not written: " << shown(e.what(), 300) << "\n";
+    }
+  }
   dropEvents(take, integrator.has_value(), dt.has_value());  // re-simulation: the override holds throughout
   if (static_cast<double>(take.steps) * scenario.settings.dt * fps > 1e7) {
     char what[160];

@@ -144,6 +144,17 @@ void writeGlb(const TakeTracks& tr, const VehicleDims& dims, const std::string& 
     m.nodes[static_cast<std::size_t>(p.parent < 0 ? 1 : firstPart + p.parent)].children.push_back(self);
   }
 
+  // The take's scenery: static nodes under the world node, beside the vehicle.
+  for (const SceneryPiece& piece : dims.scenery) {
+    tinygltf::Node n;
+    n.name = piece.name;
+    n.mesh = addMesh(m, piece.mesh, piece.name);
+    n.translation = {piece.translation.x(), piece.translation.y(), piece.translation.z()};
+    if (piece.heading != 0.0) n.rotation = xyzw(Quat(Eigen::AngleAxisd(piece.heading, Vec3::UnitZ())));
+    m.nodes.push_back(n);
+    m.nodes[0].children.push_back(static_cast<int>(m.nodes.size() - 1));
+  }
+
   tinygltf::Animation anim;
   anim.name = "take";
   std::vector<float> times, translations;

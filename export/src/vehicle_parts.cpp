@@ -1,5 +1,7 @@
 #include "lieride/export/vehicle_parts.hpp"
 
+#include "lieride/optimize/problem.hpp"
+
 #include <cmath>
 #include <toml++/toml.h>
 
@@ -336,6 +338,38 @@ std::vector<Part> articulate(const TakeTracks& tr, const VehicleDims& d) {
     }
   }
   return parts;
+}
+
+std::vector<SceneryPiece> sceneryPieces(const std::string& problemFile) {
+  const opt::Problem p = opt::loadProblem(problemFile);
+  const Vec3 red(0.80, 0.25, 0.20), grey(0.62, 0.62, 0.66);
+  constexpr double kHeight = 1.4;  // the app's drawn height of a planar obstacle (optimize_geometry.hpp)
+  std::vector<SceneryPiece> out;
+  for (std::size_t i = 0; i < p.obstacles.size(); ++i) {
+    const opt::Obstacle& o = p.obstacles[i];
+    SceneryPiece s;
+    s.name = "scenery_" + (o.name.empty() ? "obstacle_" + std::to_string(i) : o.name);
+    for (char& ch : s.name)
+      if (ch == ' ') ch = '_';
+    if (o.threeD) {
+      s.mesh = box(2.0 * o.halfSize3, red);
+      s.translation = o.center3;
+      s.heading = o.heading;
+    } else if (o.kind == opt::Obstacle::Kind::Box) {
+      s.mesh = box(Vec3(2.0 * o.halfSize.x(), 2.0 * o.halfSize.y(), kHeight), red);
+      s.translation = Vec3(o.center.x(), o.center.y(), 0.5 * kHeight);
+      s.heading = o.heading;
+    } else if (o.kind == opt::Obstacle::Kind::Circle) {
+      s.mesh = cylinder(o.radius, o.radius, kHeight, 32, red);
+      s.translation = Vec3(o.center.x(), o.center.y(), 0.0);
+    } else {  // a wall: its line, 80 m long, and a low kerb on the blocked side
+      s.mesh = box(Vec3(80.0, 0.3, 0.2), grey);
+      s.translation = Vec3(o.center.x() - 0.15 * o.normal.x(), o.center.y() - 0.15 * o.normal.y(), 0.1);
+      s.heading = std::atan2(o.normal.x(), -o.normal.y());
+    }
+    out.push_back(std::move(s));
+  }
+  return out;
 }
 
 void readDescriptionParts(VehicleDims& d, const Simulation& sim) {

@@ -109,6 +109,42 @@ TEST_CASE("lieride export writes a .glb of a take, bad input exits 2 and writes 
   CHECK(!fs::exists(none));
 }
 
+TEST_CASE("lieride export writes a take's scenery as static nodes, and leaves out one that does not load", "[cli][take]") {
+  // A take of the optimal parking: its two parked cars and the kerb beside the car, named
+  // after the problem's obstacles; the run and the car's keys are the same with or without.
+  const fs::path dir = fs::temp_directory_path() / ("lieride-take-cli-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const std::string car = "[vehicle]\ntype = \"car\"\n[initial]\nposition = [8.0, 3.6]\n[integrator]\nname = \"lie-nh\"\ndt = 0.1\n"
+                          "[take]\nsteps = 3\n";
+  std::ofstream(dir / "world.toml") << car << "scenery = \"" << LIERIDE_SOURCE_DIR << "/assets/problems/car-parallel-park.toml\"\n";
+  std::ofstream(dir / "missing.toml") << car << "scenery = \"no-such-problem.toml\"\n";
+  std::ofstream(dir / "bare.toml") << car;
+  std::string json[3];
+  const char* names[3] = {"world", "missing", "bare"};
+  for (int i = 0; i < 3; ++i) {
+    const fs::path glb = dir / (std::string(names[i]) + ".glb");
+    const Run r = lierideTake("export " + (dir / (std::string(names[i]) + ".toml")).string() + " --out " + glb.string());
+    CAPTURE(names[i], r.err);
+    REQUIRE(r.code == 0);
+    const std::string bytes = slurpFile(glb);
+    REQUIRE(bytes.size() > 20);
+    const auto length = static_cast<std::size_t>(static_cast<unsigned char>(bytes[12])) |
+                        static_cast<std::size_t>(static_cast<unsigned char>(bytes[13])) << 8;
+    json[i] = bytes.substr(20, length);
+    if (i == 1) {
+      CHECK(r.err.find("the take's scenery is not written") != std::string::npos);
+      CHECK(r.err.find('\n') == r.err.size() - 1);  // one line
+    }
+  }
+  for (const char* node : {"\"scenery_rear_parked_car\"", "\"scenery_front_parked_car\"", "\"scenery_kerb\""}) {
+    CHECK(json[0].find(node) != std::string::npos);
+    CHECK(json[1].find(node) == std::string::npos);
+  }
+  CHECK(json[0].find("\"translation\":[-2.25,1.1,0.7") != std::string::npos);  // rear parked car: centre, half its 1.4 m
+  CHECK(json[1].find("scenery_") == std::string::npos);  // a scenery that does not load: none, as the bare take
+  CHECK(json[2].find("scenery_") == std::string::npos);
+}
+
 TEST_CASE("a take's step-input file may start with a UTF-8 byte order mark, as a control file may", "[cli][take]") {
   const fs::path dir = fs::temp_directory_path() / ("lieride-take-bom-" + std::to_string(::getpid()));
   fs::create_directories(dir);

@@ -22,6 +22,18 @@ struct MeshData {
   bool empty() const { return indices.empty(); }
 };
 
+// A static piece of a take's scenery ([take] scenery: the problem file's obstacles), a mesh
+// placed at `translation` and turned by `heading` about z, in the world (z up) frame.
+struct SceneryPiece {
+  std::string name;
+  MeshData mesh;
+  Vec3 translation = Vec3::Zero();
+  double heading = 0.0;
+};
+// The obstacles of a DMOC problem file as the app draws them: boxes (the helicopter's 3-D ones,
+// the car's 1.4 m tall), cylinders, and a wall's 80 m kerb. Throws if the file does not load.
+std::vector<SceneryPiece> sceneryPieces(const std::string& problemFile);
+
 // Dimensions read from the scenario's [vehicle] table, with the models' defaults.
 struct VehicleDims {
   double wheelbase = 2.7, wheelRadius = 0.33;  // car
@@ -31,6 +43,7 @@ struct VehicleDims {
   Vec3 bodyInertia = Vec3(1.0, 2.0, 3.0);      // rigid body: box proportions
   std::vector<ReducedPart> parts;              // a description vehicle's [[parts]]
   std::string descriptionName;                 // and its name (its glTF node); empty for the others
+  std::vector<SceneryPiece> scenery;           // a take's [take] scenery, static beside the vehicle
 };
 // Throws ScenarioError if the file cannot be read or parsed.
 VehicleDims readVehicleDims(const std::string& scenarioFile);
