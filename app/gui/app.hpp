@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/interpolate.hpp"
+#include "core/video_job.hpp"
 #include "physics_thread.hpp"
 #include "render/optimize_overlay.hpp"
 #include "render/renderer.hpp"
@@ -61,6 +62,8 @@ class App {
   SceneEntry current_;
   bool batchDefaults_ = false;
   bool closeQuietly_ = false;
+  VideoJob video_;  // Takes panel, Video: lieride render as a child process
+  void startVideo(const std::string& take);
   struct Motion {
     InterpolatedPose lastDrawn, lastRaw;
     bool have = false;

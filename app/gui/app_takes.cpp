@@ -34,6 +34,16 @@ std::string slug(const std::string& name) {
 }
 }  // namespace
 
+// 1280 x 720 at 30 fps, beside the take in the takes folder, as `lieride render` writes it.
+void App::startVideo(const std::string& take) {
+  TakeUi& tu = st_.takes;
+  std::error_code ec;
+  fs::create_directories(tu.dir, ec);
+  const std::string out = fs::absolute(fs::path(tu.dir) / (fs::path(take).stem().string() + ".mp4")).string();
+  if (video_.start(take, out, 30.0, 1280, 720)) tu.notice = "video: rendering " + out;
+  else tu.notice = "video: " + video_.message();
+}
+
 bool App::openTake(const std::string& path) {
   SceneEntry e;
   e.name = fs::path(path).stem().string();
@@ -82,6 +92,7 @@ void App::serviceTakes() {
       } else if (tu.liveExport) {  // the live run so far, exported from its take
         const fs::path stemPath = fs::path(path).replace_extension();
         if (tu.liveExport == 1) tu.notice = "CSV: " + std::to_string(exportTakeCsv(path, {"", 0.0}, 0, stemPath.string() + ".csv")) + " rows -> " + stemPath.string() + ".csv";
+        else if (tu.liveExport == 3) startVideo(path);
         else tu.notice = "glTF: " + std::to_string(exportTakeGlb(path, {"", 0.0}, tu.exportFps, stemPath.string() + ".glb")) + " keyframes -> " + stemPath.string() + ".glb";
         if (r->inexact) tu.notice += " (a gait or manual change is not in it: the replay differs)";
         tu.liveExport = 0;
@@ -106,6 +117,23 @@ void App::serviceTakes() {
     }
   }
   tu.trimStart = tu.trimEnd = -1;
+  // Video of the take open now, or of the live run (saved as a -live take first).
+  if (tu.exportVideo) {
+    tu.exportVideo = false;
+    if (tu.file.empty() || !physics_->frame().take.playing) {
+      tu.liveExport = 3;
+      send(CommandKind::LiveTake, 0);
+    } else {
+      startVideo(tu.file);
+    }
+  }
+  if (video_.poll()) {
+    if (video_.succeeded())
+      tu.notice = "video -> " + video_.out() + (video_.message().empty() ? "" : " (" + video_.message() + ")");
+    else
+      tu.notice = "video: " + video_.message();
+  }
+  tu.videoSeconds = video_.running() ? video_.elapsed() : -1.0;
   // Exports: a copy of the take open now, or the newest recording of a live scene.
   for (int* which : {&tu.exportCsv, &tu.exportGlb}) {
     if (*which < 0) continue;

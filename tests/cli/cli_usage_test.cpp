@@ -232,6 +232,8 @@ TEST_CASE("lieride app --input-script: every line checked at start, a bad one re
            {"0 down NoSuchKey", "unknown SDL key name"},
            {"0 quit now", "expected 'quit' alone"},
            {"0 fly", "unknown action 'fly'"},
+           {"0 export video 1", "expected 'export video 0'"},
+           {"0 export mp4 0", "expected 'export csv|gltf|video <copy number>'"},
            {"0 expect integrator foo", "unknown integrator 'foo'"},
            {"0x10 quit", "expected a simulation time"},
        }) {

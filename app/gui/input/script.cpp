@@ -55,8 +55,10 @@ std::string lineProblem(const std::vector<std::string>& w) {
   } else if (a == "seek") {
     if (!count(2, 2) || !wholeNumber(w[1], v) || v < 0.0) return "expected 'seek <t>' with t >= 0 (s)";
   } else if (a == "export") {
-    if (!count(3, 3) || (w[1] != "csv" && w[1] != "gltf") || !wholeNumber(w[2], v) || v < 0 || v != std::floor(v) || v > 64)
-      return "expected 'export csv|gltf <copy number>'";
+    if (!count(3, 3) || (w[1] != "csv" && w[1] != "gltf" && w[1] != "video") || !wholeNumber(w[2], v) || v < 0 ||
+        v != std::floor(v) || v > 64)
+      return "expected 'export csv|gltf|video <copy number>'";
+    if (w[1] == "video" && v != 0) return "expected 'export video 0' (the take itself: a video has no ghosts)";
   } else if (a == "optimize") {
     if (!count(2, 2) || w[1] != "play") return "expected 'optimize play'";
   } else if (a == "expect") {
@@ -198,7 +200,8 @@ bool InputScript::run(const Line& l, AppState& app, const PhysicsFrame& f) {
     if (static_cast<std::size_t>(std::stoi(w[2])) >= std::max<std::size_t>(f.sims.size(), 1))
       throw std::runtime_error(where + "export: no copy " + w[2] + " (copies are numbered from 0; " +
                                std::to_string(f.sims.size()) + " running)");
-    (arg(1) == "csv" ? app.takes.exportCsv : app.takes.exportGlb) = std::stoi(arg(2));
+    if (arg(1) == "video") app.takes.exportVideo = true;
+    else (arg(1) == "csv" ? app.takes.exportCsv : app.takes.exportGlb) = std::stoi(arg(2));
   } else if (w[0] == "optimize") {  // "optimize play": the Optimize panel's Play, once solved
     if (arg(1) != "play") throw std::runtime_error(where + "expected 'optimize play'");
     if (!app.optimize) throw std::runtime_error(where + "no Optimize panel");
@@ -213,6 +216,8 @@ bool InputScript::run(const Line& l, AppState& app, const PhysicsFrame& f) {
     // An export of the live run waits for the physics thread's take (an answer a frame or two
     // later, more on a loaded machine): quit only once it has been written.
     if (app.takes.liveExport != 0 && ++retries_ < 20000) return false;
+    // So does a video (a child process the app stops when it closes).
+    if ((app.takes.exportVideo || app.takes.videoSeconds >= 0) && ++retries_ < 100000) return false;
     quit_ = true;
   } else if (w[0] == "expect") {
     if (f.sims.empty()) return false;

@@ -21,8 +21,10 @@ struct TakeUi {
   bool scrubbing = false;
   long trimStart = -1, trimEnd = -1; // >= 0: write the take with this in-point / end as a new take
   int exportCsv = -1, exportGlb = -1;  // copy index to export (-1: none)
+  bool exportVideo = false;          // render the take (or the live run's take) to video
   double exportFps = 60;
-  int liveExport = 0;                // a live-run export waits for its take: 1 CSV, 2 glTF
+  int liveExport = 0;                // a live-run export waits for its take: 1 CSV, 2 glTF, 3 video
+  double videoSeconds = -1;          // >= 0: a video is rendering, for this long (s)
 
   // Results shown in the panel.
   std::string lastTake;              // the newest take written

@@ -128,19 +128,29 @@ void timelineSection(AppState& app, const PhysicsFrame& f) {
 
 void exportSection(AppState& app, const PhysicsFrame& f) {
   TakeUi& tu = app.takes;
+  if (tu.videoSeconds >= 0) ImGui::TextDisabled("rendering video ... %.0f s", tu.videoSeconds);
   const bool take = f.take.playing;
   const std::size_t n = take ? f.sims.size() : 1;
   for (std::size_t i = 0; i < n; ++i) {
     ImGui::PushID(static_cast<int>(i));
     const std::string what = take ? (i == 0 ? "take" : f.sims[i].label) : "live run (copy 1)";
     ImGui::TextUnformatted(what.c_str());
-    ImGui::SameLine(ImGui::GetContentRegionAvail().x - 100);
+    ImGui::SameLine(ImGui::GetContentRegionAvail().x - (i == 0 ? 160.0f : 100.0f));
     if (ImGui::Button("CSV")) tu.exportCsv = static_cast<int>(i);
     tooltip("The run CSV (docs/formats.md section 3) of this copy, replayed from the start of the take "
             "(the live run: since the scene loaded or Record restarted it, saved as a -live take first).");
     ImGui::SameLine();
     if (ImGui::Button("glTF")) tu.exportGlb = static_cast<int>(i);
     tooltip("An animated glTF 2.0 binary, as `lieride export TAKE --out take.glb --fps 60`.");
+    if (i == 0) {  // the take (or the live run) itself: lieride render has no ghosts
+      ImGui::SameLine();
+      ImGui::BeginDisabled(tu.videoSeconds >= 0);
+      if (ImGui::Button("Video")) tu.exportVideo = true;
+      ImGui::EndDisabled();
+      tooltip("An H.264 video (1280 x 720, 30 fps, chase camera) rendered offscreen by `lieride render` in a "
+              "process of its own: the app keeps running. Written beside the takes as NAME.mp4 (PNG frames "
+              "where ffmpeg is missing).");
+    }
     ImGui::PopID();
   }
 }
