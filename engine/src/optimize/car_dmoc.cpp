@@ -377,6 +377,7 @@ std::string CarDmoc::describe(int row, const double* x, double violation) const 
       const double d = circleDepth(o, th, rear);
       if (d > 0.0) std::snprintf(buf, sizeof buf, "knot %d: body %.2g m inside %s", k, d, shown(o.name).c_str());
       else std::snprintf(buf, sizeof buf, "knot %d: body within the safety margin of %s", k, shown(o.name).c_str());
+      if (k == n_ && problem_.goal.position) return std::string(buf) + " (the goal pose overlaps it: move the goal)";
       return buf;
     }
     const Vec2 b = corner(c);
@@ -385,6 +386,8 @@ std::string CarDmoc::describe(int row, const double* x, double violation) const 
     const char* name = kCornerNames[static_cast<std::size_t>(c)];
     if (d > 0.0) std::snprintf(buf, sizeof buf, "knot %d: %s corner %.2g m inside %s", k, name, d, shown(o.name).c_str());
     else std::snprintf(buf, sizeof buf, "knot %d: %s corner within the safety margin of %s", k, name, shown(o.name).c_str());
+    // At the last knot the goal pins the car: the cause is where the goal was put.
+    if (k == n_ && problem_.goal.position) return std::string(buf) + " (the goal pose overlaps it: move the goal)";
     return buf;
   }
   std::snprintf(buf, sizeof buf, "final speed misses the goal by %.3g m/s", violation);
