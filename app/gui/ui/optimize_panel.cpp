@@ -144,7 +144,6 @@ bool OptimizePanel::select(const std::string& file) {
   worker_.forgetSolution();
   minRequest_ = kNone;
   ++problemVersion_;
-  statusHeight_ = 0.0f;
   return true;
 }
 
@@ -431,10 +430,13 @@ void OptimizePanel::draw(AppState& app, const PhysicsFrame&) {
   tooltip("Back to the problem as its file has it (goal, obstacles, waypoints), solved cold: undoes every edit.");
   ImGui::Checkbox("re-solve on edit", &autoSolve_);
   tooltip("After an edit the problem re-solves warm from the last solution; an edit during a solve restarts it.");
+  // The status in a box of fixed height (its own scroll bar when a failure needs more): the
+  // fields below stay where they are whatever a solve reports. Before, a failed re-solve grew it
+  // from two lines to four and a click aimed at the goal's x landed on another row.
+  ImGui::BeginChild("##status", ImVec2(0.0f, 4.3f * ImGui::GetTextLineHeightWithSpacing()), false);
   // An edit during Play re-solves, but the vehicle still runs the controls Play started with.
   if (playing_ && editedSincePlay_)
     textWrappedColored(ImVec4(0.96f, 0.66f, 0.22f, 1), "the vehicle plays the solution from before the edit: Play again runs the new one");
-  const float statusTop = ImGui::GetCursorPosY();
   if (s) {
     const ImVec4 grey(0.75f, 0.78f, 0.82f, 1), red(1, 0.42f, 0.35f, 1), green(0.55f, 0.95f, 0.55f, 1);
     switch (s->phase) {
@@ -464,15 +466,7 @@ void OptimizePanel::draw(AppState& app, const PhysicsFrame&) {
       textWrappedColored(grey, "restarted " + std::to_string(s->restarts) + (s->restarts == 1 ? " time" : " times") +
                                    ": the problem changed while it ran");
   }
-  // While a goal is dragged or typed (and its re-solves run) the status keeps the tallest height
-  // it has had: the fields below no longer jump up and down between a solved (two lines) and a
-  // failed (three or four) re-solve. Once nothing is edited or solving it fits its lines again
-  // (a recovered solve left a blank gap where the failure had been).
-  const float statusUsed = ImGui::GetCursorPosY() - statusTop;
-  const bool settled = dragging_ < 0 && !ImGui::IsAnyItemActive() && (!s || s->phase != OptimizeSnapshot::Phase::Solving);
-  statusHeight_ = settled ? statusUsed : std::max(statusHeight_, statusUsed);
-  const float pad = statusHeight_ - statusUsed, spacing = ImGui::GetStyle().ItemSpacing.y;
-  if (pad > spacing) ImGui::Dummy(ImVec2(1.0f, pad - spacing));
+  ImGui::EndChild();
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   ImGui::TextWrapped("ghost: green where a knot's constraints hold to 1e-8, red from 1e-2. Drag the rings in the "
                      "view to move the goal, waypoints and obstacles, or type the values below.");

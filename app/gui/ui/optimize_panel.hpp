@@ -124,7 +124,6 @@ class OptimizePanel {
   int hovered_ = -1, dragging_ = -1, builtHover_ = -1;
   Vec3 dragOffset_ = Vec3::Zero();
   mutable std::optional<Vec3> heldFocus_;  // overviewFocus() since the overview was framed
-  float statusHeight_ = 0.0f;              // the status lines' tallest height for this problem
   double playHorizon_ = 0;
 };
 
