@@ -141,7 +141,9 @@ bool App::addCopy(const std::string& integrator, double copyStep) {
     const TakeStatus was = physics_->frame().take;
     const bool ok = loadScene(-1, &e);
     st_.sceneIndex = index;
-    if (ok && was.playing && was.step > was.startStep) st_.takes.seek = was.clock;
+    // A take stopped at its end starts again from its start instead: the ghost landed there,
+    // paused, with nothing to compare in the plots but the end points.
+    if (ok && was.playing && was.step > was.startStep && !was.ended) st_.takes.seek = was.clock;
     return ok;
   }
   const PhysicsFrame& f = physics_->frame();
