@@ -270,14 +270,19 @@ void integratorPanel(AppState& app, const PhysicsFrame& f) {
   if (f.stats.controlSubsteps > 1) {
     char note[400];
     std::snprintf(note, sizeof note,
-                  "Pilot feedback at 100 Hz: each step of h = %.3g s runs as %d sub-steps of %.3g s. The flight "
-                  "assist (or the car's steering servo) reads the state and holds its inputs over a step; held "
-                  "for a long h that sampled loop goes unstable with ANY integrator. Turn the assist off to run "
-                  "the integrator itself at h.",
+                  "Each step of h = %.3g s runs as %d sub-steps of %.3g s: the flight assist (or the car's "
+                  "steering servo) held over a long h is unstable with ANY integrator. Turn it off to step the "
+                  "integrator itself at h.",
                   f.h, f.stats.controlSubsteps, f.h / f.stats.controlSubsteps);
     textWrappedColored(ImVec4(1, 0.75f, 0.35f, 1), note);  // wraps: TextColored ran off the sidebar
   } else if (const std::string w = app.view ? app.view->stepWarning(assistFlying(f), f.h) : std::string(); !w.empty()) {
     textWrappedColored(ImVec4(1, 0.75f, 0.35f, 1), w);
+  }
+  // Large h in a single run: the side-by-side demonstration is one click away.
+  if (f.h > 0.05 && f.sims.size() == 1 && app.sceneName != "large steps" && !app.scenes.empty()) {
+    if (ImGui::SmallButton("lie-cay and rk4 side by side at large h")) app.requestOpen = "large steps";
+    tooltip("The \"large steps\" scene: the same tumbling body at h = 0.5 s under lie-cay (energy bounded) and rk4 "
+            "(it spins down); switch a copy to rk2 and it diverges.");
   }
   if (!f.sims.empty() && f.sims.size() < 3 && !app.scenes.empty()) {
     // Side by side: a copy of this scene run by another integrator, drawn next to it. Its
