@@ -73,7 +73,7 @@ int runExport(const std::vector<std::string>& args) {
   else take.steps = stepsFor(scenario.settings.duration, scenario.settings.dt);
   if (!take.scenery.empty()) {  // static nodes beside the vehicle; a file that does not load is left out, said once
     try {
-      dims.scenery = exporter::sceneryPieces(take.scenery);
+      dims.scenery = exporter::sceneryPieces(take.scenery, scenario.simulation->vehicleType());
     } catch (const std::exception& e) {
       std::cerr << "lieride: export: the take's scenery is not written: " << shown(e.what(), 300) << "\n";
     }

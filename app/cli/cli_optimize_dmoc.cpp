@@ -67,7 +67,15 @@ int runOptimizeDmoc(const DmocArgs& args) {
                 p.knots);
   const opt::SolveResult r = session->solve(options);
   const std::vector<double>& x = r.solution.x;
-  const double replay = session->replayError(x);
+  // A best iterate with non-finite values has no replay (its controls.csv holds nan, which
+  // lieride sim refuses): said as such, not as the error of the stretch before them.
+  const bool finite = std::all_of(x.begin(), x.end(), [](double v) { return std::isfinite(v); });
+  const double replay = finite ? session->replayError(x) : NAN;
+  const std::string replayText = finite ? [&] {
+    char b[64];
+    std::snprintf(b, sizeof b, "%.3g m", replay);
+    return std::string(b);
+  }() : std::string("none (the best iterate has non-finite values: replay.toml cannot run)");
   const std::string line = session->failureLine(r);
   try {
   writeOutputFiles(dir.string(), {
@@ -79,11 +87,11 @@ int runOptimizeDmoc(const DmocArgs& args) {
     std::snprintf(buf, sizeof buf,
                   "# %s\n\n- problem: %s\n- method: dmoc (constraints: the %s updates)\n- knots: %d, h = %.6g s, "
                   "horizon %.6g s\n- status: %s\n- iterations: %d\n- cost: %.9g\n- max constraint violation: %.3g\n"
-                  "- solve time: %.3f s\n- replay error (lieride sim vs optimised positions): %.3g m\n",
+                  "- solve time: %.3f s\n- replay error (lieride sim vs optimised positions): %s\n",
                   shown(p.name).c_str(), shown(p.file, 200).c_str(), p.integrator.c_str(), p.knots,
                   session->timeStep(x), session->timeStep(x) * p.knots,
                   r.status == opt::SolveStatus::Solved ? "solved" : shown(line, 200).c_str(), r.iterations, r.cost,
-                  r.maxViolation, r.seconds, replay);
+                  r.maxViolation, r.seconds, replayText.c_str());
     o << buf;
     // Coarse-to-fine: the levels solved first (counted above), each with its thread CPU time
     // and the share of it in our callbacks (the rest is IPOPT and MUMPS), then the last level.
@@ -112,9 +120,9 @@ int runOptimizeDmoc(const DmocArgs& args) {
     return kExitInternal;
   }
   if (!args.quiet)
-    std::printf("%s: %s after %d iterations, cost %.6g, max violation %.2e, %.3f s, replay error %.2e m -> %s\n",
-                shown(p.name).c_str(), opt::toString(r.status), r.iterations, r.cost, r.maxViolation, r.seconds, replay,
-                shown(dir.string(), 200).c_str());
+    std::printf("%s: %s after %d iterations, cost %.6g, max violation %.2e, %.3f s, replay error %s -> %s\n",
+                shown(p.name).c_str(), opt::toString(r.status), r.iterations, r.cost, r.maxViolation, r.seconds,
+                replayText.c_str(), shown(dir.string(), 200).c_str());
   if (r.status != opt::SolveStatus::Solved) {
     reportError(file + ": not solved: " + line + " (best iterate written to " + dir.string() + ")");
     return kExitNotSolved;

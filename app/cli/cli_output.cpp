@@ -237,11 +237,15 @@ std::ostream& OutputFile::stream() {
 void OutputFile::commit() {
   const std::string flag = "--out " + inQuotes(target_.given);
   std::ostream& out = stream();
+  errno = 0;
   out.flush();
-  if (!out) throw std::runtime_error(flag + ": write failed");
+  const auto failed = [&] {
+    return std::runtime_error(flag + ": write failed" + (errno ? std::string(" (") + std::strerror(errno) + ")" : std::string()));
+  };
+  if (!out) throw failed();
   if (target_.kind == OutputTarget::Kind::Stdout) return;
   file_.close();
-  if (file_.fail()) throw std::runtime_error(flag + ": write failed");
+  if (file_.fail()) throw failed();
   if (target_.kind == OutputTarget::Kind::Replace) {
     if (std::rename(temporary_.c_str(), target_.resolved.c_str()) != 0)
       throw std::runtime_error(flag + ": cannot rename the finished file into place (" + std::strerror(errno) + ")");

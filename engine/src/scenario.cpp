@@ -220,7 +220,9 @@ std::optional<Take> readTake(const toml::table& doc, TableReader& root, const st
   if (takeTable.has("inputs")) readStepInputs(takeTable, baseDir, sim, take);
   if (takeTable.has("scenery")) {
     const std::string rel = takeTable.string("scenery", "");
-    if (rel.empty()) takeTable.fail("scenery", "the path of a problem file (assets/problems/*.toml) the app draws around the take");
+    if (rel.empty() || rel.find('\0') != std::string::npos)  // a NUL cut the path short: another file loaded
+      takeTable.fail("scenery", "the path of a problem file (assets/problems/*.toml) the app draws around the take, "
+                                "without NUL characters");
     const std::filesystem::path p(rel);
     take.scenery = (p.is_absolute() ? p : std::filesystem::path(baseDir) / p).lexically_normal().string();
   }

@@ -2,6 +2,7 @@
 
 #include "lieride/optimize/problem.hpp"
 
+#include <cctype>
 #include <cmath>
 #include <toml++/toml.h>
 
@@ -340,17 +341,21 @@ std::vector<Part> articulate(const TakeTracks& tr, const VehicleDims& d) {
   return parts;
 }
 
-std::vector<SceneryPiece> sceneryPieces(const std::string& problemFile) {
+std::vector<SceneryPiece> sceneryPieces(const std::string& problemFile, const std::string& vehicle) {
   const opt::Problem p = opt::loadProblem(problemFile);
+  if (p.vehicle != vehicle)
+    throw std::runtime_error(problemFile + ": a problem for the " + p.vehicle + ", the take's vehicle is the " + vehicle);
   const Vec3 red(0.80, 0.25, 0.20), grey(0.62, 0.62, 0.66);
   constexpr double kHeight = 1.4;  // the app's drawn height of a planar obstacle (optimize_geometry.hpp)
   std::vector<SceneryPiece> out;
   for (std::size_t i = 0; i < p.obstacles.size(); ++i) {
     const opt::Obstacle& o = p.obstacles[i];
     SceneryPiece s;
-    s.name = "scenery_" + (o.name.empty() ? "obstacle_" + std::to_string(i) : o.name);
+    // Named as the problem names it (default "obstacle N", from 1), letters, digits, '-' and
+    // '_' kept, anything else (spaces, '/', a NUL) an underscore.
+    s.name = "scenery_" + (o.name.empty() ? "obstacle " + std::to_string(i + 1) : o.name);
     for (char& ch : s.name)
-      if (ch == ' ') ch = '_';
+      if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '-' && ch != '_') ch = '_';
     if (o.threeD) {
       s.mesh = box(2.0 * o.halfSize3, red);
       s.translation = o.center3;

@@ -133,6 +133,24 @@ TEST_CASE("optimize panel: a problem picked from another scene opens with its ow
   CHECK(panel.overlay().marks.vertices.empty());
 }
 
+TEST_CASE("optimize panel: a take's scenery is drawn, not solved, and opening its problem solves it", "[panels][optimize]") {
+  OptimizePanel panel(kProblems);
+  const std::string file = kProblems + "car-parallel-park.toml";
+  // A take of the optimal parking's Play: its parked cars and kerb drawn, nothing solved.
+  SceneEntry take{"take", "", "[vehicle]\ntype = \"car\"\n", {}, ""};
+  take.take = true;
+  panel.sceneLoaded(take, "car", file);
+  REQUIRE(panel.problem());
+  CHECK(panel.problem()->file == file);
+  CHECK(panel.worker().snapshot()->request == 0);  // no solve asked for
+  CHECK_FALSE(panel.overlay().solid.vertices.empty());
+  // "Open the problem": the problem's own scene, which solves it (the same file as the
+  // scenery's: before, it was taken for the open problem with edits to keep, and nothing ran).
+  panel.sceneLoaded(problemScene("car parallel park", file), "car");
+  CHECK(panel.worker().waitFor(finished)->phase == OptimizeSnapshot::Phase::Solved);
+  CHECK(panel.solved());
+}
+
 TEST_CASE("optimize panel: Run (Space) in a problem's scene is Play once solved, and runs nothing before",
           "[panels][optimize]") {
   // The scene's solve is held inside its first iteration while Run is pressed.

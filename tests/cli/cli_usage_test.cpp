@@ -249,4 +249,9 @@ TEST_CASE("lieride app --input-script: every line checked at start, a bad one re
   const Result folder = lieride("app --input-script " + scratch().string() + " --frames 5");
   CHECK(folder.code == 2);
   CHECK(folder.err.find("is a directory, expected an input script") != std::string::npos);
+  // A device: /dev/zero was read until memory ran out (a FIFO waited for ever).
+  const Result zero = lieride("app --input-script /dev/zero --frames 5");
+  CHECK(zero.code == 2);
+  CHECK(lineCount(zero.err) == 1);
+  CHECK(zero.err.find("/dev/zero: not a regular file") != std::string::npos);
 }

@@ -385,6 +385,12 @@ TEST_CASE("contradictory controls and parameters are refused with one line", "[c
                        "/assets/vehicles/elroys-beanie.toml\"\n[initial]\nshape_velocity = [7.0]\n[controls]\n"
                        "beanie = { amplitude = 0.8, frequency = 0.5 }\n",
                    "", "initial.shape_velocity"},
+           Refusal{"a description's shape_velocity against its rate channel",
+                   "[vehicle]\ntype = \"reduced\"\ndescription = \"" + std::string(LIERIDE_SOURCE_DIR) +
+                       "/assets/vehicles/car.toml\"\n[initial]\nshape_velocity = [0.0, 0.3]\n[controls]\nsteer_rate = 0.2\n",
+                   "", "initial.shape_velocity"},
+           Refusal{"costates of 1e200", "[vehicle]\ntype = \"sleigh-controlled\"\n[initial]\ncostate = [0.1, 0.2, 0.3, 1e200, 1e200]\n",
+                   "", "initial.costate"},
            Refusal{"inputs in costate mode",
                    "[vehicle]\ntype = \"sleigh-controlled\"\n[initial]\ncostate = [0.1, 0.1, 0.1, 0.1, 0.1]\n[controls]\nu1 = 1.0\n",
                    "", "controls.u1"},

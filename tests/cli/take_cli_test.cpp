@@ -142,6 +142,12 @@ TEST_CASE("lieride export writes a take's scenery as static nodes, and leaves ou
   }
   CHECK(json[0].find("\"translation\":[-2.25,1.1,0.7") != std::string::npos);  // rear parked car: centre, half its 1.4 m
   CHECK(json[1].find("scenery_") == std::string::npos);  // a scenery that does not load: none, as the bare take
+  // Another vehicle kind's problem (the canyon's walls round the car): left out, said in one line.
+  std::ofstream(dir / "other.toml") << car << "scenery = \"" << LIERIDE_SOURCE_DIR << "/assets/problems/helicopter-canyon.toml\"\n";
+  const Run other = lierideTake("export " + (dir / "other.toml").string() + " --out " + (dir / "other.glb").string());
+  CHECK(other.code == 0);
+  CHECK(other.err.find("a problem for the helicopter, the take's vehicle is the car") != std::string::npos);
+  CHECK(slurpFile(dir / "other.glb").find("scenery_") == std::string::npos);
   CHECK(json[2].find("scenery_") == std::string::npos);
 }
 

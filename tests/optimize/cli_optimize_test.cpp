@@ -414,6 +414,10 @@ TEST_CASE("lieride optimize: bad problem files exit 2 with one line naming the k
     text.replace(text.find("speed = 0.0\ntolerance"), 21, "speed = 0.0\nsteer = 0.5\ntolerance");
     expectBadInput(text, {{"steer = 0.6", "steer = 0.3", "bounds.steer': expected a bound admitting"}}, "bad-steer-bound");
   }
+  // A bound beyond the car's own max_steer (0.6 rad) read as allowing what the car cannot do.
+  expectBadInput(problemText("car-parallel-park"),
+                 {{"steer = 0.6", "steer = 0.7", "bounds.steer': expected a bound of at most the car's max_steer = 0.6 rad"}},
+                 "bad-steer-max");
   const Result missing = lieride("optimize " + (scratch() / "none.toml").string());
   CHECK(missing.code == 2);
   const Result flag = lieride("optimize " + problemFile("car-tunnel") + " --knots 1");
@@ -452,7 +456,9 @@ TEST_CASE("lieride optimize: bad sleigh DMOC problem files exit 2 with one line 
   // dt = 5e297 that reproduced nothing.
   expectBadInput(problemText("sleigh-u-turn"),
                  {{"horizon = 20.0", "horizon = 1e300", "problem.horizon': expected a final time T > 0 and at most 1e4 s"},
-                  {"horizon = 20.0", "horizon = 1e-300", "problem.horizon': expected a step horizon"}},
+                  {"horizon = 20.0", "horizon = 1e-300", "problem.horizon': expected a step horizon"},
+                  // A dense shooting matrix of (10 x 100000)^2: std::bad_alloc, exit 1, before.
+                  {"segments = 20", "segments = 100000", "problem.segments': expected from 1 to 200"}},
                  "bad-pmp");
 }
 
@@ -600,6 +606,22 @@ TEST_CASE("lieride optimize: bad coarse_knots and guess_via exit 2 with one line
                  {{"knots = 64", "knots = 64\ncoarse_knots = [16]", "problem.coarse_knots"},
                   {"knots = 64", "knots = 64\nguess_via = [1.0, 0.0, 0.0]", "problem.guess_via"}},
                  "bad-coarse-car");
+}
+
+TEST_CASE("lieride optimize: a best iterate with non-finite values says it has no replay", "[optimize][cli]") {
+  // boat-docking on 10 knots (h = 1.2 s): the iterate overflows, exit 4. Its report gave a replay
+  // error of 0.22 m, of the finite stretch before the nan controls that replay.toml cannot read.
+  const fs::path dir = scratch() / "boat-nonfinite";
+  fs::remove_all(dir);
+  const Result r = lieride("optimize " + problemFile("boat-docking") + " --knots 10 --quiet --out " + dir.string());
+  CAPTURE(r.err);
+  REQUIRE(r.code == 4);
+  const std::string report = slurp(dir / "report.md");
+  if (report.find("- cost: nan") != std::string::npos || report.find("violation: inf") != std::string::npos)
+    CHECK(report.find("replay error (lieride sim vs optimised positions): none (the best iterate has non-finite values") !=
+          std::string::npos);
+  else
+    CHECK(report.find("replay error (lieride sim vs optimised positions): none") == std::string::npos);
 }
 
 TEST_CASE("lieride optimize: boat-docking replayed by lieride sim to 1e-8 m", "[optimize][cli]") {

@@ -178,5 +178,8 @@ TEST_CASE("a take's scenery: written as [take] scenery, read back resolved, igno
   std::string text = toml.str();
   text.replace(text.find("scenery = "), text.find('\n', text.find("scenery = ")) - text.find("scenery = "), "scenery = \"\"");
   CHECK_THROWS_WITH(loadScenarioFromString(text, "empty.toml", dir.string()), Catch::Contains("take.scenery"));
+  // A NUL cut the path short and another file loaded: refused too.
+  text.replace(text.find("scenery = \"\""), 12, "scenery = \"a\\u0000b\"");
+  CHECK_THROWS_WITH(loadScenarioFromString(text, "nul.toml", dir.string()), Catch::Contains("without NUL characters"));
   std::filesystem::remove_all(dir);
 }

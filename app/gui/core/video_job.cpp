@@ -49,6 +49,8 @@ VideoJob::~VideoJob() {
     ::kill(pid_, SIGTERM);
     int status = 0;
     ::waitpid(pid_, &status, 0);
+    std::error_code ec;
+    fs::remove(log_, ec);  // stopped by the app closing: nothing of the render stays
   }
 }
 

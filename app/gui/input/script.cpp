@@ -11,6 +11,7 @@
 #include "lieride/model/helicopter.hpp"
 #include "lieride/sim/registry.hpp"
 #include "lieride/sim/user_input.hpp"
+#include "lieride/sim/user_input.hpp"
 #include "ui/optimize_panel.hpp"
 
 namespace lieride::gui {
@@ -84,8 +85,14 @@ std::string lineProblem(const std::vector<std::string>& w) {
 InputScript::InputScript(const std::string& path) : path_(path) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) throw std::runtime_error(shown(path, 200) + ": is a directory, expected an input script");
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error(shown(path, 200) + ": cannot open the input script");
+  // A regular file of bounded size: /dev/zero was read until memory ran out, a FIFO waited for ever.
+  std::string body;
+  try {
+    body = readRegularFile(path, kMaxScenarioBytes);
+  } catch (const InputFileError& e) {
+    throw std::runtime_error(std::string(e.what()) + " (expected an input script)");
+  }
+  std::istringstream in(body);
   std::string text;
   int number = 0;
   while (std::getline(in, text)) {

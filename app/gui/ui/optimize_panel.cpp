@@ -183,6 +183,7 @@ std::shared_ptr<const OptimizeSnapshot> OptimizePanel::current() const {
 }
 
 void OptimizePanel::sceneLoaded(const SceneEntry& entry, const std::string& vehicle, const std::string& scenery) {
+  const bool wasScenery = sceneryOnly_;  // a take's scenery is not an open problem with edits to keep
   sceneryOnly_ = false;
   if (sceneIsReplay(entry)) {  // Play: the panel keeps its problem, ghost and solution
     playing_ = true;
@@ -199,7 +200,7 @@ void OptimizePanel::sceneLoaded(const SceneEntry& entry, const std::string& vehi
   openRequest_ = overviewRequest_ = !sceneProblem_.empty();
   if (!sceneProblem_.empty()) {
     // The same problem again (a copy added, the menu entry chosen again): keep its edits.
-    if (problem_ && problem_->file == sceneProblem_) return;
+    if (problem_ && problem_->file == sceneProblem_ && !wasScenery) return;
     if (select(sceneProblem_)) solve();
     return;
   }
@@ -215,7 +216,17 @@ void OptimizePanel::sceneLoaded(const SceneEntry& entry, const std::string& vehi
   }
   // A take of an optimal Play: its parked cars, kerb, walls and goal drawn around it again
   // (it replayed on empty ground).
-  if (!scenery.empty() && select(scenery)) sceneryOnly_ = true;
+  if (!scenery.empty() && select(scenery)) {
+    sceneryOnly_ = true;
+    if (problem_->vehicle != vehicle_) {  // another kind's world (car boxes round a helicopter): not drawn
+      error_ = "the take's scenery " + fs::path(scenery).filename().string() + " is a problem for the " + problem_->vehicle +
+               ", not drawn around a " + vehicle_;
+      problem_.reset();
+      selected_ = -1;
+      sceneryOnly_ = false;
+      ++problemVersion_;
+    }
+  }
 }
 
 void OptimizePanel::update(AppState& app, const PhysicsFrame& f) {
@@ -433,7 +444,7 @@ void OptimizePanel::draw(AppState& app, const PhysicsFrame&) {
   // The status in a box of fixed height (its own scroll bar when a failure needs more): the
   // fields below stay where they are whatever a solve reports. Before, a failed re-solve grew it
   // from two lines to four and a click aimed at the goal's x landed on another row.
-  ImGui::BeginChild("##status", ImVec2(0.0f, 4.3f * ImGui::GetTextLineHeightWithSpacing()), false);
+  ImGui::BeginChild("##status", ImVec2(0.0f, 5.4f * ImGui::GetTextLineHeightWithSpacing()), false);
   // An edit during Play re-solves, but the vehicle still runs the controls Play started with.
   if (playing_ && editedSincePlay_)
     textWrappedColored(ImVec4(0.96f, 0.66f, 0.22f, 1), "the vehicle plays the solution from before the edit: Play again runs the new one");

@@ -101,11 +101,12 @@ void scenePanel(AppState& app, const PhysicsFrame& f) {
     char buf[512];
     std::snprintf(buf, sizeof buf, "%s", app.openPath.c_str());
     ImGui::SetNextItemWidth(-66);
-    if (ImGui::InputTextWithHint("##open", "scenario, take or vehicle .toml", buf, sizeof buf, ImGuiInputTextFlags_EnterReturnsTrue))
+    if (ImGui::InputTextWithHint("##open", "scenario, take, vehicle or problem .toml", buf, sizeof buf, ImGuiInputTextFlags_EnterReturnsTrue))
       app.requestOpen = buf;
     app.openPath = buf;
-    tooltip("Path of a scenario, a take or a vehicle description TOML (docs/formats.md; a description opens its\n"
-            "vehicle at rest, driven from the Controls panel); Enter or Open loads it.");
+    tooltip("Path of a scenario, a take, a vehicle description or a DMOC problem TOML (docs/formats.md; a\n"
+            "description opens its vehicle at rest, driven from the Controls panel; a problem opens its scene\n"
+            "and solves in the Optimize section); Enter or Open loads it.");
     ImGui::SameLine();
     if (ImGui::Button("Open", ImVec2(58, 0)) && !app.openPath.empty()) app.requestOpen = app.openPath;
     if (!app.settings.recentFiles.empty()) {

@@ -27,8 +27,9 @@ std::unique_ptr<Simulation> buildControlledSleigh(ScenarioContext& ctx) {
   // Costate mode: the Pontryagin controls of costates integrated alongside (docs/retraction.md).
   if (in.has("costate")) {
     const auto pc = in.numbers("costate", {0.0, 0.0, 0.0, 0.0, 0.0});
-    if (pc.size() != 5 || !std::all_of(pc.begin(), pc.end(), [](double v) { return std::isfinite(v); }))
-      in.fail("costate", "[p_x, p_y, p_theta, p_1, p_2], five finite numbers");
+    // At most 1e15 in size: costates of 1e200 made H overflow at t = 0 (a "diverged" first row).
+    if (pc.size() != 5 || !std::all_of(pc.begin(), pc.end(), [](double v) { return std::isfinite(v) && std::abs(v) <= 1e15; }))
+      in.fail("costate", "[p_x, p_y, p_theta, p_1, p_2], five finite numbers of size at most 1e15");
     const double until = in.positive("costate_until", std::numeric_limits<double>::infinity());
     sim->setCostates({pc[0], pc[1], pc[2], pc[3], pc[4]}, until);
   } else if (in.has("costate_until")) {
@@ -37,8 +38,8 @@ std::unique_ptr<Simulation> buildControlledSleigh(ScenarioContext& ctx) {
   return sim;
 }
 
-// Costate mode drives the inputs from the costates (and zero after costate_until): a [controls]
-// input would never act, and was ignored without a word.
+// Costate mode drives the inputs from the costates (and zero after costate_until): a non-zero
+// [controls] input would never act, and was ignored without a word (a zero one changes nothing).
 void checkControlledSleighControls(ScenarioContext& ctx, const Simulation& sim) {
   if (!ctx.initial.has("costate")) return;
   const ControlSet& c = sim.controls();

@@ -48,6 +48,9 @@ OcpProblemFile build(const toml::table& doc, const std::string& file) {
   p.horizon = problem.positive("horizon", p.horizon);
   if (!std::isfinite(p.horizon)) problem.fail("horizon", "a finite final time T > 0 (seconds)");
   p.segments = problem.integer("segments", p.segments, 1);
+  // The shooting Newton matrix is dense, (10 segments)^2: 100000 segments asked for 8e11 bytes
+  // (std::bad_alloc, exit 1), 3000 ran for minutes at 7 GB.
+  if (p.segments > 200) problem.fail("segments", "from 1 to 200 shooting segments (the Newton matrix is dense: 10 x segments rows)");
   p.stepsPerSegment = problem.integer("steps_per_segment", p.stepsPerSegment, 1);
   if (static_cast<long>(p.segments) * p.stepsPerSegment > 100000)
     problem.fail("steps_per_segment",

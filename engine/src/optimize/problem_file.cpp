@@ -339,15 +339,21 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
     if (!(b.x() < b.y())) bounds.fail(key, "[lower, upper] with lower < upper");
     p.channelBounds[key] = {b.x(), b.y()};
   }
+  const double vehicleMax = veh ? (*veh)["max_steer"].value<double>().value_or(CarParams{}.maxSteer) : CarParams{}.maxSteer;
   if ((car || snake) && bounds.has("steer")) {
     p.maxSteer = bounds.positive("steer", NAN);
+    // Beyond the car's own steering limit the bound would read as allowing what the car cannot do.
+    if (car && *p.maxSteer > vehicleMax) {
+      char what[160];
+      std::snprintf(what, sizeof what, "a bound of at most the car's max_steer = %g rad ([vehicle] max_steer raises it)", vehicleMax);
+      bounds.fail("steer", what);
+    }
     // The snakeboard's constraints are singular at |phi| = pi/2 (docs/formats.md).
     if (snake && !(*p.maxSteer < 0.5 * M_PI)) bounds.fail("steer", "a bound on |phi| below pi/2 rad (the wheel constraints are singular there)");
   }
   // A goal steering angle the bound excludes cannot be met: said here, not as a solver failure.
   // Without [bounds] steer the car's own max_steer bounds it.
   if (car && p.goal.steer) {
-    const double vehicleMax = veh ? (*veh)["max_steer"].value<double>().value_or(CarParams{}.maxSteer) : CarParams{}.maxSteer;
     const double bound = std::min(vehicleMax, p.maxSteer.value_or(vehicleMax));
     if (std::abs(*p.goal.steer) > bound + p.goal.steerTolerance) {
       char what[200];

@@ -184,6 +184,21 @@ void checkReducedControls(ScenarioContext& ctx, const Simulation& sim) {
                                      ? ctx.initial.numbers("shape_velocity", std::vector<double>(shapes.size(), 0.0))
                                      : std::vector<double>{};
   for (std::size_t i = 0; i < channels.size(); ++i) {
+    // A rate channel sets its shape variable's rate always (kinematic): a non-zero initial
+    // shape velocity other than the channel's value at t = 0 was replaced without a word (the
+    // built-in car refuses the same).
+    if (channels[i].kind == ReducedChannel::Kind::Rate) {
+      const auto at = static_cast<std::size_t>(channels[i].shape);
+      const double rate = c.value(i, 0.0);
+      if (at < u0.size() && u0[at] != 0.0 && std::abs(u0[at] - rate) > 1e-9 * (1.0 + std::abs(rate))) {
+        std::ostringstream text;
+        text.precision(12);
+        text << "shape_velocity[" << at << "] (" << shapes[at].name << ") = controls." << channels[i].name
+             << " at t = 0 = " << rate << " (a rate channel sets it; leave the key out or give 0)";
+        ctx.initial.fail("shape_velocity", text.str());
+      }
+      continue;
+    }
     const ReducedChannel& pos = channels[i];
     if (pos.kind != ReducedChannel::Kind::Position || c.signal(i).identicallyZero()) continue;
     const std::string& shape = shapes[static_cast<std::size_t>(pos.shape)].name;
