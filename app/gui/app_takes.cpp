@@ -92,7 +92,10 @@ void App::serviceTakes() {
       } else if (tu.liveExport) {  // the live run so far, exported from its take
         const fs::path stemPath = fs::path(path).replace_extension();
         if (tu.liveExport == 1) tu.notice = "CSV: " + std::to_string(exportTakeCsv(path, {"", 0.0}, 0, stemPath.string() + ".csv")) + " rows -> " + stemPath.string() + ".csv";
-        else if (tu.liveExport == 3) startVideo(path);
+        else if (tu.liveExport == 3) {
+          startVideo(path);
+          if (video_.running()) tu.notice += " (the live run, saved as the take " + path + ")";
+        }
         else tu.notice = "glTF: " + std::to_string(exportTakeGlb(path, {"", 0.0}, tu.exportFps, stemPath.string() + ".glb")) + " keyframes -> " + stemPath.string() + ".glb";
         if (r->inexact) tu.notice += " (a gait or manual change is not in it: the replay differs)";
         tu.liveExport = 0;

@@ -101,7 +101,7 @@ void scenePanel(AppState& app, const PhysicsFrame& f) {
     char buf[512];
     std::snprintf(buf, sizeof buf, "%s", app.openPath.c_str());
     ImGui::SetNextItemWidth(-66);
-    if (ImGui::InputTextWithHint("##open", "scenario, take, vehicle or problem .toml", buf, sizeof buf, ImGuiInputTextFlags_EnterReturnsTrue))
+    if (ImGui::InputTextWithHint("##open", "scenario, take, vehicle, problem", buf, sizeof buf, ImGuiInputTextFlags_EnterReturnsTrue))
       app.requestOpen = buf;
     app.openPath = buf;
     tooltip("Path of a scenario, a take, a vehicle description or a DMOC problem TOML (docs/formats.md; a\n"
