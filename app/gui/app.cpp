@@ -210,12 +210,20 @@ void App::frame(double wallDt, int w, int h, const CameraInput& in) {
   physics_->poll();
   const PhysicsFrame& f = physics_->frame();
   optimize_.update(st_, f);
-  while (auto s = physics_->samples().pop())
+  std::optional<double> seekTo;  // a take's timeline moved back or on: the plots keep what lies before
+  while (auto s = physics_->samples().pop()) {
+    if (s->kind == SampleKind::Seek) seekTo = s->t;
     if (s->sim < st_.plots.size()) st_.plots[s->sim].add(*s);
+  }
   if (f.resets != resets_) {
     resets_ = f.resets;
     for (auto& t : trails_) t.points.clear();
-    for (auto& d : st_.deviation) d.clear();
+    // After a seek the deviation keeps its curve up to the time clicked, as the other plots do
+    // (it went blank); after a reset it starts again.
+    for (auto& d : st_.deviation) {
+      if (seekTo) d.trimAfter(*seekTo);
+      else d.clear();
+    }
     for (auto& g : lastGood_) g = InterpolatedPose{};
     st_.pausedAtScriptEnd = false;
     cam_.snap();  // a reset or a seek jumps: the chase camera too (paused, it kept the old view)

@@ -147,6 +147,20 @@ TEST_CASE("plots: the legend keeps each integrator's history after a switch", "[
   CHECK(std::string(integratorSummary("lie-cay")).find("momentum") != std::string::npos);
 }
 
+TEST_CASE("plots: a seek back keeps a series up to the time clicked", "[app][plots]") {
+  // The deviation plot went blank after a take's timeline was clicked back (the others keep
+  // their curves up to there): trimAfter drops only what lies later.
+  TimeSeries d;
+  for (int k = 0; k <= 40; ++k) d.push(0.1 * k, 1e-6 * k);
+  d.trimAfter(1.75);
+  REQUIRE_FALSE(d.t.empty());
+  CHECK(d.t.back() <= 1.75);
+  CHECK(d.t.back() > 1.65);  // the sample at 1.7 s stays
+  CHECK(d.t.size() == d.y.size());
+  d.trimAfter(-1.0);
+  CHECK(d.t.empty());
+}
+
 TEST_CASE("plots: an integrator replaced at the run's first instant leaves no legend entry", "[app][plots]") {
   // The scene's own integrator at t = 0, replaced there by the remembered one (or a recording's
   // restart): one stretch named after the second, not a zero-length one in the legend.

@@ -144,6 +144,7 @@ bool OptimizePanel::select(const std::string& file) {
   worker_.forgetSolution();
   minRequest_ = kNone;
   ++problemVersion_;
+  statusHeight_ = 0.0f;
   return true;
 }
 
@@ -441,10 +442,12 @@ void OptimizePanel::draw(AppState& app, const PhysicsFrame&) {
   tooltip("Back to the problem as its file has it (goal, obstacles, waypoints), solved cold: undoes every edit.");
   ImGui::Checkbox("re-solve on edit", &autoSolve_);
   tooltip("After an edit the problem re-solves warm from the last solution; an edit during a solve restarts it.");
-  // The status in a box of fixed height (its own scroll bar when a failure needs more): the
-  // fields below stay where they are whatever a solve reports. Before, a failed re-solve grew it
-  // from two lines to four and a click aimed at the goal's x landed on another row.
-  ImGui::BeginChild("##status", ImVec2(0.0f, 5.4f * ImGui::GetTextLineHeightWithSpacing()), false);
+  // The status in a box that only grows (to the most this problem's solves have reported) and
+  // never shrinks: the fields below stay where they are as re-solves come and go. Before, a
+  // failed re-solve grew it from two lines to four, the next solved one shrank it, and a click
+  // aimed at the goal's x landed on another row; a fixed five-line box left a blank gap instead.
+  const float statusLine = ImGui::GetTextLineHeightWithSpacing();
+  ImGui::BeginChild("##status", ImVec2(0.0f, std::max(statusHeight_, 2.0f * statusLine)), false);
   // An edit during Play re-solves, but the vehicle still runs the controls Play started with.
   if (playing_ && editedSincePlay_)
     textWrappedColored(ImVec4(0.96f, 0.66f, 0.22f, 1), "the vehicle plays the solution from before the edit: Play again runs the new one");
@@ -477,6 +480,7 @@ void OptimizePanel::draw(AppState& app, const PhysicsFrame&) {
       textWrappedColored(grey, "restarted " + std::to_string(s->restarts) + (s->restarts == 1 ? " time" : " times") +
                                    ": the problem changed while it ran");
   }
+  statusHeight_ = std::max(statusHeight_, std::min(ImGui::GetCursorPosY(), 8.0f * statusLine));  // at most 8 lines, then it scrolls
   ImGui::EndChild();
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   ImGui::TextWrapped("ghost: green where a knot's constraints hold to 1e-8, red from 1e-2. Drag the rings in the "

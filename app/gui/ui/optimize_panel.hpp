@@ -119,7 +119,8 @@ class OptimizePanel {
   std::optional<SceneEntry> sceneRequest_;
   bool playing_ = false, pausedAtEnd_ = false, openRequest_ = false, overviewRequest_ = false;
   bool editedSincePlay_ = false;
-  bool sceneryOnly_ = false;  // the problem is a take's scenery: drawn, not solved or edited  // the problem changed after Play started: the vehicle runs the old solution
+  bool sceneryOnly_ = false;
+  float statusHeight_ = 0.0f;  // the status box's height: the most this problem's solves have needed  // the problem is a take's scenery: drawn, not solved or edited  // the problem changed after Play started: the vehicle runs the old solution
   bool typedEdit_ = false;  // a field typed into, re-solved when it is left
   int hovered_ = -1, dragging_ = -1, builtHover_ = -1;
   Vec3 dragOffset_ = Vec3::Zero();

@@ -119,8 +119,12 @@ void scenePanel(AppState& app, const PhysicsFrame& f) {
     }
   }
   if (!app.sceneError.empty()) textWrappedColored(ImVec4(1, 0.4f, 0.35f, 1), app.sceneError);
+  // Wrapped short of the Reset button (a description's long title ran under it).
+  const float resetAt = ImGui::GetContentRegionAvail().x - 50;
+  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + resetAt - 8);
   ImGui::Text("Vehicle: %s", app.view ? app.view->title().c_str() : app.vehicle.c_str());
-  ImGui::SameLine(ImGui::GetContentRegionAvail().x - 50);
+  ImGui::PopTextWrapPos();
+  ImGui::SameLine(resetAt);
   if (ImGui::Button("Reset", ImVec2(58, 0))) app.resetScene();
   tooltip("Back to the scene's start, with its own h and integrator (Backspace).");
   // Transport: pause, step, speed.

@@ -21,6 +21,12 @@ void TimeSeries::trimBefore(double time) {
   }
 }
 
+void TimeSeries::trimAfter(double time) {
+  const auto n = std::upper_bound(t.begin(), t.end(), time) - t.begin();
+  t.resize(static_cast<std::size_t>(n));
+  y.resize(static_cast<std::size_t>(n));
+}
+
 double niceStep(double range, int targetTicks) {
   if (!(range > 0) || !std::isfinite(range)) return 1.0;
   const double raw = range / std::max(targetTicks, 1);

@@ -16,6 +16,7 @@ struct TimeSeries {
   void push(double time, double value);
   void clear() { t.clear(); y.clear(); }
   void trimBefore(double time);  // amortised: drops old samples in chunks
+  void trimAfter(double time);   // drops the samples later than `time` (a seek back)
 };
 
 struct PlotMarker {
