@@ -57,8 +57,8 @@ OcpProblemFile build(const toml::table& doc, const std::string& file) {
                  "segments * steps_per_segment <= 100000 (segments = " + std::to_string(p.segments) + ")");
   // As DMOC's (docs/formats.md section 4): a horizon of 1e300 wrote a replay with dt = 5e297 that
   // reproduced nothing, one of 1e-300 a first step that diverged.
-  if (p.horizon > 1e4) problem.fail("horizon", "a final time T > 0 and at most 1e4 s");
-  if (const double h = p.horizon / (static_cast<double>(p.segments) * p.stepsPerSegment); !(h >= 1e-6)) {
+  if (p.horizon > kMaxProblemHorizon) problem.fail("horizon", "a final time T > 0 and at most 1e4 s");
+  if (const double h = p.horizon / (static_cast<double>(p.segments) * p.stepsPerSegment); !(h >= kMinProblemStep)) {
     char what[160];
     std::snprintf(what, sizeof what, "a step horizon / (segments * steps_per_segment) of at least 1e-6 s (h = %g s)", h);
     problem.fail("horizon", what);

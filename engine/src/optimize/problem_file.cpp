@@ -187,12 +187,9 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
   }
   if (!problem.has("horizon")) problem.fail("horizon", "a finite duration > 0 (s); the key is missing");
   p.horizon = problem.positive("horizon", NAN);
-  // And at most kMaxHorizon: a plan of hours is a typo (1e300 s was accepted, h = 1e298 s).
-  constexpr double kMaxHorizon = 1e4;
-  if (!std::isfinite(p.horizon) || p.horizon > kMaxHorizon) problem.fail("horizon", "a duration > 0 and at most 1e4 s");
-  // A step below a microsecond is a typo, and its 1/h^2 terms overflow the transcription.
-  constexpr double kMinStep = 1e-6;
-  if (p.horizon / p.knots < kMinStep)
+  // And at most kMaxProblemHorizon, a step of at least kMinProblemStep (user_input.hpp).
+  if (!std::isfinite(p.horizon) || p.horizon > kMaxProblemHorizon) problem.fail("horizon", "a duration > 0 and at most 1e4 s");
+  if (p.horizon / p.knots < kMinProblemStep)
     problem.fail("horizon", "a step horizon / knots of at least 1e-6 s (h = " + formatNumber(p.horizon / p.knots) + " s with " +
                                 std::to_string(p.knots) + " knots)");
   p.integrator = problem.string("integrator", vehicleType == "sleigh-controlled" ? "retraction-midpoint" : "lie-nh");
@@ -200,8 +197,8 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
     const std::string want = "[T_min, T_max] (s) with 0 < T_min <= horizon (" + formatNumber(p.horizon) + " s) <= T_max";
     const Vec2 b = pair(problem, "free_time", want);
     if (!(b.x() > 0.0 && b.x() <= p.horizon && p.horizon <= b.y())) problem.fail("free_time", want);
-    if (!(b.y() <= kMaxHorizon)) problem.fail("free_time", "a T_max of at most 1e4 s");
-    if (b.x() / p.knots < kMinStep)
+    if (!(b.y() <= kMaxProblemHorizon)) problem.fail("free_time", "a T_max of at most 1e4 s");
+    if (b.x() / p.knots < kMinProblemStep)
       problem.fail("free_time", "a T_min / knots of at least 1e-6 s (h = " + formatNumber(b.x() / p.knots) + " s)");
     p.freeTime = std::make_pair(b.x(), b.y());
   }

@@ -30,7 +30,7 @@ NhIntegratorSettings readNhSettings(TableReader& integ) {
 }
 
 void checkNear(TableReader& r, const std::string& key, double given, double expected, const std::string& what) {
-  if (std::abs(given - expected) > 1e-9 * (1.0 + std::abs(expected)))
+  if (disagrees(given, expected))
     r.fail(key, what + " = " + std::to_string(expected) + " (fixed by the rolling constraints)");
 }
 
@@ -119,8 +119,7 @@ void checkSnakeboardControls(ScenarioContext& ctx, const Simulation& sim) {
     // default, reads as "not given").
     const auto sv = ctx.initial.numbers("shape_velocity", {0.0, 0.0});
     const double psiDot0 = c.signal(S::kPsiSignal).rate(0.0), phiDot0 = c.signal(S::kPhiSignal).rate(0.0);
-    const auto differs = [](double given, double want) { return given != 0.0 && std::abs(given - want) > 1e-9 * (1.0 + std::abs(want)); };
-    if (differs(sv[0], psiDot0) || differs(sv[1], phiDot0)) {
+    if (givenRateDisagrees(sv[0], psiDot0) || givenRateDisagrees(sv[1], phiDot0)) {
       std::ostringstream want;
       want.precision(12);
       want << "[psi_dot, phi_dot] = the prescribed rates at t = 0, [" << psiDot0 << ", " << phiDot0
@@ -131,7 +130,7 @@ void checkSnakeboardControls(ScenarioContext& ctx, const Simulation& sim) {
   if (!ctx.initial.has("shape")) return;
   const auto shape = ctx.initial.numbers("shape", {0.0, 0.0});
   const double psi0 = c.value(S::kPsiSignal, 0.0), phi0 = c.value(S::kPhiSignal, 0.0);
-  if (std::abs(shape[0] - psi0) > 1e-9 * (1.0 + std::abs(psi0)) || std::abs(shape[1] - phi0) > 1e-9 * (1.0 + std::abs(phi0)))
+  if (disagrees(shape[0], psi0) || disagrees(shape[1], phi0))
   {
     std::ostringstream want;
     want.precision(12);
@@ -187,7 +186,7 @@ void checkCarControls(ScenarioContext& ctx, const Simulation& sim) {
   const auto shape = ctx.initial.numbers("shape", {0.0, 0.0});
   const double sigmaDot = ctx.initial.numbers("shape_velocity", {0.0, 0.0})[1];
   const double want = model.steerRate(shape[1], sim.controls().value(CarModel::kSteerRate, 0.0));
-  if (sigmaDot != 0.0 && std::abs(sigmaDot - want) > 1e-9 * (1.0 + std::abs(want))) {
+  if (givenRateDisagrees(sigmaDot, want)) {
     std::ostringstream text;
     text.precision(12);
     text << "[psi_dot, sigma_dot] with sigma_dot = controls.steer_rate at t = 0 = " << want

@@ -139,7 +139,7 @@ std::unique_ptr<Simulation> buildReduced(ScenarioContext& ctx) {
   }
   const Vec3 xi = (b ? Vec3(f.E * c) : Vec3::Zero()) - Au;
   for (int i : rows)
-    if (std::abs(xi(i) - target(i)) > 1e-9 * (1.0 + std::abs(target(i)))) {
+    if (disagrees(xi(i), target(i))) {
       std::ostringstream got;
       got.precision(6);
       got << "(omega, vx, vy) = (" << xi(0) << ", " << xi(1) << ", " << xi(2) << ")";
@@ -190,7 +190,7 @@ void checkReducedControls(ScenarioContext& ctx, const Simulation& sim) {
     if (channels[i].kind == ReducedChannel::Kind::Rate) {
       const auto at = static_cast<std::size_t>(channels[i].shape);
       const double rate = c.value(i, 0.0);
-      if (at < u0.size() && u0[at] != 0.0 && std::abs(u0[at] - rate) > 1e-9 * (1.0 + std::abs(rate))) {
+      if (at < u0.size() && givenRateDisagrees(u0[at], rate)) {
         std::ostringstream text;
         text.precision(12);
         text << "shape_velocity[" << at << "] (" << shapes[at].name << ") = controls." << channels[i].name
@@ -211,7 +211,7 @@ void checkReducedControls(ScenarioContext& ctx, const Simulation& sim) {
     // made a start that mixed the two (0, the default, reads as "not given").
     if (at < u0.size()) {
       const double rate = c.signal(i).rate(0.0);
-      if (u0[at] != 0.0 && std::abs(u0[at] - rate) > 1e-9 * (1.0 + std::abs(rate))) {
+      if (givenRateDisagrees(u0[at], rate)) {
         std::ostringstream text;
         text.precision(12);
         text << "shape_velocity[" << at << "] (" << shape << ") = the prescribed rate of " << pos.name << " at t = 0 = " << rate
@@ -221,7 +221,7 @@ void checkReducedControls(ScenarioContext& ctx, const Simulation& sim) {
     }
     if (at >= r0.size()) continue;
     const double want = c.value(i, 0.0);
-    if (std::abs(r0[at] - want) > 1e-9 * (1.0 + std::abs(want))) {
+    if (disagrees(r0[at], want)) {
       std::ostringstream text;
       text.precision(12);
       text << "shape[" << at << "] (" << shape << ") = the prescribed " << pos.name << "(0) = " << want << " (controls." << pos.name

@@ -5,6 +5,7 @@
 // (engine/CMakeLists.txt, WHOLE_ARCHIVE), so the linker keeps these otherwise unreferenced
 // objects. vehicleRegistry() lists the kinds by their listing order, never by static
 // initialisation order (`lieride list`, scenario error messages).
+#include <cmath>
 #include <functional>
 #include <memory>
 #include <string>
@@ -13,6 +14,13 @@
 #include "lieride/sim/scenario.hpp"
 
 namespace lieride {
+
+// An [initial] value checked against what the model fixes (a constraint, a prescribed signal):
+// the tolerance every vehicle's check uses, 1e-9 relative.
+inline bool disagrees(double given, double expected) { return std::abs(given - expected) > 1e-9 * (1.0 + std::abs(expected)); }
+// An [initial] shape velocity against a rate something else sets (a prescribed shape, a rate
+// channel, the car's steer_rate): 0, the default, reads as "not given".
+inline bool givenRateDisagrees(double given, double rate) { return given != 0.0 && disagrees(given, rate); }
 
 struct IntegratorInfo {
   std::string name;

@@ -21,6 +21,11 @@ inline constexpr double kMinObstacleSize = 1e-3, kMaxObstacleSize = 1e5, kMaxObs
 inline constexpr const char* kObstacleSizeRange = "between 0.001 and 1e5 m";
 inline constexpr const char* kObstacleReach = "within 1e6 m";
 
+// An optimal control problem's horizon (DMOC and PMP alike, docs/formats.md section 4): a plan
+// of hours is a typo (1e300 s wrote a replay that reproduced nothing), and a step below a
+// microsecond wrote NaN controls through its 1/h^2 terms.
+inline constexpr double kMaxProblemHorizon = 1e4, kMinProblemStep = 1e-6;
+
 // A user value as it may appear inside a one-line message: control characters (newline, ESC,
 // DEL, ...) escaped as \n, \t, \r or \xHH, and cut to `maxChars` characters with "..." appended.
 std::string shown(std::string_view value, std::size_t maxChars = 80);
