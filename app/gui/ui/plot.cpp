@@ -1,6 +1,7 @@
 #include "ui/plot.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <cmath>
 #include <cstdio>
 #include <tuple>
@@ -119,18 +120,29 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
   const ImVec2 b(origin.x + size.x - padR, origin.y + size.y - padB);
   const double t1 = std::max(tNow, window), t0 = t1 - window;  // fills from t = 0, then scrolls
 
-  // y range over the visible window.
+  // y range over the visible window, and each line's extremes there (one pass: a line that
+  // leaves the range is marked with how far it went, below).
   double lo = INFINITY, hi = -INFINITY;
   const bool anyFit = std::any_of(lines.begin(), lines.end(), [&](const PlotLine& l) { return l.fit && !st.isHidden(l.name); });
+  struct Extremes {
+    std::size_t iMin = SIZE_MAX, iMax = SIZE_MAX;
+    double min = INFINITY, max = -INFINITY;
+  };
+  std::vector<Extremes> extremes(lines.size());
   for (std::size_t k = 0; k < lines.size(); ++k) {
-    if (st.isHidden(lines[k].name) || !lines[k].data || (anyFit && !lines[k].fit)) continue;
+    if (st.isHidden(lines[k].name) || !lines[k].data) continue;
+    const bool fits = !anyFit || lines[k].fit;
     const auto& s = *lines[k].data;
-    const auto first = std::lower_bound(s.t.begin(), s.t.end(), t0) - s.t.begin();
-    for (auto i = static_cast<std::size_t>(first); i < s.t.size(); ++i) {
+    Extremes& e = extremes[k];
+    for (auto i = static_cast<std::size_t>(std::lower_bound(s.t.begin(), s.t.end(), t0) - s.t.begin()); i < s.t.size(); ++i) {
       const double v = transform(s.y[i], st);
       if (!std::isfinite(v)) continue;
-      lo = std::min(lo, v);
-      hi = std::max(hi, v);
+      if (v < e.min) { e.min = v; e.iMin = i; }
+      if (v > e.max) { e.max = v; e.iMax = i; }
+    }
+    if (fits && e.iMin != SIZE_MAX) {
+      lo = std::min(lo, e.min);
+      hi = std::max(hi, e.max);
     }
   }
   if (!st.autofit) {
@@ -332,17 +344,10 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
   for (std::size_t k = 0; k < lines.size(); ++k) {
     if (st.isHidden(lines[k].name) || !lines[k].data) continue;
     const auto& s = *lines[k].data;
-    std::size_t iMax = s.t.size(), iMin = s.t.size();
-    double vMax = hi, vMin = lo;
-    for (auto i = static_cast<std::size_t>(std::lower_bound(s.t.begin(), s.t.end(), t0) - s.t.begin()); i < s.t.size(); ++i) {
-      const double v = transform(s.y[i], st);
-      if (!std::isfinite(v)) continue;
-      if (v > vMax) { vMax = v; iMax = i; }
-      if (v < vMin) { vMin = v; iMin = i; }
-    }
+    const Extremes& e = extremes[k];
     for (const bool up : {true, false}) {
-      const std::size_t i = up ? iMax : iMin;
-      if (i >= s.t.size()) continue;
+      if (up ? !(e.max > hi) : !(e.min < lo)) continue;  // within the range shown
+      const std::size_t i = up ? e.iMax : e.iMin;
       const float x = X(s.t[i]), edge = up ? dataTop : dataBottom, dir = up ? 1.0f : -1.0f;
       dl->AddTriangleFilled(ImVec2(x, edge), ImVec2(x - 5, edge + dir * 8), ImVec2(x + 5, edge + dir * 8), lines[k].color);
       char label[64];
