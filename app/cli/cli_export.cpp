@@ -1,7 +1,6 @@
 // lieride export SCENARIO.toml --out take.glb [--fps 60] [--integrator NAME] [--dt S]
 // Plays a take (or a scenario over its duration) and writes it as an animated glTF 2.0
 // binary (docs/formats.md section 6).
-#include <cctype>
 #include <chrono>
 #include <filesystem>
 #include <cstdio>
@@ -42,8 +41,7 @@ int runExport(const std::vector<std::string>& args) {
   // A file gets a .glb name: other tools pick the reader by the extension, and under .gltf (the
   // JSON form) or no extension they misread the binary. Standard output and devices are written as given.
   if (target.kind == OutputTarget::Kind::Replace) {
-    std::string ext = std::filesystem::path(out).extension().string();
-    for (char& ch : ext) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    const std::string ext = lowerExtension(out);
     if (ext != ".glb") {
       reportError("export: --out " + shown(out, 200) + ": expected a .glb name (lieride export writes binary glTF" +
                   std::string(ext == ".gltf" ? "; .gltf is the JSON form)" : ")"));

@@ -143,8 +143,7 @@ std::optional<int> parseRenderArgs(const std::vector<std::string>& args, RenderO
     o.out = target->resolved;  // a symbolic link: its target is replaced, the link kept
     // H.264 goes into these containers; ffmpeg refused others (.gif, .png) only after the
     // frames had started, with its own lines.
-    std::string ext = fs::path(o.out).extension().string();
-    for (char& ch : ext) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    const std::string ext = lowerExtension(o.out);
     if (ext != ".mp4" && ext != ".mkv" && ext != ".mov")
       return usage("render", "--out '" + shown(o.out, 200) + "': expected a .mp4, .mkv or .mov name (H.264 video; --png-dir DIR writes frames)");
   }

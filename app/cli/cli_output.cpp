@@ -1,5 +1,6 @@
 #include "cli/cli_output.hpp"
 
+#include <cctype>
 #include <cerrno>
 #include <climits>
 #include <csignal>
@@ -151,6 +152,12 @@ fs::path followLinks(fs::path p) {
 }
 
 }  // namespace
+
+std::string lowerExtension(const std::string& path) {
+  std::string ext = std::filesystem::path(path).extension().string();
+  for (char& ch : ext) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return ext;
+}
 
 OutputTarget checkOutputTarget(const std::string& given, const std::string& option) {
   OutputTarget t;

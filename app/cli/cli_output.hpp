@@ -33,6 +33,8 @@ struct OutputTarget {
 // option: the flag named in messages ("--out", "--screenshot"). A folder this process cannot
 // write in is refused too.
 OutputTarget checkOutputTarget(const std::string& given, const std::string& option = "--out");
+// A file name's extension in lower case (".GLB" -> ".glb"), as export and render check names.
+std::string lowerExtension(const std::string& path);
 
 class OutputFile {
  public:

@@ -125,9 +125,7 @@ void handleKey(const SDL_Keysym& k, AppState& st, App& app) {
     c.value[0] = std::clamp(f.h * factor, 1e-4, 1.0);
     c.value[1] = f.h;
     st.send(c);
-    if (f.sims.size() == 1) st.settings.stepPerScene[st.sceneName] = c.value[0];
-    st.settingsDirty = true;
-    st.restoredNote.clear();  // chosen now, not restored
+    if (f.sims.size() == 1) st.rememberStep(c.value[0]);
   };
   switch (k.sym) {
     case SDLK_F1: st.showHelp = !st.showHelp; break;

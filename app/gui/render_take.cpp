@@ -426,10 +426,7 @@ int runRenderTake(const cli::RenderOptions& options) {
     else take.steps = stepsFor(sc.settings.duration, sc.settings.dt);
     if (!take.scenery.empty()) {  // drawn as the app draws it; a file that does not load is left out, said once
       try {
-        const opt::Problem p = opt::loadProblem(take.scenery);
-        if (p.vehicle != sc.simulation->vehicleType())
-          throw std::runtime_error(take.scenery + ": a problem for the " + p.vehicle + ", the take's vehicle is the " +
-                                   sc.simulation->vehicleType());
+        const opt::Problem p = opt::loadScenery(take.scenery, sc.simulation->vehicleType());
         buildOptimizeOverlay(p, overlayHints(p), nullptr, scenery.mesh, {}, -1, true);
         scenery.occluders = cameraOccluders(p);
       } catch (const std::exception& e) {

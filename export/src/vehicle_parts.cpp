@@ -342,9 +342,7 @@ std::vector<Part> articulate(const TakeTracks& tr, const VehicleDims& d) {
 }
 
 std::vector<SceneryPiece> sceneryPieces(const std::string& problemFile, const std::string& vehicle) {
-  const opt::Problem p = opt::loadProblem(problemFile);
-  if (p.vehicle != vehicle)
-    throw std::runtime_error(problemFile + ": a problem for the " + p.vehicle + ", the take's vehicle is the " + vehicle);
+  const opt::Problem p = opt::loadScenery(problemFile, vehicle);
   const Vec3 red(0.80, 0.25, 0.20), grey(0.62, 0.62, 0.66);
   constexpr double kHeight = 1.4;  // the app's drawn height of a planar obstacle (optimize_geometry.hpp)
   std::vector<SceneryPiece> out;

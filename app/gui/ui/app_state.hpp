@@ -175,6 +175,18 @@ struct AppState {
   void runOrPause(bool paused, const TakeStatus* take = nullptr);
   // Reset (the button, Backspace, a divergence badge, a gait edit): back to the scene's start
   // with its own h and integrator, which are then also the ones remembered for the scene.
+  // The user chose this scene's h / integrator now: remembered for its next opening
+  // (settings.ini), and no longer the last session's (restoredNote).
+  void rememberStep(double h) {
+    settings.stepPerScene[sceneName] = h;
+    settingsDirty = true;
+    restoredNote.clear();
+  }
+  void rememberIntegrator(const std::string& name) {
+    settings.integratorPerScene[sceneName] = name;
+    settingsDirty = true;
+    restoredNote.clear();
+  }
   void resetScene() {
     settingsDirty |= settings.stepPerScene.erase(sceneName) + settings.integratorPerScene.erase(sceneName) > 0;
     restoredNote.clear();

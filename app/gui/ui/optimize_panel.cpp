@@ -120,13 +120,13 @@ Vec3 initialPosition(const opt::Problem& p) {
 }
 }  // namespace
 
-bool OptimizePanel::select(const std::string& file) {
+bool OptimizePanel::select(const std::string& file, const std::string& sceneryOf) {
   std::error_code ec;
   int index = -1;
   for (std::size_t i = 0; i < problems_.size(); ++i)
     if (problems_[i].file == file || fs::equivalent(problems_[i].file, file, ec)) index = static_cast<int>(i);
   try {
-    opt::Problem p = opt::loadProblem(file);
+    opt::Problem p = sceneryOf.empty() ? opt::loadProblem(file) : opt::loadScenery(file, sceneryOf);
     if (index < 0) {
       problems_.push_back({file, p.name, p.vehicle});
       index = static_cast<int>(problems_.size() - 1);
@@ -217,17 +217,8 @@ void OptimizePanel::sceneLoaded(const SceneEntry& entry, const std::string& vehi
   }
   // A take of an optimal Play: its parked cars, kerb, walls and goal drawn around it again
   // (it replayed on empty ground).
-  if (!scenery.empty() && select(scenery)) {
-    sceneryOnly_ = true;
-    if (problem_->vehicle != vehicle_) {  // another kind's world (car boxes round a helicopter): not drawn
-      error_ = "the take's scenery " + fs::path(scenery).filename().string() + " is a problem for the " + problem_->vehicle +
-               ", not drawn around a " + vehicle_;
-      problem_.reset();
-      selected_ = -1;
-      sceneryOnly_ = false;
-      ++problemVersion_;
-    }
-  }
+  // Another kind's world (car boxes round a helicopter) is not drawn: select says why.
+  if (!scenery.empty() && select(scenery, vehicle_)) sceneryOnly_ = true;
 }
 
 void OptimizePanel::update(AppState& app, const PhysicsFrame& f) {

@@ -61,7 +61,8 @@ class OptimizePanel {
   std::uint64_t overlayVersion() const { return overlayVersion_; }
 
   // For tests and the scene menu.
-  bool select(const std::string& problemFile);
+  // `sceneryOf`: a take's scenery, which must be a problem for that vehicle kind (opt::loadScenery).
+  bool select(const std::string& problemFile, const std::string& sceneryOf = {});
   const opt::Problem* problem() const { return problem_ ? &*problem_ : nullptr; }
   opt::Problem* editableProblem() { return problem_ ? &*problem_ : nullptr; }
   void edited();  // after changing editableProblem(): re-solve (warm) if auto re-solve is on

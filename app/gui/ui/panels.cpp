@@ -215,11 +215,7 @@ void integratorPanel(AppState& app, const PhysicsFrame& f) {
           c.target = static_cast<int>(i);
           c.setName(name);
           app.send(c);
-          if (i == 0 && f.sims.size() == 1) {
-            app.settings.integratorPerScene[app.sceneName] = name;
-            app.restoredNote.clear();  // chosen now, not restored
-            app.settingsDirty = true;
-          }
+          if (i == 0 && f.sims.size() == 1) app.rememberIntegrator(name);
         }
         // One line (what it conserves, its order, its cost), then the registry's description
         // as `lieride list` prints it (with the coupled schemes' speed-dependent inertia).
@@ -265,9 +261,7 @@ void integratorPanel(AppState& app, const PhysicsFrame& f) {
     c.value[0] = roundedStep(x);
     c.value[1] = app.hDragFrom;
     app.send(c);
-    app.settings.stepPerScene[app.sceneName] = c.value[0];
-    app.settingsDirty = true;
-    app.restoredNote.clear();  // chosen now, not restored
+    app.rememberStep(c.value[0]);
   }
   tooltip("The fixed time step h of every integrator (log scale, 1e-4 to 1 s; keys [ and ]; Ctrl+click to type h in s). "
           "Symplectic Lie group integrators stay bounded at large h where Runge-Kutta drifts or diverges.");

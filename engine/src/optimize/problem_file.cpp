@@ -500,4 +500,11 @@ std::string replayScenarioToml(const Problem& p, const std::string& controlsTabl
   return s.str();
 }
 
+Problem loadScenery(const std::string& path, const std::string& vehicle) {
+  Problem p = loadProblem(path);
+  if (p.vehicle != vehicle)
+    throw ScenarioError(path + ": a problem for the " + p.vehicle + ", the take's vehicle is the " + vehicle);
+  return p;
+}
+
 }  // namespace lieride::opt

@@ -121,6 +121,9 @@ std::string problemMethod(const std::string& path);
 
 // Throws ScenarioError (one line naming the file, key and what was expected).
 Problem loadProblem(const std::string& path, const ProblemOverrides& overrides = {});
+// A take's [take] scenery (docs/formats.md section 6): the problem file, which must be one for the
+// take's vehicle kind (`vehicle`, Simulation::vehicleType). Throws ScenarioError naming why not.
+Problem loadScenery(const std::string& path, const std::string& vehicle);
 Problem loadProblemFromString(const std::string& text, const std::string& displayName, const std::string& baseDir,
                               const ProblemOverrides& overrides = {});
 

@@ -31,8 +31,7 @@ struct SceneryPiece {
   double heading = 0.0;
 };
 // The obstacles of a DMOC problem file as the app draws them: boxes (the helicopter's 3-D ones,
-// the car's 1.4 m tall), cylinders, and a wall's 80 m kerb. Throws if the file does not load or
-// is a problem for another vehicle kind than `vehicle`.
+// the car's 1.4 m tall), cylinders, and a wall's 80 m kerb. Throws as opt::loadScenery does.
 std::vector<SceneryPiece> sceneryPieces(const std::string& problemFile, const std::string& vehicle);
 
 // Dimensions read from the scenario's [vehicle] table, with the models' defaults.
