@@ -300,17 +300,18 @@ void App::frame(double wallDt, int w, int h, const CameraInput& in) {
     }
   }
   cam_.mode = static_cast<CameraMode>(st_.cameraMode);
-  {
-    // Centre the image in the part of the window the panels leave free.
-    const float W = static_cast<float>(w) / st_.pixelRatio, H = static_cast<float>(h) / st_.pixelRatio;
-    const float x0 = std::clamp(st_.viewLeft, 0.0f, 0.6f * W);
-    float y1 = st_.viewBottom > 0.3f * H ? st_.viewBottom : H;
-    // Above the vehicle read-out at the view's bottom left too: in a small window the chase
-    // camera put the vehicle under it (a snakeboard's rear wheels at 1024 x 640).
-    const auto& hud = st_.hudRect;
-    if (hud[3] > hud[1] && hud[1] > 0.5f * y1) y1 = std::min(y1, hud[1]);
-    cam_.shift = glm::vec2(x0 / W, (H - y1) / H);  // NDC of the free area's centre
-  }
+  // Centre the image in the part of the window the panels leave free.
+  const float W = static_cast<float>(w) / st_.pixelRatio, H = static_cast<float>(h) / st_.pixelRatio;
+  const float x0 = std::clamp(st_.viewLeft, 0.0f, 0.6f * W);
+  float y1 = st_.viewBottom > 0.3f * H ? st_.viewBottom : H;
+  // Above the vehicle read-out at the view's bottom left too: in a small window the chase
+  // camera put the vehicle under it (a snakeboard's rear wheels at 1024 x 640). Not for an
+  // Optimize problem's overview, whose motion runs beside the read-out: centred above it, the
+  // overview had a third of the height and the motion shrank to fit.
+  const auto& hud = st_.hudRect;
+  const bool overview = cam_.mode == CameraMode::Orbit && optimize_.overviewFocus();
+  if (hud[3] > hud[1] && hud[1] > 0.5f * y1 && !overview) y1 = std::min(y1, hud[1]);
+  cam_.shift = glm::vec2(x0 / W, (H - y1) / H);  // NDC of the free area's centre
   // Frame the running copies: the camera backs off with their spread (the large-steps bodies
   // drift apart); a diverged copy left frozen far away is not followed (frameCopies).
   const CopyFraming framing = frameCopies(copyAt, copyFrozen);
@@ -319,6 +320,28 @@ void App::frame(double wallDt, int w, int h, const CameraInput& in) {
     focus = glm::vec3(static_cast<float>(mid->x()), static_cast<float>(mid->y()), static_cast<float>(mid->z()));
   const float spread = framing.spread;
   const ViewTraits& traits = st_.view->traits();
+  if (in.dragLeft != glm::vec2(0) || in.dragRight != glm::vec2(0) || in.dragMiddle != glm::vec2(0) || in.wheel != 0)
+    optimize_.cameraMoved();
+  if (const OptimizePanel::Fit fit = optimize_.takeFit(); !fit.points.empty() && cam_.mode == CameraMode::Orbit) {
+    // The problem's overview takes in its start, rings and motion inside the free area, clear
+    // of the status line above and with a margin (a distance from the start-goal spread alone
+    // put the landing's helicopter at the window's top edge).
+    // The window's height spans 2 tan(fovy / 2) in tangent units: k per ImGui unit.
+    const float k = 2.0f * std::tan(0.5f * cam_.fovy) / H, margin = 0.85f;
+    const float tanHalfWidth = 0.5f * (W - x0) * k * margin;
+    const float tanHalfHeight = 0.5f * std::max(y1 - 2.0f * 44.0f, 0.5f * y1) * k * margin;
+    // The vehicle itself too, at the start and the goal (a snakeboard turning in place is all rider).
+    std::vector<glm::vec3> pts;
+    const auto [start, goal] = optimize_.startAndGoal();
+    for (const Vec3& p : fit.points) pts.emplace_back(static_cast<float>(p.x()), static_cast<float>(p.y()), static_cast<float>(p.z()));
+    for (const Vec3& p : {start, goal})
+      for (const glm::vec3 corner : {glm::vec3(-1, -1, 0), glm::vec3(1, 1, 0), glm::vec3(1, -1, 0), glm::vec3(-1, 1, 0), glm::vec3(0, 0, 2)})
+        pts.push_back(glm::vec3(static_cast<float>(p.x()), static_cast<float>(p.y()), static_cast<float>(p.z())) +
+                      0.5f * traits.size * corner);
+    const glm::vec3 centre = focus + glm::vec3(0, 0, traits.focusHeight);
+    const float d = std::clamp(orbitDistanceToFit(pts, centre, cam_.orbitYaw, cam_.orbitPitch, tanHalfWidth, tanHalfHeight), 3.0f, 400.0f);
+    cam_.orbitDistance = fit.growOnly ? std::max(cam_.orbitDistance, d) : d;
+  }
   const float size = traits.size * (f.sims.size() > 1 ? 1.8f : 1.0f) + 0.9f * spread;
   CameraInput camIn = in;  // a drag on an Optimize handle moves it instead of orbiting
   if (optimize_.mouse(renderer_->viewProj(w, h, cam_), glm::vec2(w, h) / st_.pixelRatio)) camIn.dragLeft = glm::vec2(0);

@@ -80,3 +80,35 @@ TEST_CASE("camera: the chase camera rises over a low obstacle behind the vehicle
   }
 }
 
+
+TEST_CASE("camera: the overview's orbit distance puts every point inside the image, and no less would", "[app][camera]") {
+  // The landing's start 10 m up and 30 m from its pad: a distance from their spread alone put
+  // the helicopter at the window's top edge. Projected with the rig's own view and projection.
+  const std::vector<glm::vec3> points{{0, 0, 10}, {30, 0, 0.3f}, {12, 3, 6}, {22, -2, 2}};
+  const glm::vec3 centre(15, 0, 5);
+  for (const float aspect : {1.0f, 2.2f}) {
+    CameraRig cam;
+    cam.mode = CameraMode::Orbit;
+    cam.orbitYaw = -1.2f;
+    cam.orbitPitch = 0.75f;
+    const float tanHalfHeight = std::tan(0.5f * cam.fovy), tanHalfWidth = aspect * tanHalfHeight;
+    const float d = orbitDistanceToFit(points, centre, cam.orbitYaw, cam.orbitPitch, tanHalfWidth, tanHalfHeight);
+    auto largestNdc = [&](float distance) {
+      cam.orbitDistance = distance;
+      cam.snap();
+      cam.update(0.016, centre, 0.0f, 1.0f, {});
+      const glm::mat4 m = cam.projection(aspect) * cam.view();
+      float most = 0;
+      for (const glm::vec3& p : points) {
+        const glm::vec4 c = m * glm::vec4(p, 1.0f);
+        REQUIRE(c.w > 0);  // in front of the eye
+        most = std::max({most, std::abs(c.x / c.w), std::abs(c.y / c.w)});
+      }
+      return most;
+    };
+    CAPTURE(aspect, d);
+    CHECK(largestNdc(d) == Approx(1.0f).epsilon(1e-3));  // one point on the image's edge
+    CHECK(largestNdc(1.1f * d) < 1.0f);
+    CHECK(largestNdc(0.9f * d) > 1.0f);
+  }
+}

@@ -23,6 +23,23 @@ float wrapPi(float a) {
 }
 }  // namespace
 
+float orbitDistanceToFit(const std::vector<glm::vec3>& points, const glm::vec3& center, float yaw, float pitch,
+                         float tanHalfWidth, float tanHalfHeight) {
+  // The eye sits at center + d * back; a point at r = p - center lies d - r.back in front of it
+  // and |r.right|, |r.up| off the axis, so it is inside when those are within the tangents
+  // times its depth.
+  const glm::vec3 back(std::cos(pitch) * std::cos(yaw), std::cos(pitch) * std::sin(yaw), std::sin(pitch));
+  const glm::vec3 right = glm::normalize(glm::cross(-back, glm::vec3(0, 0, 1)));
+  const glm::vec3 up = glm::cross(right, -back);
+  float d = 0;
+  for (const glm::vec3& p : points) {
+    const glm::vec3 r = p - center;
+    const float toward = glm::dot(r, back);
+    d = std::max({d, toward + std::abs(glm::dot(r, right)) / tanHalfWidth, toward + std::abs(glm::dot(r, up)) / tanHalfHeight});
+  }
+  return d;
+}
+
 CopyFraming frameCopies(const std::vector<glm::vec3>& at, const std::vector<bool>& frozen) {
   const bool anyRunning = std::any_of(frozen.begin(), frozen.end(), [](bool f) { return !f; }) || frozen.size() < at.size();
   auto counted = [&](std::size_t i) { return !anyRunning || i >= frozen.size() || !frozen[i]; };

@@ -36,6 +36,12 @@ struct Occluder {
 // (a vehicle parked in a drawn obstacle must not pull the camera into itself).
 float firstOcclusion(const std::vector<Occluder>& boxes, const glm::vec3& from, const glm::vec3& dir, float maxDistance);
 
+// The least orbit distance at which every point projects inside the image rectangle of
+// half-extents tanHalfWidth, tanHalfHeight (tangents of the half angles, about the image centre)
+// for an orbit camera looking at `center` from yaw, pitch (CameraRig's orbit parameters).
+float orbitDistanceToFit(const std::vector<glm::vec3>& points, const glm::vec3& center, float yaw, float pitch,
+                         float tanHalfWidth, float tanHalfHeight);
+
 class CameraRig {
  public:
   CameraMode mode = CameraMode::Chase;

@@ -250,9 +250,36 @@ bool OptimizePanel::overview(CameraRig& cam, int& mode) {
   cam.mode = CameraMode::Orbit;
   cam.orbitYaw = static_cast<float>(std::atan2(start.x() - goal.x(), goal.y() - start.y())) + 0.35f;
   cam.orbitPitch = 0.75f;
-  cam.orbitDistance = static_cast<float>(1.1 * spread + 12.0);
+  cam.orbitDistance = static_cast<float>(1.1 * spread + 12.0);  // until takeFit() frames it
   cam.snap();
+  fitFrames_ = 3;
+  fitOnSolve_ = true;
   return true;
+}
+
+OptimizePanel::Fit OptimizePanel::takeFit() {
+  Fit fit;
+  if (!problem_ || !waitingForPlay()) {
+    cameraMoved();
+    return fit;
+  }
+  if (fitOnSolve_ && solved()) {
+    fitOnSolve_ = false;
+    if (fitFrames_ <= 0) {
+      fitFrames_ = 1;
+      fit.growOnly = true;
+    }
+  }
+  if (fitFrames_ <= 0) return fit;
+  --fitFrames_;
+  fit.points.push_back(start_);
+  // The rings, except on the tops of 3-D obstacles: the canyon's walls are 30 m high, and
+  // taking in their tops made the helicopter a speck.
+  for (const Handle& h : handles())
+    if (h.kind != Handle::Obstacle || !problem_->obstacles[h.index].threeD) fit.points.push_back(h.position);
+  if (const auto s = current())
+    for (const GhostKnot& k : s->knots) fit.points.push_back(k.position);
+  return fit;
 }
 
 std::pair<Vec3, Vec3> OptimizePanel::startAndGoal() const {

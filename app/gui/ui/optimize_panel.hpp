@@ -46,6 +46,21 @@ class OptimizePanel {
   // While the problem's scene waits for Play: the middle of its start and goal, for the orbit
   // camera to centre on (the vehicle at the start put the goal off screen).
   std::optional<Vec3> overviewFocus() const;
+  // The points the overview's orbit distance is fitted to (the app knows the free part of the
+  // view): the start, the rings (goal, obstacles, waypoints) and the newest iterate's knots.
+  // Non-empty for the first frames after overview() (the panels' layout settles) and once more
+  // when the first solution arrives (growOnly: the camera backs off if the motion needs it,
+  // never comes closer), unless the user moved the camera or dragged a ring before (cameraMoved()).
+  struct Fit {
+    std::vector<Vec3> points;
+    bool growOnly = false;
+  };
+  Fit takeFit();
+  std::pair<Vec3, Vec3> startAndGoal() const;  // the scenario's initial position, the goal's
+  void cameraMoved() {
+    fitFrames_ = 0;
+    fitOnSolve_ = false;
+  }
   // Drag in the 3-D view (called once per frame after ImGui's NewFrame, before the camera
   // update): a left press on a handle (the goal, an obstacle's centre, a waypoint; drawn as
   // rings) drags it on the horizontal plane through it, editing the problem as the numeric
@@ -92,7 +107,6 @@ class OptimizePanel {
 
  private:
   bool editProblem();  // the numeric editors; true when something changed
-  std::pair<Vec3, Vec3> startAndGoal() const;  // the scenario's initial position, the goal's
   Vec3 start_ = Vec3::Zero();                  // the problem's initial position (select())
   struct Handle {
     enum Kind { Goal, Obstacle, Waypoint } kind = Goal;
@@ -119,9 +133,11 @@ class OptimizePanel {
   OptimizeOverlayMesh overlay_;
   std::optional<SceneEntry> sceneRequest_;
   bool playing_ = false, pausedAtEnd_ = false, openRequest_ = false, overviewRequest_ = false;
-  bool editedSincePlay_ = false;
-  bool sceneryOnly_ = false;
-  float statusHeight_ = 0.0f;  // the status box's height: the most this problem's solves have needed  // the problem is a take's scenery: drawn, not solved or edited  // the problem changed after Play started: the vehicle runs the old solution
+  bool editedSincePlay_ = false;  // the problem changed after Play started: the vehicle runs the old solution
+  bool sceneryOnly_ = false;      // the problem is a take's scenery: drawn, not solved or edited
+  float statusHeight_ = 0.0f;     // the status box's height: the most this problem's solves have needed
+  int fitFrames_ = 0;             // takeFit() frames left
+  bool fitOnSolve_ = false;       // fit again to the first solution
   bool typedEdit_ = false;  // a field typed into, re-solved when it is left
   int hovered_ = -1, dragging_ = -1, builtHover_ = -1;
   Vec3 dragOffset_ = Vec3::Zero();
