@@ -3,6 +3,9 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
 #include <map>
 #include <random>
 
@@ -137,9 +140,13 @@ TEST_CASE("helicopter DMOC: refine keeps the coarse knots, satisfies the fine re
     for (int row = 6; row < H::kStepRows; ++row) CHECK(std::abs(at(g, H::kStepRows * k + row)) <= 1e-12);
   }
   // Step and goal rows: interpolated (constant stays constant); obstacle rows (knots 1..N,
-  // after the 6 goal-velocity rows): divided by r = 3; bounds likewise, the last knot's kept.
-  for (int i = 0; i < H::kStepRows * 9 + 6; ++i) CHECK(at(f.lambda, i) == Approx(0.7).epsilon(1e-12));
-  for (int i = H::kStepRows * 9 + 6; i < fine.numConstraints(); ++i) CHECK(at(f.lambda, i) == Approx(0.7 / 3.0).epsilon(1e-12));
+  // after the 6 goal-velocity and 3 goal-attitude rows): divided by r = 3; bounds likewise, the
+  // last knot's kept.
+  const int goalRows = 6 + 3;
+  REQUIRE(fine.numConstraints() == H::kStepRows * 9 + goalRows + 9);  // one box
+  for (int i = 0; i < H::kStepRows * 9 + goalRows; ++i) CHECK(at(f.lambda, i) == Approx(0.7).epsilon(1e-12));
+  for (int i = H::kStepRows * 9 + goalRows; i < fine.numConstraints(); ++i)
+    CHECK(at(f.lambda, i) == Approx(0.7 / 3.0).epsilon(1e-12));
   CHECK(at(f.zL, H::var(4, H::kUc)) == Approx(0.2 / 3.0).epsilon(1e-12));
   CHECK(at(f.zU, H::var(4, H::kZ)) == Approx(0.3 / 3.0).epsilon(1e-12));
   CHECK(at(f.zL, H::var(9, H::kUc)) == Approx(0.2).epsilon(1e-12));
@@ -247,5 +254,41 @@ TEST_CASE("helicopter DMOC: guess_via bends the trimmed guess through its point 
   for (int k : {1, n / 4, n - 1}) {
     const double s = static_cast<double>(k) / n, b = 16.0 * s * s * (1.0 - s) * (1.0 - s);
     CHECK((at(xb, k) - at(xs, k) - b * offset).norm() <= 1e-12);
+  }
+}
+
+TEST_CASE("helicopter DMOC: a goal heading holds roll, pitch and yaw within heading_tolerance at any heading",
+          "[optimize]") {
+  // Bounds on q_N's own x and y let a pitch of 1.41 tol through at a 90 degree heading; the
+  // attitude error's components hold each Euler angle (ZYX, from the goal's level attitude).
+  const std::string file = std::string(LIERIDE_SOURCE_DIR) + "/assets/problems/helicopter-landing.toml";
+  std::ifstream in(file);
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::string landing = text.str();
+  const auto at = landing.find("heading = 0.0");
+  REQUIRE(at != std::string::npos);
+  for (const double heading : {1.5707963, -2.0, 0.0, 2.0 * M_PI, M_PI}) {
+    std::string edited = landing;
+    char line[64];
+    std::snprintf(line, sizeof line, "heading = %.17g", heading);
+    edited.replace(at, 13, line);
+    const DmocSession s(loadProblemFromString(edited, "landing.toml", std::string(LIERIDE_SOURCE_DIR) + "/assets/problems"));
+    const SolveResult r = s.solve(s.defaultOptions());
+    CAPTURE(heading, s.failureLine(r));
+    REQUIRE(r.status == SolveStatus::Solved);
+    using H = HelicopterDmoc;
+    const int n = s.problem().knots;
+    auto q = [&](int i) { return r.solution.x[static_cast<std::size_t>(H::var(n, H::kQw + i))]; };
+    const double w = q(0), x = q(1), y = q(2), z = q(3);
+    const double roll = std::atan2(2 * (w * x + y * z), 1 - 2 * (x * x + y * y));
+    const double pitch = std::asin(2 * (w * y - z * x));
+    const double yaw = std::remainder(std::atan2(2 * (w * z + x * y), 1 - 2 * (y * y + z * z)) - heading, 2 * M_PI);
+    const double tol = s.problem().goal.headingTolerance;
+    CAPTURE(roll, pitch, yaw, tol);
+    CHECK(std::abs(roll) <= tol * (1 + 1e-6));
+    CHECK(std::abs(pitch) <= tol * (1 + 1e-6));
+    CHECK(std::abs(yaw) <= tol * (1 + 1e-6));
+    CHECK(s.replayError(r.solution.x) <= 1e-8);
   }
 }

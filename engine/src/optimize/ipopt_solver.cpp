@@ -512,6 +512,16 @@ SolveResult solveOnce(const Nlp& nlp, const SolveOptions& o, WarmBarrier warmBar
 constexpr int kCrawlCheckAt = 8;
 
 SolveResult solveNlp(const Nlp& nlp, const SolveOptions& o) {
+  const auto n = static_cast<std::size_t>(nlp.numVariables()), m = static_cast<std::size_t>(nlp.numConstraints());
+  if (o.warm && (o.warm->x.size() != n || o.warm->zL.size() != n || o.warm->zU.size() != n || o.warm->lambda.size() != m)) {
+    // A solution of a problem with other rows (the helicopter's goal attitude: bounds at a
+    // heading that is a multiple of pi, three rows at any other) has no multipliers for this
+    // one: its primal values, where they fit, with the cold settings.
+    SolveOptions cold = o;
+    cold.warm = nullptr;
+    if (o.warm->x.size() == n) cold.initial = o.warm->x;
+    return solveNlp(nlp, cold);
+  }
   std::lock_guard<std::mutex> lock(solverMutex());
   keepSolverWorkspace();
   const int budget = o.warmRestartAfter;

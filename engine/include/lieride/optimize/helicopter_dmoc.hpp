@@ -94,8 +94,10 @@ class HelicopterDmoc final : public Nlp {
   SE3 g0_;
   int n_;
   double h_;
-  int numConstraints_ = 0, goalRow0_ = 0, obstacleRow0_ = 0;
-  bool velocityGoal_ = false, free_ = false;
+  // Rows: kStepRows per step, the goal velocity (6), the goal attitude (3), the obstacles.
+  int numConstraints_ = 0, goalRow0_ = 0, attitudeRow0_ = 0, obstacleRow0_ = 0;
+  bool velocityGoal_ = false, attitudeGoal_ = false, free_ = false;
+  bool attitudeAsBounds_ = false;  // a heading that is a multiple of pi: the attitude rows are bounds
   std::vector<double> effort_, smooth_, hover_;
 };
 
