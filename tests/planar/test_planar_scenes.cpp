@@ -2,6 +2,7 @@
 // the snakeboard gaits produce their motions, the same under lie-nh and a fine reference.
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <cstdio>
 
 #include "planar_test_util.hpp"
 
@@ -169,4 +170,38 @@ TEST_CASE("sleigh under lie-nh: energy to round-off per step, and a tolerance be
     }
     CHECK(worst < 2e-11 * e0);
   }
+}
+
+TEST_CASE("snakeboard: a prescribed gait without [initial] shape starts in its shape, rolling at the given vx",
+          "[planar][snakeboard]") {
+  // The state was built at phi = 0 and projected onto phi(0)'s rolling direction at the start:
+  // it rolled at cos^2(phi(0)) vx, and the omega that goes with phi(0) was refused.
+  const std::string base =
+      "[vehicle]\ntype = \"snakeboard\"\nmass = 60.0\nhalf_wheelbase = 0.4\nrotor_inertia = 2.0\naxle_inertia = 0.08\n"
+      "[initial]\nposition = [0.5, -0.3]\nheading = 0.4\nlinear_velocity = [0.3, 0.0]\n";
+  const std::string rest = "[integrator]\ndt = 0.01\nduration = 2.0\n[controls]\n"
+                           "psi = { amplitude = 1.2, frequency = 0.6, phase = 0.4 }\n"
+                           "phi = { amplitude = 0.5, frequency = 0.6, phase = 1.0, offset = 0.1 }\n";
+  const double psi0 = 1.2 * std::sin(0.4), phi0 = 0.1 + 0.5 * std::sin(1.0), l = 0.4;
+  Scenario implicitShape = loadScenarioFromString(base + rest, "gait.toml", ".");
+  auto& sim = dynamic_cast<PlanarSimulation&>(*implicitShape.simulation);
+  const Snapshot s0 = sim.snapshot();
+  CHECK(s0.bodyVelocity(3) == Approx(0.3).epsilon(1e-12));                          // vx
+  CHECK(s0.bodyVelocity(2) == Approx(-std::tan(phi0) * 0.3 / l).epsilon(1e-12));  // omega
+  // The same run as with the shape written out (which always started right).
+  char shape[128];
+  std::snprintf(shape, sizeof shape, "shape = [%.17g, %.17g]\n", psi0, phi0);
+  Scenario explicitShape = loadScenarioFromString(base + shape + rest, "gait.toml", ".");
+  auto& other = dynamic_cast<PlanarSimulation&>(*explicitShape.simulation);
+  for (int k = 0; k < 200; ++k) {
+    sim.step();
+    other.step();
+  }
+  for (int i = 0; i < 3; ++i) CHECK(sim.state().q(i) == Approx(other.state().q(i)).margin(1e-12));
+  // The omega that goes with phi(0) is accepted, another refused naming the key.
+  char omega[96];
+  std::snprintf(omega, sizeof omega, "angular_velocity = %.17g\n", -std::tan(phi0) * 0.3 / l);
+  CHECK_NOTHROW(loadScenarioFromString(base + omega + rest, "gait.toml", "."));
+  CHECK_THROWS_WITH(loadScenarioFromString(base + "angular_velocity = 0.0\n" + rest, "gait.toml", "."),
+                    Catch::Contains("angular_velocity"));
 }

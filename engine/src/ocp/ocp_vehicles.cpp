@@ -40,7 +40,7 @@ std::unique_ptr<Simulation> buildControlledSleigh(ScenarioContext& ctx) {
 
 // Costate mode drives the inputs from the costates (and zero after costate_until): a non-zero
 // [controls] input would never act, and was ignored without a word (a zero one changes nothing).
-void checkControlledSleighControls(ScenarioContext& ctx, const Simulation& sim) {
+void checkControlledSleighControls(ScenarioContext& ctx, Simulation& sim) {
   if (!ctx.initial.has("costate")) return;
   const ControlSet& c = sim.controls();
   for (std::size_t i = 0; i < c.channels().size(); ++i)

@@ -96,17 +96,36 @@ std::unique_ptr<Simulation> buildSnakeboard(ScenarioContext& ctx) {
   checkNear(in, "linear_velocity", lv[1], 0.0, "[vx, vy] with vy");
   const NhState s = model->stateFrom({heading, pos[0], pos[1]}, shape[0], shape[1], sv[0], sv[1],
                                      model->momentumFrom(shape[1], sv[0], lv[0]));
-  if (in.has("angular_velocity"))
-    checkNear(in, "angular_velocity", in.number("angular_velocity", 0.0), s.qdot(0), "omega = -tan(phi) vx / l");
+  // angular_velocity is checked with the controls (checkSnakeboardControls): a prescribed
+  // shape decides phi(0) where [initial] leaves the shape out.
   return finish(std::move(model), ctx, s, kShapeIntegrators);
 }
 
 // docs/formats.md section 2: a prescribed shape (psi or phi given) drives the shape itself, so
 // the shape torques must be absent and the initial shape must equal the prescribed psi(0), phi(0).
-void checkSnakeboardControls(ScenarioContext& ctx, const Simulation& sim) {
+void checkSnakeboardControls(ScenarioContext& ctx, Simulation& sim) {
   using S = SnakeboardModel;
   const ControlSet& c = sim.controls();
+  auto& planar = dynamic_cast<PlanarSimulation&>(sim);
+  const auto& model = dynamic_cast<const SnakeboardModel&>(planar.model());
   const bool prescribed = !(c.signal(S::kPsiSignal).identicallyZero() && c.signal(S::kPhiSignal).identicallyZero());
+  auto& in = ctx.initial;
+  if (prescribed && !in.has("shape")) {
+    // The board starts in the prescribed shape, rolling at [initial] linear_velocity's vx: the
+    // state was built at phi = 0, and projected onto phi(0)'s rolling direction at the start it
+    // rolled at cos^2(phi(0)) vx.
+    const NhState& s = planar.state();
+    const double psi0 = c.value(S::kPsiSignal, 0.0), phi0 = c.value(S::kPhiSignal, 0.0);
+    const double psiDot0 = c.signal(S::kPsiSignal).rate(0.0), phiDot0 = c.signal(S::kPhiSignal).rate(0.0);
+    if (!(std::abs(phi0) < 1.2))
+      throw ScenarioError(ctx.file + ": key 'controls.phi': expected a steering angle |phi(0)| < 1.2 rad (the constraints are singular at pi/2)");
+    const double vx = in.numbers("linear_velocity", {0.0, 0.0})[0];
+    planar.replaceInitialState(model.stateFrom({s.q(S::kTheta), s.q(S::kX), s.q(S::kY)}, psi0, phi0, psiDot0, phiDot0,
+                                               model.momentumFrom(phi0, psiDot0, vx)));
+  }
+  if (in.has("angular_velocity"))
+    checkNear(in, "angular_velocity", in.number("angular_velocity", 0.0), planar.state().qdot(S::kTheta),
+              "omega = -tan(phi) vx / l");
   if (!prescribed) return;
   for (const auto channel : {S::kRotorTorque, S::kSteerTorque}) {
     if (c.signal(channel).identicallyZero()) continue;
@@ -180,7 +199,7 @@ std::vector<IntegratorInfo> infos(const std::vector<std::string>& names) {
 // The car's steering is kinematic (docs/models.md section 4): sigma_dot is controls.steer_rate,
 // so a non-zero [initial] sigma_dot other than steer_rate(0) was replaced by it without a word
 // (0, the default, reads as "not given").
-void checkCarControls(ScenarioContext& ctx, const Simulation& sim) {
+void checkCarControls(ScenarioContext& ctx, Simulation& sim) {
   if (!ctx.initial.has("shape_velocity")) return;
   const auto& model = dynamic_cast<const CarModel&>(dynamic_cast<const PlanarSimulation&>(sim).model());
   const auto shape = ctx.initial.numbers("shape", {0.0, 0.0});

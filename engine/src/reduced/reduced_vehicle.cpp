@@ -173,7 +173,7 @@ std::unique_ptr<Simulation> buildReduced(ScenarioContext& ctx) {
 // As the built-in snakeboard's (docs/formats.md section 5): a position channel with a signal
 // prescribes its shape variable, so a force on that variable would never act and the initial
 // shape, if given, must be the signal at t = 0 (it was replaced by it without a word).
-void checkReducedControls(ScenarioContext& ctx, const Simulation& sim) {
+void checkReducedControls(ScenarioContext& ctx, Simulation& sim) {
   const auto& model = dynamic_cast<const ReducedModel&>(dynamic_cast<const PlanarSimulation&>(sim).model());
   const ControlSet& c = sim.controls();
   const auto& channels = model.description().channels;

@@ -46,7 +46,9 @@ struct VehicleInfo {
   std::function<std::unique_ptr<Simulation>(ScenarioContext&)> build;
   // Optional: checks the loaded [controls] (sim.controls()) against the [initial] state and
   // parameters (e.g. a prescribed shape must agree with the initial shape); throws ScenarioError.
-  std::function<void(ScenarioContext&, const Simulation&)> checkControls = {};
+  // Before sim.start(): it may settle what the controls decide of the initial state (a
+  // snakeboard's prescribed shape where [initial] leaves it out).
+  std::function<void(ScenarioContext&, Simulation&)> checkControls = {};
   // Optional: the channels of a simulation this kind built, with units, ranges and trim
   // (they may depend on its parameters). Without it, channelInfo() gives names only.
   std::function<std::vector<ChannelInfo>(const Simulation&)> describeChannels = {};

@@ -115,6 +115,8 @@ class SimulationOf : public SimulationCore {
   // The state a run CSV row shows: the failed step after a divergence (docs/formats.md
   // section 3), else state().
   const State& rowState() const { return diverged() ? failed_ : state_; }
+  // Before start(): the initial state, replaced (a scenario's controls decide part of it).
+  void replaceInitialState(const State& s) { state_ = previous_ = failed_ = s; }
 
  protected:
   SimulationOf(const State& initial, std::vector<std::string> integrators, std::vector<std::string> channels,
