@@ -215,3 +215,33 @@ TEST_CASE("Period2Monitor: a key pressed and released (a jump in the inputs) is 
     }
   }
 }
+
+TEST_CASE("Period2Monitor: the flag follows the mode, and clears once an alternating burst has died out", "[planar][reflect]") {
+  // Keys pressed and released in turn while driving by hand can pass the test once; latched,
+  // the app's badge stayed up beside "1.6e-17 of the speed". A growing mode stays flagged.
+  Period2Monitor m(4);
+  NVec r(3);
+  bool flaggedDuringBurst = false;
+  int k = 0;
+  for (; k < 64; ++k) {  // a quiet start: the smallest envelope is round-off
+    r << 1e-17, 0.0, 0.0;
+    m.add(r, 1.0);
+  }
+  for (int i = 0; i < 60; ++i, ++k) {  // an alternating part of 1e-3 of the speed
+    r << (k % 2 ? 1e-3 : -1e-3), 0.0, 0.0;
+    m.add(r, 1.0);
+    flaggedDuringBurst = flaggedDuringBurst || m.growing();
+  }
+  CHECK(flaggedDuringBurst);
+  for (int i = 0; i < 40; ++i, ++k) {
+    r << 1e-17 * (k % 2 ? 1 : -1), 0.0, 0.0;
+    m.add(r, 1.0);
+  }
+  CHECK(m.value() < 1e-15);
+  CHECK_FALSE(m.growing());
+  for (int i = 0; i < 60; ++i, ++k) {  // a mode that grows: flagged, and it stays flagged
+    r << std::pow(1.05, i) * 1e-4 * (k % 2 ? 1 : -1), 0.0, 0.0;
+    m.add(r, 1.0);
+  }
+  CHECK(m.growing());
+}

@@ -35,8 +35,11 @@ void Period2Monitor::add(const NVec& signal, double speedScale) {
   // kPersist (order + 1) samples in a row. A kink in the inputs (a key pressed: the
   // acceleration jumps) passes through the difference in order + 1 samples and is not a mode.
   const bool high = blocks_ > 0 && value_ > kFloor && value_ > kGrowth * smallest_;
+  // Not latched: a burst of kinks (keys pressed and released in turn while driving by hand)
+  // can pass the test once and then decay to round-off, where a latched flag kept the app's
+  // badge up beside "1.6e-17 of the speed"; a growing mode stays above it.
   run_ = high ? run_ + 1 : 0;
-  growing_ = growing_ || run_ >= kPersist * (order_ + 1);
+  growing_ = run_ >= kPersist * (order_ + 1);
   blockMax_ = std::max(blockMax_, value_);
   if (++inBlock_ < kBlock) return;
   smallest_ = blocks_++ == 0 ? blockMax_ : std::min(smallest_, blockMax_);

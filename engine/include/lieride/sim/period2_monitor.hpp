@@ -8,7 +8,7 @@
 // smooth signal enters at O((h omega)^n) (n = 10 for the velocities, whose smooth part is the
 // size of the speed), relative to the speed scale. It counts as growing once it exceeds kFloor
 // and kGrowth times the smallest envelope of a block of kBlock steps since the last restart for
-// kPersist (order + 1) steps in a row (an input's kink passes through in order + 1).
+// kPersist (order + 1) steps in a row (an input's kink passes through in order + 1), and while it stays so.
 #include <vector>
 
 #include "lieride/model/nonholonomic_model.hpp"
