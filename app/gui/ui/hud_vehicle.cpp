@@ -39,11 +39,15 @@ void drawVehicleHud(AppState& app, const PhysicsFrame& f) {
   // A problem scene before Play: its inputs are zero until the optimal controls play.
   const bool problemScene = app.optimize && app.optimize->waitingForPlay();
   const bool optimalPlay = app.optimize && app.optimize->playing();
-  // Run on past the plan's end, the vehicle coasts with zero inputs: not the optimal controls.
-  char pastPlan[160] = "";
+  // Run on past the plan's end, the vehicle runs open loop: not the optimal controls. The
+  // helicopter's last inputs held drift it off its pad and down (nothing corrects it), the
+  // car's zero inputs leave it at rest.
+  char pastPlan[200] = "";
   if (optimalPlay && f.sims.front().curr.t > app.optimize->playHorizon() + 1e-9)
-    std::snprintf(pastPlan, sizeof pastPlan, "past the plan's end (%.3g s): the inputs are zero from there on; Backspace replays the plan",
-                  app.optimize->playHorizon());
+    std::snprintf(pastPlan, sizeof pastPlan, "past the plan's end (%.3g s): %s; Backspace replays the plan",
+                  app.optimize->playHorizon(),
+                  app.optimize->pastEndHolds() ? "the inputs hold their last values, open loop (nothing corrects a drift)"
+                                               : "the inputs are zero from there on");
   const std::string hint = end[0]          ? std::string(end)
                            : problemScene && app.optimize->solved()
                                ? std::string("solved: Play (Optimize panel, or Space) runs the optimal controls")

@@ -317,7 +317,9 @@ bool OptimizePanel::play() {
   fs::create_directories(dir, ec);
   std::ofstream csv(dir / "controls.csv"), toml(dir / "replay.toml");
   playHorizon_ = s.timeStep * static_cast<double>(s.knots.empty() ? problem_->knots : s.knots.size() - 1);
-  csv << controlsForPlay(s.controlsCsv, playHorizon_);
+  const std::string played = controlsForPlay(s.controlsCsv, playHorizon_);
+  pastEndHolds_ = played == s.controlsCsv;
+  csv << played;
   toml << s.replayToml;
   csv.close();
   toml.close();

@@ -91,6 +91,9 @@ class OptimizePanel {
   bool waitingForPlay() const { return !sceneProblem_.empty() && !playing_; }
   bool playing() const { return playing_; }  // the optimal controls run (Play)
   double playHorizon() const { return playHorizon_; }  // the played plan's end (s)
+  // Past the plan's end the inputs hold their last samples (the helicopter's and the boat's
+  // plans end on a sample at T), else they are zero (controlsForPlay).
+  bool pastEndHolds() const { return pastEndHolds_; }
   // The current problem is solved (its last solve, after the last edit): Play is ready.
   bool solved() const {
     const auto s = current();
@@ -133,6 +136,7 @@ class OptimizePanel {
   OptimizeOverlayMesh overlay_;
   std::optional<SceneEntry> sceneRequest_;
   bool playing_ = false, pausedAtEnd_ = false, openRequest_ = false, overviewRequest_ = false;
+  bool pastEndHolds_ = false;
   bool editedSincePlay_ = false;  // the problem changed after Play started: the vehicle runs the old solution
   bool sceneryOnly_ = false;      // the problem is a take's scenery: drawn, not solved or edited
   float statusHeight_ = 0.0f;     // the status box's height: the most this problem's solves have needed
