@@ -14,6 +14,7 @@
 
 #include <toml++/toml.h>
 
+#include "lieride/sim/user_input.hpp"
 #include "ui/panels.hpp"
 
 namespace lieride::gui {
@@ -69,8 +70,11 @@ void removeStalePlayFolders() {
 constexpr std::uint64_t kNone = std::numeric_limits<std::uint64_t>::max();
 constexpr double kDeg = M_PI / 180.0;
 
+// Coordinates and sizes within what a problem file may hold (kMaxObstacleCoordinate, 1e6 m):
+// a goal typed as 1e30 was taken, and the solve failed on "final velocity component 3".
 bool dragDoubles(const char* label, double* v, int n, float speed, const char* fmt = "%.2f") {
-  return ImGui::DragScalarN(label, ImGuiDataType_Double, v, n, speed, nullptr, nullptr, fmt);
+  const double lo = -kMaxObstacleCoordinate, hi = kMaxObstacleCoordinate;
+  return ImGui::DragScalarN(label, ImGuiDataType_Double, v, n, speed, &lo, &hi, fmt, ImGuiSliderFlags_AlwaysClamp);
 }
 bool dragDegrees(const char* label, double& radians) {
   double deg = radians / kDeg;
