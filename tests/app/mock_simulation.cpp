@@ -10,6 +10,7 @@ OscillatorSimulation::OscillatorSimulation(double h) : h_(h) {}
 void OscillatorSimulation::setIntegrator(const std::string& name) {
   if (name != "symplectic-euler" && name != "euler") throw std::invalid_argument("integrator " + name);
   integrator_ = name;
+  status_ = RunStatus::Ok;  // as SimulationCore: after a divergence, on from the last good state
 }
 
 void OscillatorSimulation::setTimeStep(double h) {

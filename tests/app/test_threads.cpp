@@ -266,6 +266,44 @@ TEST_CASE("threads: a diverging vehicle freezes at its last good state and the t
   CHECK_FALSE(physics.frame().sims[0].frozen);
 }
 
+TEST_CASE("threads: a diverged vehicle resumes from its last good state when h is changed", "[threads]") {
+  // Lowering h and pressing Space did nothing: only an integrator pick resumed a diverged copy.
+  // (This oscillator's last good state has an amplitude of 1.4e6 against the bound 1e6, so it
+  // diverges again within a quarter period whatever h: the test checks the resume.)
+  auto slots = oscillators(1, 0.5);
+  slots[0].sim->setIntegrator("euler");  // |x| grows by sqrt(1.25) per step at h = 0.5
+  PhysicsOptions opt;
+  opt.speed = 16.0;
+  PhysicsThread physics(std::move(slots), opt);
+  physics.start();
+  waitFor([&] { physics.poll(); return physics.frame().sims[0].frozen; }, kGenerous);
+  REQUIRE(physics.frame().sims[0].frozen);
+  const double divergedAt = physics.frame().sims[0].divergedAt;
+  while (physics.samples().pop()) {
+  }
+  Command quiet = Command::make(CommandKind::SetTimeStep);  // a slider drag: not yet
+  quiet.value[0] = 0.2;
+  quiet.flag = true;
+  physics.send(quiet);
+  Command c = Command::make(CommandKind::SetTimeStep);  // the release
+  c.value[0] = 0.01;
+  physics.send(c);
+  bool sawResumed = false;
+  double latest = divergedAt;
+  waitFor([&] {
+    physics.poll();
+    while (auto s = physics.samples().pop()) {
+      sawResumed |= s->kind == SampleKind::Marker && std::string(s->label.data()) == "euler (resumed)";
+      latest = std::max(latest, s->t);
+    }
+    return sawResumed && latest > divergedAt;
+  }, kGenerous);
+  CHECK(sawResumed);
+  CHECK(latest > divergedAt);  // it stepped on from the last good state
+  CHECK(physics.frame().sims[0].curr.h == 0.01);
+  physics.stop();
+}
+
 TEST_CASE("threads: of two vehicles, the diverging one freezes and the other keeps running", "[threads]") {
   auto slots = oscillators(2, 0.5);
   slots[0].sim->setIntegrator("euler");  // diverges; symplectic Euler at h = 0.5 is stable

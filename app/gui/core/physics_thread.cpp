@@ -318,6 +318,10 @@ void PhysicsThread::handle(const Command& c) {
           }
           if (markIt) marker(i, v.curr.t, text);
           v.curr.h = h;
+          // A diverged copy resumes from its last good state at the new h once the change is
+          // made (a drag's release, a typed value): lowering h and pressing Space did nothing
+          // while only an integrator pick resumed it.
+          if (v.frozen && !c.flag) setIntegrator(i, v, v.sim().integratorName(), true);
         } catch (const std::exception&) {
         }
       });

@@ -239,8 +239,8 @@ void integratorPanel(AppState& app, const PhysicsFrame& f) {
     if (s.frozen) {
       ImGui::TextColored(ImVec4(1, 0.35f, 0.3f, 1), "diverged at t = %.3f s", s.divergedAt);
       if (!s.divergedMessage.empty()) sectionHint(divergenceReason(s.divergedMessage).c_str());
-      sectionHint("Pick another integrator to continue from the last good state (at a large h, lower h first: "
-                  "a structure-preserving scheme can fail there too), or Reset.");
+      sectionHint("Lower h (it resumes from the last good state with the same integrator), or pick another "
+                  "integrator to continue from there (at a large h a structure-preserving scheme can fail too), or Reset.");
     }
     ImGui::PopID();
   }
