@@ -114,8 +114,9 @@ void handleKey(const SDL_Keysym& k, AppState& st, App& app) {
     return;
   }
   const PhysicsFrame& f = app.latest();
-  auto speed = [&](double factor) {
-    st.settings.speed = std::clamp(st.settings.speed * factor, 0.1, 4.0);
+  auto speed = [&](int direction) {
+    st.settings.speed = AppState::nextSpeed(st.settings.speed, direction);
+    st.settingsDirty = true;
     Command c = Command::make(CommandKind::SetSpeed);
     c.value[0] = st.settings.speed;
     st.send(c);
@@ -144,8 +145,8 @@ void handleKey(const SDL_Keysym& k, AppState& st, App& app) {
       }
       break;
     }
-    case SDLK_EQUALS: case SDLK_PLUS: case SDLK_KP_PLUS: speed(2.0); break;
-    case SDLK_MINUS: case SDLK_KP_MINUS: speed(0.5); break;
+    case SDLK_EQUALS: case SDLK_PLUS: case SDLK_KP_PLUS: speed(+1); break;
+    case SDLK_MINUS: case SDLK_KP_MINUS: speed(-1); break;
     case SDLK_LEFTBRACKET: step(0.5); break;
     case SDLK_RIGHTBRACKET: step(2.0); break;
     case SDLK_c:

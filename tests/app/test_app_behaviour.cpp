@@ -570,3 +570,18 @@ TEST_CASE("panels: the copy's h follows the h in use until its own slider is mov
   draw(0.04);
   CHECK(app.copyStep == 0.1);
 }
+
+TEST_CASE("app: the + and - keys step the speed along 0.1, 0.25, 0.5, 1, 2, 4x and come back to 1x", "[app]") {
+  // Doubling from 0.1 gave 0.2, 0.4, 0.8, 1.6: 1x was out of reach of the keys.
+  double s = 1.0;
+  for (int i = 0; i < 6; ++i) s = AppState::nextSpeed(s, -1);
+  CHECK(s == 0.1);
+  const double up[] = {0.25, 0.5, 1.0, 2.0, 4.0, 4.0};
+  for (const double want : up) {
+    s = AppState::nextSpeed(s, +1);
+    CHECK(s == want);
+  }
+  CHECK(AppState::nextSpeed(1.6, -1) == 1.0);  // a slider value in between: the ladder's next below
+  CHECK(AppState::nextSpeed(1.6, +1) == 2.0);
+  CHECK(AppState::nextSpeed(0.3, +1) == 0.5);
+}

@@ -1,5 +1,7 @@
 #include "ui/app_state.hpp"
 
+#include <iterator>
+
 #include <algorithm>
 #include <stdexcept>
 #include <cmath>
@@ -23,6 +25,18 @@ void AppState::runOrPause(bool paused, const TakeStatus* take) {
     send(seek);
   }
   command(CommandKind::TogglePause);
+}
+
+double AppState::nextSpeed(double current, int direction) {
+  static const double kLadder[] = {0.1, 0.25, 0.5, 1.0, 2.0, 4.0};
+  if (direction > 0) {
+    for (const double s : kLadder)
+      if (s > current * (1 + 1e-9)) return s;
+    return kLadder[std::size(kLadder) - 1];
+  }
+  for (auto it = std::rbegin(kLadder); it != std::rend(kLadder); ++it)
+    if (*it < current * (1 - 1e-9)) return *it;
+  return kLadder[0];
 }
 
 bool AppState::reachedScriptEnd(const PhysicsFrame& f) {

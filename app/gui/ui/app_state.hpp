@@ -187,6 +187,9 @@ struct AppState {
     settingsDirty = true;
     restoredNote.clear();
   }
+  // The + and - keys: the next speed of 0.1, 0.25, 0.5, 1, 2, 4 above or below `current`
+  // (doubling from 0.1 never came back to 1x); the ends stay where they are.
+  static double nextSpeed(double current, int direction);
   void resetScene() {
     settingsDirty |= settings.stepPerScene.erase(sceneName) + settings.integratorPerScene.erase(sceneName) > 0;
     restoredNote.clear();

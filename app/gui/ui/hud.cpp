@@ -245,7 +245,7 @@ void drawHelp(AppState& app) {
         {"F1", "show / hide this overlay"},        {"F12", "save a screenshot (PNG)"},
         {"Space", "pause / run"},                  {"N", "single step (paused)"},
         {"Backspace", "reset the scene"},          {"R", "record a take / stop (overdub while a take plays)"},
-        {"+ / -", "speed x2 / x0.5 (0.1x - 4x)"},
+        {"+ / -", "speed up / down: 0.1, 0.25, 0.5, 1, 2, 4x"},
         {"[ / ]", "time step h / 2, h x 2"},       {"C", "cycle camera: chase, orbit, free"},
         {"T", "trajectory trails on / off"},       {"P", "plots window on / off"},
         {"Tab", "hide / show all panels"},         {"Esc", "close this overlay"},
