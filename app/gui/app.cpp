@@ -1,6 +1,7 @@
 #include "app.hpp"
 
 #include <cmath>
+#include <filesystem>
 #include <cstdio>
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/quaternion.hpp>
@@ -47,7 +48,19 @@ bool App::loadScene(int index, const SceneEntry* entry, bool startPaused) {
   // Problem and replay scenes have their own pause (Optimize panel); takes end by themselves.
   st_.scriptEnd = scene.scripted && !e->take && sceneProblem(*e).empty() ? scene.duration : 0;
   st_.pausedAtScriptEnd = false;
-  if (!e->take) st_.settings.lastScene = scene.name;  // a take is not reopened at start
+  // What the next start reopens (findScene): the menu's name, else the scene's file; a Play of
+  // optimal controls (a temporary replay) reopens its problem (it saved its own name, which the
+  // next start did not find: it opened the helicopter instead without a word). A take is not
+  // reopened.
+  if (!e->take) {
+    std::string key = scene.name;
+    if (e->replay || !findScene(st_.scenes, scene.name, nullptr)) {
+      const std::string& file = !e->problem.empty() ? e->problem : e->file;
+      std::error_code ec;
+      if (!file.empty()) key = std::filesystem::absolute(file, ec).lexically_normal().string();
+    }
+    st_.settings.lastScene = key;
+  }
   st_.takes.file = e->take ? e->file : std::string();
   // Scripted sinusoids become editable gait sliders.
   st_.gaits.clear();

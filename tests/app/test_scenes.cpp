@@ -292,3 +292,16 @@ TEST_CASE("scenes: a take typed into the scene path field is known as a take", "
   CHECK_FALSE(isTakeFile(assets + "no-such-file.toml"));
   CHECK_FALSE(isTakeFile(assets + "takes/helicopter-flight-inputs.csv"));  // not TOML
 }
+
+TEST_CASE("scenes: a problem file the menu opens is found as that menu entry", "[scenes]") {
+  // A Play of optimal controls saves its problem file as the scene to reopen (its own name, a
+  // temporary replay's, was not found at the next start: the helicopter opened instead).
+  const auto scenes = listScenes();
+  const SceneEntry* landing = findScene(scenes, "optimal helicopter landing", nullptr);
+  REQUIRE(landing != nullptr);
+  const SceneEntry* byFile = findScene(scenes, sceneProblem(*landing), nullptr);
+  CHECK(byFile == landing);
+  // Another spelling of the same path too.
+  const std::string dotted = std::string(LIERIDE_SOURCE_DIR) + "/assets/problems/../problems/helicopter-landing.toml";
+  CHECK(findScene(scenes, dotted, nullptr) == landing);
+}

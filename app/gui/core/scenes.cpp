@@ -161,6 +161,10 @@ const SceneEntry* findScene(const std::vector<SceneEntry>& scenes, const std::st
   for (const auto& s : scenes)  // "large-steps", "large_steps"
     if (lower(s.name) == std::string([&] { std::string t = k; std::replace(t.begin(), t.end(), '-', ' '); std::replace(t.begin(), t.end(), '_', ' '); return t; }()))
       return &s;
+  std::error_code ec;
+  const fs::path asFile = fs::absolute(key, ec).lexically_normal();
+  for (const auto& s : scenes)  // a problem file the menu opens ("optimal parking")
+    if (!s.problem.empty() && fs::absolute(s.problem, ec).lexically_normal() == asFile) return &s;
   if (fileEntry && fs::is_regular_file(key)) {
     // A DMOC problem file opens as its problem's scene, as the menu's "optimal parking" does
     // (the Optimize panel opens it and solves): it was refused as a scenario with a [problem] table.
