@@ -374,44 +374,49 @@ void controlsPanel(AppState& app, const PhysicsFrame& f) {
     ImGui::TextDisabled("This vehicle has no inputs.");  // no sticks to shape (the free rigid body)
     return;
   }
-  if (ImGui::BeginTable("mapping", 1, ImGuiTableFlags_RowBg)) {
-    const HelpLines help = app.view ? app.view->help(app.settings.input.assist) : HelpLines{};
-    for (const auto& [input, effect] : help) {
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      ImGui::TextColored(ImVec4(0.96f, 0.7f, 0.3f, 1), "%s", input.c_str());
-      ImGui::Indent(12);
-      ImGui::TextWrapped("%s", effect.c_str());
-      ImGui::Unindent(12);
+  // Where the sticks would do nothing (a gait prescribes the snakeboard's shape), no key map or
+  // sticks: the panel listed A/D and J/L torques beside the note that they change nothing.
+  const bool sticksDoNothing = !unavailable.empty() && !f.sims.empty() && !f.sims.front().manual;
+  if (!sticksDoNothing) {
+    if (ImGui::BeginTable("mapping", 1, ImGuiTableFlags_RowBg)) {
+      const HelpLines help = app.view ? app.view->help(app.settings.input.assist) : HelpLines{};
+      for (const auto& [input, effect] : help) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextColored(ImVec4(0.96f, 0.7f, 0.3f, 1), "%s", input.c_str());
+        ImGui::Indent(12);
+        ImGui::TextWrapped("%s", effect.c_str());
+        ImGui::Unindent(12);
+      }
+      ImGui::EndTable();
     }
-    ImGui::EndTable();
+    if (ImGui::SliderFloat("Dead zone", &app.settings.input.deadZone, 0.0f, 0.5f, "%.2f")) app.settingsDirty = true;
+    tooltip("Radial dead zone of the gamepad sticks (fraction of full deflection).");
+    if (ImGui::SliderFloat("Expo", &app.settings.input.expo, 0.0f, 1.0f, "%.2f")) app.settingsDirty = true;
+    tooltip("0: linear sticks; 1: cubic (fine control near centre).");
+    if (ImGui::Checkbox("Invert left Y", &app.settings.input.invertLeftY)) app.settingsDirty = true;
+    ImGui::SameLine();
+    if (ImGui::Checkbox("Invert right Y", &app.settings.input.invertRightY)) app.settingsDirty = true;
+    // Live stick positions.
+    const PilotAxes& a = app.axes;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    const float r = 28.0f;
+    for (int k = 0; k < 2; ++k) {
+      const ImVec2 c(p.x + r + 4 + static_cast<float>(k) * (2 * r + 20), p.y + r + 2);
+      dl->AddCircleFilled(c, r, IM_COL32(40, 44, 54, 255));
+      dl->AddCircle(c, r * app.settings.input.deadZone, IM_COL32(120, 120, 120, 160));
+      const float x = k == 0 ? a.lx : a.rx, y = k == 0 ? a.ly : a.ry;
+      dl->AddCircleFilled(ImVec2(c.x + x * r, c.y - y * r), 5.0f, IM_COL32(250, 180, 60, 255));
+    }
+    for (int k = 0; k < 2; ++k) {
+      const float v = k == 0 ? a.lt : a.rt;
+      const ImVec2 b0(p.x + 4 * r + 50 + static_cast<float>(k) * 18, p.y + 2);
+      dl->AddRectFilled(b0, ImVec2(b0.x + 10, b0.y + 2 * r), IM_COL32(40, 44, 54, 255));
+      dl->AddRectFilled(ImVec2(b0.x, b0.y + 2 * r * (1 - v)), ImVec2(b0.x + 10, b0.y + 2 * r), IM_COL32(250, 180, 60, 255));
+    }
+    ImGui::Dummy(ImVec2(4 * r + 90, 2 * r + 6));
   }
-  if (ImGui::SliderFloat("Dead zone", &app.settings.input.deadZone, 0.0f, 0.5f, "%.2f")) app.settingsDirty = true;
-  tooltip("Radial dead zone of the gamepad sticks (fraction of full deflection).");
-  if (ImGui::SliderFloat("Expo", &app.settings.input.expo, 0.0f, 1.0f, "%.2f")) app.settingsDirty = true;
-  tooltip("0: linear sticks; 1: cubic (fine control near centre).");
-  if (ImGui::Checkbox("Invert left Y", &app.settings.input.invertLeftY)) app.settingsDirty = true;
-  ImGui::SameLine();
-  if (ImGui::Checkbox("Invert right Y", &app.settings.input.invertRightY)) app.settingsDirty = true;
-  // Live stick positions.
-  const PilotAxes& a = app.axes;
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  const ImVec2 p = ImGui::GetCursorScreenPos();
-  const float r = 28.0f;
-  for (int k = 0; k < 2; ++k) {
-    const ImVec2 c(p.x + r + 4 + static_cast<float>(k) * (2 * r + 20), p.y + r + 2);
-    dl->AddCircleFilled(c, r, IM_COL32(40, 44, 54, 255));
-    dl->AddCircle(c, r * app.settings.input.deadZone, IM_COL32(120, 120, 120, 160));
-    const float x = k == 0 ? a.lx : a.rx, y = k == 0 ? a.ly : a.ry;
-    dl->AddCircleFilled(ImVec2(c.x + x * r, c.y - y * r), 5.0f, IM_COL32(250, 180, 60, 255));
-  }
-  for (int k = 0; k < 2; ++k) {
-    const float v = k == 0 ? a.lt : a.rt;
-    const ImVec2 b0(p.x + 4 * r + 50 + static_cast<float>(k) * 18, p.y + 2);
-    dl->AddRectFilled(b0, ImVec2(b0.x + 10, b0.y + 2 * r), IM_COL32(40, 44, 54, 255));
-    dl->AddRectFilled(ImVec2(b0.x, b0.y + 2 * r * (1 - v)), ImVec2(b0.x + 10, b0.y + 2 * r), IM_COL32(250, 180, 60, 255));
-  }
-  ImGui::Dummy(ImVec2(4 * r + 90, 2 * r + 6));
   // Not under a take: its recorded inputs drive it, the sinusoids would change nothing it plays.
   if (!app.gaits.empty() && !f.sims.empty() && !f.sims.front().manual && !f.take.playing) {
     ImGui::Separator();
