@@ -1,4 +1,5 @@
 #include "ui/panels.hpp"
+#include "ui/text_wrap.hpp"
 
 #include <imgui.h>
 
@@ -69,11 +70,8 @@ std::string integratorDescription(const std::string& vehicle, const std::string&
   return {};
 }
 
-void sectionHint(const char* text) {
-  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.6f, 0.64f, 0.7f, 1.0f));
-  ImGui::TextWrapped("%s", text);
-  ImGui::PopStyleColor();
-}
+// Wrapped at spaces (textWrappedColored): ImGui's wrap split "a speed of 5." from "48303e+08".
+void sectionHint(const char* text) { textWrappedColored(ImVec4(0.6f, 0.64f, 0.7f, 1.0f), text); }
 }  // namespace
 
 void scenePanel(AppState& app, const PhysicsFrame& f) {
@@ -385,7 +383,7 @@ void controlsPanel(AppState& app, const PhysicsFrame& f) {
         ImGui::TableNextColumn();
         ImGui::TextColored(ImVec4(0.96f, 0.7f, 0.3f, 1), "%s", input.c_str());
         ImGui::Indent(12);
-        ImGui::TextWrapped("%s", effect.c_str());
+        textWrappedColored(ImGui::GetStyleColorVec4(ImGuiCol_Text), effect);
         ImGui::Unindent(12);
       }
       ImGui::EndTable();

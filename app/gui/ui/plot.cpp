@@ -351,7 +351,10 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
       const float x = X(s.t[i]), edge = up ? dataTop : dataBottom, dir = up ? 1.0f : -1.0f;
       dl->AddTriangleFilled(ImVec2(x, edge), ImVec2(x - 5, edge + dir * 8), ImVec2(x + 5, edge + dir * 8), lines[k].color);
       char label[64];
-      std::snprintf(label, sizeof label, "%s %.4g%s%s", up ? "up to" : "down to", s.y[i], unit && *unit ? " " : "", unit ? unit : "");
+      // What the curve shows: |y| on a log axis (the plot titled "|E - E(0) - W|" was marked
+      // "up to -4.545 J").
+      const double shown = st.logY ? std::abs(s.y[i]) : s.y[i];
+      std::snprintf(label, sizeof label, "%s %.4g%s%s", up ? "up to" : "down to", shown, unit && *unit ? " " : "", unit ? unit : "");
       const ImVec2 ts = ImGui::CalcTextSize(label);
       const float tx = std::clamp(x + 8, a.x + 2, b.x - ts.x - 4);
       const float ty = up ? offscaleRow : dataBottom - ts.y - 10;

@@ -1,4 +1,5 @@
 #include "ui/takes_panel.hpp"
+#include "ui/text_wrap.hpp"
 
 #include <imgui.h>
 
@@ -50,10 +51,10 @@ void recordSection(AppState& app, const PhysicsFrame& f) {
     // The file name on its own line and the folder under it: a path has no spaces to wrap at,
     // and wrapped by characters it broke inside the name.
     const std::filesystem::path saved(tu.lastTake);
-    ImGui::TextWrapped("take saved: %s", saved.filename().string().c_str());
+    textWrappedColored(ImGui::GetStyleColorVec4(ImGuiCol_Text), "take saved: " + saved.filename().string());
     tooltip(tu.lastTake.c_str());
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("in %s", saved.parent_path().string().c_str());
+    textWrappedColored(ImGui::GetStyleColorVec4(ImGuiCol_Text), "in " + saved.parent_path().string());
     ImGui::PopStyleColor();
     ImGui::Text("state-hash %016llx", static_cast<unsigned long long>(tu.lastHash));
     tooltip("The final state's hash: `lieride sim TAKE.toml` prints the same when it replays the take bit for bit.");
@@ -200,7 +201,8 @@ void takesPanel(AppState& app, const PhysicsFrame& f) {
   if (f.take.playing) timelineSection(app, f);
   ImGui::Separator();
   exportSection(app, f);
-  if (!app.takes.notice.empty()) ImGui::TextWrapped("%s", app.takes.notice.c_str());
+  // Wrapped at spaces and path separators: ImGui's wrap cut export paths inside a name.
+  if (!app.takes.notice.empty()) textWrappedColored(ImGui::GetStyleColorVec4(ImGuiCol_Text), app.takes.notice);
 }
 
 }  // namespace lieride::gui
