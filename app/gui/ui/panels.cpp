@@ -1,4 +1,5 @@
 #include "ui/panels.hpp"
+#include "ui/optimize_panel.hpp"
 #include "ui/text_wrap.hpp"
 
 #include <imgui.h>
@@ -275,11 +276,17 @@ void integratorPanel(AppState& app, const PhysicsFrame& f) {
   } else if (const std::string w = app.view ? app.view->stepWarning(assistFlying(f), f.h) : std::string(); !w.empty()) {
     textWrappedColored(ImVec4(1, 0.75f, 0.35f, 1), w);
   }
-  // Large h in a single run: the side-by-side demonstration is one click away.
-  if (f.h > 0.05 && f.sims.size() == 1 && app.sceneName != "large steps" && !app.scenes.empty()) {
-    if (ImGui::SmallButton("lie-cay and rk4 side by side at large h")) app.requestOpen = "large steps";
-    tooltip("The \"large steps\" scene: the same tumbling body at h = 0.5 s under lie-cay (energy bounded) and rk4 "
-            "(it spins down); switch a copy to rk2 and it diverges.");
+  // Large h in a single run of a vehicle lie-cay flies: the side-by-side demonstration is one
+  // click away. Not in an Optimize problem's scenes, and the button says it leaves the scene
+  // (it appeared for the sleigh and the optimal landing, and jumped away without a word).
+  const bool lieCayApplies = !f.sims.empty() && std::find(f.sims.front().integrators.begin(), f.sims.front().integrators.end(),
+                                                          "lie-cay") != f.sims.front().integrators.end();
+  const bool optimizeScene = app.optimize && (app.optimize->waitingForPlay() || app.optimize->playing());
+  if (f.h > 0.05 && f.sims.size() == 1 && lieCayApplies && !optimizeScene && app.sceneName != "large steps" &&
+      !app.scenes.empty()) {
+    if (ImGui::SmallButton("Open \"large steps\": lie-cay and rk4 side by side")) app.requestOpen = "large steps";
+    tooltip("Leaves this scene for \"large steps\": the same tumbling body at h = 0.5 s under lie-cay (energy bounded) "
+            "and rk4 (it spins down); switch a copy to rk2 and it diverges.");
   }
   if (!f.sims.empty() && f.sims.size() < 3 && !app.scenes.empty()) {
     // Side by side: a copy of this scene run by another integrator, drawn next to it. Its
