@@ -8,6 +8,11 @@
 
 namespace lieride::gui {
 
+namespace {
+const char* const kCopiesCaption = "The copies start from the same state: what differs is the integrator (and h where shown).";
+}  // namespace
+
+
 App::~App() {
   st_.optimize = nullptr;
   if (!physics_) return;
@@ -93,10 +98,8 @@ bool App::loadScene(int index, const SceneEntry* entry, bool startPaused) {
   };
   st_.plots.assign(n, PlotHistory{});
   st_.deviation.assign(n, TimeSeries{});
-  st_.caption = n > 1 ? (current_.name == "large steps"
-                             ? "Same body, same large h: lie-cay keeps the energy bounded, rk4 spins the body down (switch a copy to rk2 and it diverges)."
-                             : current_.take ? "Ghost copies replay the take's inputs with another integrator: the deviation plot shows how far each strays."
-                                             : "The copies start from the same state: what differs is the integrator (and h where shown).")
+  st_.caption = n > 1 ? (current_.take ? "Ghost copies replay the take's inputs with another integrator: the deviation plot shows how far each strays."
+                                       : kCopiesCaption)
                       : std::string();
   trails_.assign(n, Trail{});
   const glm::vec3 colors[] = {{1.0f, 0.55f, 0.1f}, {0.2f, 0.75f, 1.0f}, {0.6f, 1.0f, 0.4f}};
@@ -242,6 +245,13 @@ void App::frame(double wallDt, int w, int h, const CameraInput& in) {
     cam_.snap();  // a reset or a seek jumps: the chase camera too (paused, it kept the old view)
   }
   if (st_.reachedScriptEnd(f)) st_.command(CommandKind::TogglePause);
+  // The large-steps caption holds while its copies are lie-cay and rk4 at one large h; after a
+  // switch of integrator or h it said "same large h ... rk4 spins" over rk2 at h = 1e-4.
+  if (current_.name == "large steps" && !current_.take && f.sims.size() > 1)
+    st_.caption = f.sims.size() == 2 && f.sims[0].curr.integrator == "lie-cay" && f.sims[1].curr.integrator == "rk4" &&
+                          f.sims[0].curr.h == f.sims[1].curr.h && f.sims[0].curr.h >= 0.1
+                      ? "Same body, same large h: lie-cay keeps the energy bounded, rk4 spins the body down (switch a copy to rk2 and it diverges)."
+                      : kCopiesCaption;
 
   // Interpolate each vehicle between its two latest states at the render time.
   const double target = f.targetTime(steadySeconds());
