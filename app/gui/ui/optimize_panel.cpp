@@ -433,14 +433,15 @@ void OptimizePanel::draw(AppState& app, const PhysicsFrame&) {
                          "car, the helicopter, the boat, the snakeboard and the sleigh. Pick one of their scenes, "
                          "e.g. \"optimal parking\" in the scene menu.");
     else
-      ImGui::TextDisabled("No problem chosen (%zu for this vehicle in the list above).", listed);
+      textWrappedColored(ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled),
+                         "No problem chosen (" + std::to_string(listed) + " for this vehicle in the list above).");
     return;
   }
   const opt::Problem& p = *problem_;
   if (sceneryOnly_) {
-    ImGui::TextWrapped("The take's scenery: the obstacles, goal and waypoints of %s, drawn around it (the take "
-                       "replays its own inputs; nothing is solved).",
-                       fs::path(p.file).filename().string().c_str());
+    textWrappedColored(ImGui::GetStyleColorVec4(ImGuiCol_Text),
+                       "The take's scenery: the obstacles, goal and waypoints of " + fs::path(p.file).filename().string() +
+                           ", drawn around it (the take replays its own inputs; nothing is solved).");
     if (ImGui::Button("Open the problem")) sceneRequest_ = problemScene(p.name, p.file);
     tooltip("The problem's own scene, solved in this panel (as the scene menu's optimal scenes).");
     return;

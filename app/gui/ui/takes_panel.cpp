@@ -96,7 +96,8 @@ void timelineSection(AppState& app, const PhysicsFrame& f) {
   }
   tu.scrubbing = ImGui::IsItemActive();
   tooltip("Scrub: the copies re-simulate from the nearest checkpoint (one every 2 s of the take).");
-  ImGui::Text("step %ld / %ld, last seek re-simulated %ld steps", ts.step, ts.endStep, ts.lastSeekSteps);
+  ImGui::Text("step %ld / %ld, last seek re-simulated %ld step%s", ts.step, ts.endStep, ts.lastSeekSteps,
+              ts.lastSeekSteps == 1 ? "" : "s");
   // Ghost copies: the take re-simulated with another integrator (and h).
   const auto& names = f.sims.front().integrators;
   if (app.copyIntegrator.empty() && !names.empty()) app.copyIntegrator = names.front();
