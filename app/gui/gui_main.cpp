@@ -416,6 +416,7 @@ int runGui(const cli::AppOptions& opt) {
       if (st.requestCopy >= 0) {
         app.addCopy(st.copyIntegrator, st.copyStep);
         st.requestCopy = -1;
+        st.copyIntegrator.clear();  // the next copy's default: an integrator no copy runs yet
       }
       ImGui_ImplOpenGL3_NewFrame();
       if (atlasToNearest) {

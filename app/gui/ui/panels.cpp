@@ -294,9 +294,18 @@ void integratorPanel(AppState& app, const PhysicsFrame& f) {
     ImGui::TextDisabled("Compare with a copy:");
     ImGui::SetNextItemWidth(150);
     const auto& names = f.sims.front().integrators;
-    if (app.copyIntegrator.empty() || std::find(names.begin(), names.end(), app.copyIntegrator) == names.end())
+    if (app.copyIntegrator.empty() || std::find(names.begin(), names.end(), app.copyIntegrator) == names.end()) {
+      // The first integrator no copy runs (a third copy defaulted to the second's).
+      auto running = [&](const std::string& n) {
+        return std::any_of(f.sims.begin(), f.sims.end(), [&](const SimView& v) { return v.curr.integrator == n; });
+      };
       for (const auto& n : names)
-        if (n != f.sims.front().curr.integrator) { app.copyIntegrator = n; break; }
+        if (!running(n)) {
+          app.copyIntegrator = n;
+          break;
+        }
+      if (app.copyIntegrator.empty() && !names.empty()) app.copyIntegrator = names.front();
+    }
     if (ImGui::BeginCombo("##copy", app.copyIntegrator.c_str())) {
       for (const auto& n : names) {
         if (ImGui::Selectable(n.c_str(), n == app.copyIntegrator)) app.copyIntegrator = n;
