@@ -132,7 +132,7 @@ void handleKey(const SDL_Keysym& k, AppState& st, App& app) {
     case SDLK_F1: st.showHelp = !st.showHelp; break;
     case SDLK_F12: st.requestScreenshot = true; break;
     case SDLK_ESCAPE: st.showHelp = false; break;
-    case SDLK_SPACE: st.runOrPause(f.paused, &f.take); break;
+    case SDLK_SPACE: st.runOrPause(f.paused, &f.take, &f); break;
     case SDLK_n: st.command(CommandKind::Step); break;
     case SDLK_BACKSPACE: {
       // At the end of a scripted run the read-out says "Backspace replays": reset and run.

@@ -14,9 +14,16 @@
 
 namespace lieride::gui {
 
-void AppState::runOrPause(bool paused, const TakeStatus* take) {
+void AppState::runOrPause(bool paused, const TakeStatus* take, const PhysicsFrame* frame) {
   if (paused && optimize && optimize->waitingForPlay()) {
     optimize->play();  // false while unsolved: the vehicle stays where it is
+    return;
+  }
+  if (paused && optimize && frame && optimize->atPlanEnd(*frame)) {
+    resetScene();  // as Backspace: the plan again from its start, running
+    Command run = Command::make(CommandKind::SetPaused);
+    run.flag = false;
+    send(run);
     return;
   }
   if (paused && take && take->playing && take->endStep > 0 && take->step >= take->endStep) {

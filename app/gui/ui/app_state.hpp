@@ -172,7 +172,9 @@ struct AppState {
   // panel's Play once the problem is solved, and nothing runs before (the HUD says Solve first).
   // `take`: the frame's take status; a take paused at its end plays again from its start (a
   // media player's Play: pressed there, it did nothing).
-  void runOrPause(bool paused, const TakeStatus* take = nullptr);
+  // `frame`: where given, a Play paused at its plan's end replays the plan (a media player's
+  // Play; open loop past the end a helicopter fell through the replay's groundless world).
+  void runOrPause(bool paused, const TakeStatus* take = nullptr, const PhysicsFrame* frame = nullptr);
   // Reset (the button, Backspace, a divergence badge, a gait edit): back to the scene's start
   // with its own h and integrator, which are then also the ones remembered for the scene.
   // The user chose this scene's h / integrator now: remembered for its next opening

@@ -43,7 +43,9 @@ void drawVehicleHud(AppState& app, const PhysicsFrame& f) {
   // helicopter's last inputs held drift it off its pad and down (nothing corrects it), the
   // car's zero inputs leave it at rest.
   char pastPlan[200] = "";
-  if (optimalPlay && f.sims.front().curr.t > app.optimize->playHorizon() + 1e-9)
+  if (optimalPlay && app.optimize->atPlanEnd(f))
+    std::snprintf(pastPlan, sizeof pastPlan, "end of the plan (%.3g s): Space or Backspace plays it again", app.optimize->playHorizon());
+  else if (optimalPlay && f.sims.front().curr.t > app.optimize->playHorizon() + 1e-9)
     std::snprintf(pastPlan, sizeof pastPlan, "past the plan's end (%.3g s): %s; Backspace replays the plan",
                   app.optimize->playHorizon(),
                   app.optimize->pastEndHolds() ? "the inputs hold their last values, open loop (nothing corrects a drift)"

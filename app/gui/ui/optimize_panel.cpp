@@ -226,6 +226,11 @@ void OptimizePanel::sceneLoaded(const SceneEntry& entry, const std::string& vehi
 }
 
 void OptimizePanel::update(AppState& app, const PhysicsFrame& f) {
+  // A reset (Backspace, or Space at the end: runOrPause) plays the plan again, to its end.
+  if (f.resets != resetsSeen_) {
+    resetsSeen_ = f.resets;
+    pausedAtEnd_ = false;
+  }
   // Play stops where the optimised motion ends (the controls hold their last value beyond).
   if (playing_ && !pausedAtEnd_ && !f.paused && !f.sims.empty() && f.sims.front().curr.t >= playHorizon_ - 1e-9) {
     app.command(CommandKind::TogglePause);

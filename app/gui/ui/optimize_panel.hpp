@@ -94,6 +94,10 @@ class OptimizePanel {
   // Past the plan's end the inputs hold their last samples (the helicopter's and the boat's
   // plans end on a sample at T), else they are zero (controlsForPlay).
   bool pastEndHolds() const { return pastEndHolds_; }
+  // Play paused at (or just past) the plan's end: Space and Run replay it from the start.
+  bool atPlanEnd(const PhysicsFrame& f) const {
+    return playing_ && f.paused && !f.sims.empty() && f.sims.front().curr.t >= playHorizon_ - 1e-9;
+  }
   // The current problem is solved (its last solve, after the last edit): Play is ready.
   bool solved() const {
     const auto s = current();
@@ -137,6 +141,7 @@ class OptimizePanel {
   std::optional<SceneEntry> sceneRequest_;
   bool playing_ = false, pausedAtEnd_ = false, openRequest_ = false, overviewRequest_ = false;
   bool pastEndHolds_ = false;
+  std::uint32_t resetsSeen_ = 0;  // PhysicsFrame::resets at the last update()
   bool editedSincePlay_ = false;  // the problem changed after Play started: the vehicle runs the old solution
   bool sceneryOnly_ = false;      // the problem is a take's scenery: drawn, not solved or edited
   float statusHeight_ = 0.0f;     // the status box's height: the most this problem's solves have needed

@@ -127,7 +127,7 @@ void scenePanel(AppState& app, const PhysicsFrame& f) {
   if (ImGui::Button("Reset", ImVec2(58, 0))) app.resetScene();
   tooltip("Back to the scene's start, with its own h and integrator (Backspace).");
   // Transport: pause, step, speed.
-  if (ImGui::Button(f.paused ? "  Run  " : "Pause")) app.runOrPause(f.paused, &f.take);
+  if (ImGui::Button(f.paused ? "  Run  " : "Pause")) app.runOrPause(f.paused, &f.take, &f);
   ImGui::SameLine();
   ImGui::BeginDisabled(!f.paused);
   if (ImGui::Button("Step")) app.command(CommandKind::Step);
