@@ -345,6 +345,10 @@ void App::frame(double wallDt, int w, int h, const CameraInput& in) {
   const ViewTraits& traits = st_.view->traits();
   if (in.dragLeft != glm::vec2(0) || in.dragRight != glm::vec2(0) || in.dragMiddle != glm::vec2(0) || in.wheel != 0)
     optimize_.cameraMoved();
+  if (w != lastWindow_[0] || h != lastWindow_[1]) {
+    lastWindow_ = {w, h};
+    optimize_.viewResized();
+  }
   if (const OptimizePanel::Fit fit = optimize_.takeFit(); !fit.points.empty() && cam_.mode == CameraMode::Orbit) {
     // The problem's overview takes in its start, rings and motion inside the free area, clear
     // of the status line above and with a margin (a distance from the start-goal spread alone

@@ -1,6 +1,7 @@
 #pragma once
 // One running scene: its physics thread, renderer, camera, trails and plot histories, and
 // what happens every frame (take the newest snapshots, interpolate, draw).
+#include <array>
 #include <memory>
 #include <string>
 
@@ -56,6 +57,7 @@ class App {
   std::vector<InterpolatedPose> lastGood_;
   std::vector<VehiclePose> poses_;
   double animPhase_ = 0, lastRenderT_ = 0;
+  std::array<int, 2> lastWindow_{0, 0};  // the drawable size of the last frame
   std::uint64_t occludersVersion_ = ~0ull;
   std::vector<double> requestedSteps_;  // per copy: the h last sent to the physics thread (0: none yet)  // the Optimize overlay the camera's occluders are from
   std::uint32_t resets_ = 0;

@@ -263,6 +263,7 @@ bool OptimizePanel::overview(CameraRig& cam, int& mode) {
   cam.snap();
   fitFrames_ = 3;
   fitOnSolve_ = true;
+  cameraMoved_ = false;
   return true;
 }
 

@@ -4,6 +4,7 @@
 // numerically, solve on the OptimizeWorker thread, watch each iterate as a ghost trajectory
 // coloured by its constraint violation per knot, cancel, and Play the optimal controls through
 // the physics thread. ImGui and plain mesh data only (no GL): it runs headless in the tests.
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <string>
@@ -60,6 +61,12 @@ class OptimizePanel {
   void cameraMoved() {
     fitFrames_ = 0;
     fitOnSolve_ = false;
+    cameraMoved_ = true;
+  }
+  // The window changed size: the overview is framed again unless the user moved the camera
+  // (at 800 x 600 the canyon showed a slice of wall after a resize).
+  void viewResized() {
+    if (!cameraMoved_ && waitingForPlay()) fitFrames_ = std::max(fitFrames_, 2);
   }
   // Drag in the 3-D view (called once per frame after ImGui's NewFrame, before the camera
   // update): a left press on a handle (the goal, an obstacle's centre, a waypoint; drawn as
@@ -147,6 +154,7 @@ class OptimizePanel {
   float statusHeight_ = 0.0f;     // the status box's height: the most this problem's solves have needed
   int fitFrames_ = 0;             // takeFit() frames left
   bool fitOnSolve_ = false;       // fit again to the first solution
+  bool cameraMoved_ = false;      // since the overview was framed
   bool typedEdit_ = false;  // a field typed into, re-solved when it is left
   int hovered_ = -1, dragging_ = -1, builtHover_ = -1;
   Vec3 dragOffset_ = Vec3::Zero();

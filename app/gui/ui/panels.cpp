@@ -239,7 +239,9 @@ void integratorPanel(AppState& app, const PhysicsFrame& f) {
       ImGui::TextColored(ImVec4(1, 0.35f, 0.3f, 1), "diverged at t = %.3f s", s.divergedAt);
       if (!s.divergedMessage.empty()) sectionHint(divergenceReason(s.divergedMessage).c_str());
       sectionHint("Lower h (it resumes from the last good state with the same integrator), or pick another "
-                  "integrator to continue from there (at a large h a structure-preserving scheme can fail too), or Reset.");
+                  "integrator to continue from there (at a large h a structure-preserving scheme can fail too). The "
+                  "last good state is only the last finite one: at a large h the motion may have left the true one "
+                  "well before (tipped over, racing); Reset starts over.");
     }
     ImGui::PopID();
   }
