@@ -78,6 +78,12 @@ void App::serviceTakes() {
   tu.record = tu.overdub = tu.stop = false;
   tu.seek = -1;
   while (auto r = physics_->takeRecorded()) {
+    if (!r->live && r->recorder->steps() == 0) {
+      // Record and Stop while paused saved a take of 0 steps, listed like any other.
+      tu.notice = "nothing recorded (the run was paused): no take saved; Space runs while recording";
+      tu.lastTake.clear();
+      continue;
+    }
     try {
       const std::string stem = freshStem(tu.dir, slug(st_.sceneName) + (r->live ? "-live" : ""), ".toml");
       const std::string path = writeTake(*r->recorder, sceneSource(current_), tu.dir, stem);

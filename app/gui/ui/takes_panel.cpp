@@ -184,8 +184,10 @@ void drawRecordBadge(AppState& app, const PhysicsFrame& f) {
   if (ImGui::Begin("##recbadge", nullptr, flags)) {
     if (f.take.recording) {
       const double h = f.sims.empty() ? f.h : f.sims.front().curr.h;
-      ImGui::TextColored(ImVec4(1, 0.25f, 0.2f, 1), "%s  %ld steps (%.1f s at h = %.3g s)   R stops", f.take.overdub ? "OVERDUB" : "REC",
-                         f.take.recordedSteps, static_cast<double>(f.take.recordedSteps) * h, h);
+      // Paused, nothing is recorded until the run goes on (R while paused looked stuck at 0 steps).
+      ImGui::TextColored(ImVec4(1, 0.25f, 0.2f, 1), "%s  %ld steps (%.1f s at h = %.3g s)   %s", f.take.overdub ? "OVERDUB" : "REC",
+                         f.take.recordedSteps, static_cast<double>(f.take.recordedSteps) * h, h,
+                         f.paused ? "paused: Space runs, R stops" : "R stops");
     } else {
       ImGui::Text("take saved: %s   state-hash %016llx", shown.c_str(), static_cast<unsigned long long>(app.takes.lastHash));
     }
