@@ -208,6 +208,7 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
   struct LegendEntry {
     std::size_t line;
     ImVec2 pos, text;
+    bool compact = false;  // the name in its curve's colour, no swatch (legendRow)
   };
   std::vector<LegendEntry> legend;
   float legendBottom = a.y;
@@ -220,13 +221,19 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
     if (!seen) firstOfName.push_back(k);
   }
   if (st.legend && !st.legendAbove && (firstOfName.size() > 1 || b.y - a.y >= 90.0f)) {
+    // Names in their curves' colours without swatches where the swatched entries would take two
+    // rows or more of a short plot (the five costates' two rows covered it).
+    float swatched = 0.0f;
+    for (const std::size_t k : firstOfName) swatched += ImGui::CalcTextSize(lines[k].name.c_str()).x + 30.0f;
+    const bool compact = swatched > b.x - a.x - 12.0f && b.y - a.y < 120.0f;
+    const float extra = compact ? 0.0f : 22.0f, gap = compact ? 10.0f : 8.0f;
     ImVec2 p(a.x + 8, a.y + 6);
     for (const std::size_t k : firstOfName) {
       const ImVec2 ts = ImGui::CalcTextSize(lines[k].name.c_str());
-      if (p.x > a.x + 8 && p.x + ts.x + 22 > b.x - 4) p = ImVec2(a.x + 8, p.y + ts.y + 4);
-      legend.push_back({k, p, ts});
+      if (p.x > a.x + 8 && p.x + ts.x + extra > b.x - 4) p = ImVec2(a.x + 8, p.y + ts.y + 4);
+      legend.push_back({k, p, ts, compact});
       legendBottom = p.y + ts.y + 2;
-      p.x += ts.x + 22 + 8;
+      p.x += ts.x + extra + gap;
     }
   }
   // Below the legend (it covered the curves of a short plot) while that leaves them half the
@@ -391,12 +398,16 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
     const PlotLine& line = lines[e.line];
     const bool hidden = st.isHidden(line.name);
     const ImVec2 p = e.pos, ts = e.text;
-    const ImVec2 r0(p.x - 3, p.y - 1), r1(p.x + ts.x + 22, p.y + ts.y + 1);
+    const ImVec2 r0(p.x - 3, p.y - 1), r1(p.x + ts.x + (e.compact ? 3 : 22), p.y + ts.y + 1);
     const bool over = ImGui::IsMouseHoveringRect(r0, r1);
     dl->AddRectFilled(r0, r1, over ? IM_COL32(60, 66, 80, 230) : IM_COL32(26, 29, 36, 210), 3.0f);
     const ImU32 c = hidden ? IM_COL32(110, 110, 110, 255) : line.color;
-    dl->AddRectFilled(ImVec2(p.x, p.y + ts.y * 0.5f - 2), ImVec2(p.x + 14, p.y + ts.y * 0.5f + 2), c);
-    dl->AddText(ImVec2(p.x + 18, p.y), hidden ? IM_COL32(120, 120, 120, 255) : IM_COL32(225, 228, 235, 255), line.name.c_str());
+    if (e.compact) {
+      dl->AddText(p, c, line.name.c_str());
+    } else {
+      dl->AddRectFilled(ImVec2(p.x, p.y + ts.y * 0.5f - 2), ImVec2(p.x + 14, p.y + ts.y * 0.5f + 2), c);
+      dl->AddText(ImVec2(p.x + 18, p.y), hidden ? IM_COL32(120, 120, 120, 255) : IM_COL32(225, 228, 235, 255), line.name.c_str());
+    }
     if (over && ImGui::IsMouseClicked(0)) {
       if (hidden) st.hidden.erase(std::find(st.hidden.begin(), st.hidden.end(), line.name));
       else st.hidden.push_back(line.name);
