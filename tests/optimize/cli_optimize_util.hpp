@@ -1,50 +1,28 @@
 #pragma once
-// Running the built `lieride optimize` from the tests: exit code, stdout, stderr; problem files
-// edited into bad ones; run CSVs compared cell by cell.
+// Running the built `lieride optimize` from the tests (the runner of the CLI tests,
+// tests/cli/cli_test_util.hpp): problem files edited into bad ones; run CSVs compared cell by
+// cell.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
-#include <sys/wait.h>
-#include <unistd.h>
 #include <vector>
+
+#include "../cli/cli_test_util.hpp"
 
 namespace cli_optimize_test {
 
 namespace fs = std::filesystem;
-
-
-struct Result {
-  int code;
-  std::string out, err;
-};
-
-inline std::string slurp(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-inline fs::path scratch() {
-  const fs::path dir = fs::temp_directory_path() / ("lieride-optimize-test-" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  return dir;
-}
-
-inline Result lieride(const std::string& args) {
-  const fs::path dir = scratch();
-  const std::string cmd = std::string(LIERIDE_BINARY_DIR) + "/lieride " + args + " >" + (dir / "stdout").string() +
-                          " 2>" + (dir / "stderr").string();
-  const int status = std::system(cmd.c_str());
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(dir / "stdout"), slurp(dir / "stderr")};
-}
+using cli_test::lieride;
+using cli_test::lineCount;
+using cli_test::Result;
+using cli_test::scratch;
+using cli_test::slurp;
 
 inline std::string problemFile(const std::string& name) {
   return std::string(LIERIDE_SOURCE_DIR) + "/assets/problems/" + name + ".toml";
@@ -56,12 +34,6 @@ inline fs::path writeProblem(const std::string& name, const std::string& text) {
   const fs::path p = scratch() / name;
   std::ofstream(p) << text;
   return p;
-}
-
-inline int lineCount(const std::string& s) {
-  int n = 0;
-  for (char c : s) n += c == '\n';
-  return n;
 }
 
 // Columns x and y of a run CSV.
