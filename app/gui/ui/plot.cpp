@@ -269,6 +269,12 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
   // reported by several vehicles is drawn once. Newest first: where rows run out it is the
   // older labels that are left out, never the change just made.
   LabelRows rows(6.0f);
+  struct MarkerLabel {
+    ImVec2 at;
+    float width;
+    const std::string* text;
+  };
+  std::vector<MarkerLabel> markerLabels;  // drawn over the curves (drawn under them they were unreadable)
   for (std::size_t k = markers.size(); k-- > 0;) {
     const auto& m = markers[k];
     if (m.t < t0 || m.t > t1) continue;
@@ -287,7 +293,7 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
     // A label with no free row below the legend's is left out (its dashed line stays): eight
     // quick h changes stacked their labels over the legend and each other.
     if (ty < a.y + 1.5f * lineH) continue;
-    dl->AddText(ImVec2(tx, ty), IM_COL32(255, 210, 90, 230), m.label.c_str());
+    markerLabels.push_back({ImVec2(tx, ty), w, &m.label});
   }
   // Series: at most two points (min, max) per pixel column; NaN starts a new polyline.
   std::vector<ImVec2> pts;
@@ -343,6 +349,10 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
     }
     if (open) closeColumn(true);
     flush();
+  }
+  for (const MarkerLabel& l : markerLabels) {
+    dl->AddRectFilled(ImVec2(l.at.x - 2, l.at.y), ImVec2(l.at.x + l.width + 2, l.at.y + lineH - 1), IM_COL32(26, 29, 36, 200), 2.0f);
+    dl->AddText(l.at, IM_COL32(255, 210, 90, 230), l.text->c_str());
   }
   // A curve that leaves the range (a diverging copy, which autofit leaves out so that the
   // running ones stay readable, or any curve under a locked range) is marked where it goes
