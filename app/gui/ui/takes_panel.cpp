@@ -75,8 +75,14 @@ void openSection(AppState& app) {
   if (!app.settings.recentTakes.empty()) {
     ImGui::SetNextItemWidth(-1);
     if (ImGui::BeginCombo("##recenttakes", "recent takes")) {
-      for (const auto& r : app.settings.recentTakes)
-        if (ImGui::Selectable(r.c_str())) tu.open = r;
+      // The file's name first (full paths were cut at the sidebar's edge, all alike), its folder
+      // in the tooltip.
+      for (std::size_t i = 0; i < app.settings.recentTakes.size(); ++i) {
+        const std::string& r = app.settings.recentTakes[i];
+        const std::string label = std::filesystem::path(r).filename().string() + "##recent" + std::to_string(i);
+        if (ImGui::Selectable(label.c_str())) tu.open = r;
+        tooltip(r.c_str());
+      }
       ImGui::EndCombo();
     }
   }
