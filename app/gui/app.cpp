@@ -10,6 +10,8 @@ namespace lieride::gui {
 
 namespace {
 const char* const kCopiesCaption = "The copies start from the same state: what differs is the integrator (and h where shown).";
+const char* const kLargeStepsCaption =
+    "Same body, same large h: lie-cay keeps the energy bounded, rk4 spins the body down (switch a copy to rk2 and it diverges).";
 }  // namespace
 
 
@@ -247,11 +249,13 @@ void App::frame(double wallDt, int w, int h, const CameraInput& in) {
   if (st_.reachedScriptEnd(f)) st_.command(CommandKind::TogglePause);
   // The large-steps caption holds while its copies are lie-cay and rk4 at one large h; after a
   // switch of integrator or h it said "same large h ... rk4 spins" over rk2 at h = 1e-4.
-  if (current_.name == "large steps" && !current_.take && f.sims.size() > 1)
-    st_.caption = f.sims.size() == 2 && f.sims[0].curr.integrator == "lie-cay" && f.sims[1].curr.integrator == "rk4" &&
-                          f.sims[0].curr.h == f.sims[1].curr.h && f.sims[0].curr.h >= 0.1
-                      ? "Same body, same large h: lie-cay keeps the energy bounded, rk4 spins the body down (switch a copy to rk2 and it diverges)."
-                      : kCopiesCaption;
+  if (current_.name == "large steps" && !current_.take && f.sims.size() > 1) {
+    const char* caption = f.sims.size() == 2 && f.sims[0].curr.integrator == "lie-cay" && f.sims[1].curr.integrator == "rk4" &&
+                                  f.sims[0].curr.h == f.sims[1].curr.h && f.sims[0].curr.h >= 0.1
+                              ? kLargeStepsCaption
+                              : kCopiesCaption;
+    if (st_.caption != caption) st_.caption = caption;  // no string rebuilt every frame
+  }
 
   // Interpolate each vehicle between its two latest states at the render time.
   const double target = f.targetTime(steadySeconds());

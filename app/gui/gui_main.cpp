@@ -136,13 +136,8 @@ void handleKey(const SDL_Keysym& k, AppState& st, App& app) {
     case SDLK_n: st.command(CommandKind::Step); break;
     case SDLK_BACKSPACE: {
       // At the end of a scripted run the read-out says "Backspace replays": reset and run.
-      const bool replay = st.pausedAtScriptEnd;
-      st.resetScene();
-      if (replay) {
-        Command run = Command::make(CommandKind::SetPaused);
-        run.flag = false;
-        st.send(run);
-      }
+      if (st.pausedAtScriptEnd) st.replayFromStart();
+      else st.resetScene();
       break;
     }
     case SDLK_EQUALS: case SDLK_PLUS: case SDLK_KP_PLUS: speed(+1); break;

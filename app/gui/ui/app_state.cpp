@@ -20,10 +20,7 @@ void AppState::runOrPause(bool paused, const TakeStatus* take, const PhysicsFram
     return;
   }
   if (paused && optimize && frame && optimize->atPlanEnd(*frame)) {
-    resetScene();  // as Backspace: the plan again from its start, running
-    Command run = Command::make(CommandKind::SetPaused);
-    run.flag = false;
-    send(run);
+    replayFromStart();  // the plan again, as Backspace plays it
     return;
   }
   if (paused && take && take->playing && take->endStep > 0 && take->step >= take->endStep) {

@@ -192,6 +192,14 @@ struct AppState {
   // The + and - keys: the next speed of 0.1, 0.25, 0.5, 1, 2, 4 above or below `current`
   // (doubling from 0.1 never came back to 1x); the ends stay where they are.
   static double nextSpeed(double current, int direction);
+  // Back to the scene's start (resetScene) and running: Backspace at a scripted run's end, and
+  // Space or Run at an optimal Play's end.
+  void replayFromStart() {
+    resetScene();
+    Command run = Command::make(CommandKind::SetPaused);
+    run.flag = false;
+    send(run);
+  }
   void resetScene() {
     settingsDirty |= settings.stepPerScene.erase(sceneName) + settings.integratorPerScene.erase(sceneName) > 0;
     restoredNote.clear();

@@ -223,13 +223,18 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
   if (st.legend && !st.legendAbove && (firstOfName.size() > 1 || b.y - a.y >= 90.0f)) {
     // Names in their curves' colours without swatches where the swatched entries would take two
     // rows or more of a short plot (the five costates' two rows covered it).
+    std::vector<ImVec2> sizes;
     float swatched = 0.0f;
-    for (const std::size_t k : firstOfName) swatched += ImGui::CalcTextSize(lines[k].name.c_str()).x + 30.0f;
+    for (const std::size_t k : firstOfName) {
+      sizes.push_back(ImGui::CalcTextSize(lines[k].name.c_str()));
+      swatched += sizes.back().x + 30.0f;
+    }
     const bool compact = swatched > b.x - a.x - 12.0f && b.y - a.y < 120.0f;
     const float extra = compact ? 0.0f : 22.0f, gap = compact ? 10.0f : 8.0f;
     ImVec2 p(a.x + 8, a.y + 6);
-    for (const std::size_t k : firstOfName) {
-      const ImVec2 ts = ImGui::CalcTextSize(lines[k].name.c_str());
+    for (std::size_t i = 0; i < firstOfName.size(); ++i) {
+      const std::size_t k = firstOfName[i];
+      const ImVec2 ts = sizes[i];
       if (p.x > a.x + 8 && p.x + ts.x + extra > b.x - 4) p = ImVec2(a.x + 8, p.y + ts.y + 4);
       legend.push_back({k, p, ts, compact});
       legendBottom = p.y + ts.y + 2;
