@@ -32,6 +32,17 @@ std::vector<SimSlot> oscillators(int n, double h) {
   for (int i = 0; i < n; ++i) v.push_back({std::make_unique<test::OscillatorSimulation>(h), "osc", true, {}});
   return v;
 }
+// n oscillators at h = 0.5, the first on explicit Euler (|x| grows by sqrt(1.25) per step: it
+// diverges; symplectic Euler at h = 0.5 is stable), run at 16x.
+std::unique_ptr<PhysicsThread> divergingFirst(int n) {
+  auto slots = oscillators(n, 0.5);
+  slots[0].sim->setIntegrator("euler");
+  PhysicsOptions opt;
+  opt.speed = 16.0;
+  auto physics = std::make_unique<PhysicsThread>(std::move(slots), opt);
+  physics->start();
+  return physics;
+}
 }  // namespace
 
 TEST_CASE("threads: triple buffer hands over the newest published value", "[threads]") {
@@ -243,12 +254,8 @@ TEST_CASE("threads: speed factor scales simulated time", "[threads]") {
 }
 
 TEST_CASE("threads: a diverging vehicle freezes at its last good state and the thread pauses", "[threads]") {
-  auto slots = oscillators(1, 0.5);
-  slots[0].sim->setIntegrator("euler");  // |x| grows by sqrt(1.25) per step
-  PhysicsOptions opt;
-  opt.speed = 16.0;
-  PhysicsThread physics(std::move(slots), opt);
-  physics.start();
+  const auto owned = divergingFirst(1);
+  PhysicsThread& physics = *owned;
   waitFor([&] { physics.poll(); return physics.frame().paused; }, kGenerous);
   const PhysicsFrame& f = physics.frame();
   REQUIRE(f.paused);
@@ -270,12 +277,8 @@ TEST_CASE("threads: a diverged vehicle resumes from its last good state when h i
   // Lowering h and pressing Space did nothing: only an integrator pick resumed a diverged copy.
   // (This oscillator's last good state has an amplitude of 1.4e6 against the bound 1e6, so it
   // diverges again within a quarter period whatever h: the test checks the resume.)
-  auto slots = oscillators(1, 0.5);
-  slots[0].sim->setIntegrator("euler");  // |x| grows by sqrt(1.25) per step at h = 0.5
-  PhysicsOptions opt;
-  opt.speed = 16.0;
-  PhysicsThread physics(std::move(slots), opt);
-  physics.start();
+  const auto owned = divergingFirst(1);
+  PhysicsThread& physics = *owned;
   waitFor([&] { physics.poll(); return physics.frame().sims[0].frozen; }, kGenerous);
   REQUIRE(physics.frame().sims[0].frozen);
   const double divergedAt = physics.frame().sims[0].divergedAt;
@@ -305,12 +308,8 @@ TEST_CASE("threads: a diverged vehicle resumes from its last good state when h i
 }
 
 TEST_CASE("threads: of two vehicles, the diverging one freezes and the other keeps running", "[threads]") {
-  auto slots = oscillators(2, 0.5);
-  slots[0].sim->setIntegrator("euler");  // diverges; symplectic Euler at h = 0.5 is stable
-  PhysicsOptions opt;
-  opt.speed = 16.0;
-  PhysicsThread physics(std::move(slots), opt);
-  physics.start();
+  const auto owned = divergingFirst(2);
+  PhysicsThread& physics = *owned;
   waitFor([&] { physics.poll(); return physics.frame().sims[0].frozen; }, kGenerous);
   REQUIRE(physics.frame().sims[0].frozen);
   const double divergedAt = physics.frame().sims[0].divergedAt;
