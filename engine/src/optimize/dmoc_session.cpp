@@ -390,6 +390,41 @@ void writeSe3Csv(const Problem& problem, const Dmoc& dmoc, const std::vector<dou
   }
 }
 
+// The run CSV of a planar (lie-nh) vehicle's optimised trajectory: per knot the state at t_k as
+// the simulator holds it (stateAt(k)), its energy, momentum and constraint residual, the largest
+// residual of the `stepRows` dynamics rows into knot k and lie-nh's own step residual.
+template <class StateAt>
+void writeNhPlanCsv(const PlanarSimulation& sim, const std::vector<double>& t, StateAt stateAt,
+                    const std::vector<double>& g, int stepRows, double h, std::ostream& out) {
+  const auto& model = sim.model();
+  const auto cols = runCsvColumns(sim);
+  for (std::size_t i = 0; i < cols.size(); ++i) out << (i ? "," : "") << cols[i];
+  out << '\n';
+  NhState prev;
+  for (std::size_t k = 0; k < t.size(); ++k) {
+    const NhState s = stateAt(k);
+    std::vector<double> v{t[k]};
+    model.stateRow(s, v);
+    v.push_back(model.energy(s));
+    v.push_back(model.momentum(s));
+    v.push_back(model.constraintResidual(s));
+    double residual = 0.0;
+    if (k > 0)
+      for (int r = 0; r < stepRows; ++r)
+        residual = std::max(residual, std::abs(g[(k - 1) * static_cast<std::size_t>(stepRows) + static_cast<std::size_t>(r)]));
+    const double stepC = k > 0 ? model.stepResidual(prev, s, h, 0.5) : 0.0;
+    prev = s;
+    const std::string status = planRowStatus(v, {residual, stepC});
+    writeCsvCells(out, v);  // t to 15 digits, as the replay's run CSV
+    out << ",0," << status << ',';  // iters, status
+    writeCsvNumber(out, residual);
+    out << ',';
+    writeCsvNumber(out, stepC);
+    out << '\n';
+    if (status != "ok") break;  // nothing after a diverged row
+  }
+}
+
 }  // namespace
 
 void DmocSession::writeSleighCsv(const std::vector<double>& x, std::ostream& out) const {
@@ -435,37 +470,15 @@ void DmocSession::writeSnakeboardCsv(const std::vector<double>& x, std::ostream&
   auto sim = simulation();
   const auto& model = static_cast<const SnakeboardModel&>(sim->model());
   const SnakeboardTrajectory tr = snake_->trajectory(x);
-  const auto cols = runCsvColumns(*sim);
-  for (std::size_t i = 0; i < cols.size(); ++i) out << (i ? "," : "") << cols[i];
-  out << '\n';
   std::vector<double> g(static_cast<std::size_t>(snake_->numConstraints()));
   snake_->constraints(x.data(), g.data(), nullptr);
-  NhState prev;
-  for (std::size_t k = 0; k < tr.t.size(); ++k) {
+  // The continuous state the simulator holds at t_k (lie-nh's Legendre transform of the memory).
+  const auto stateAt = [&](std::size_t k) {
     const auto& z = tr.knot[k];
     const auto [w, psiDot, phiDot] = snake_->velocities(z);
-    // The continuous state the simulator holds at t_k (lie-nh's Legendre transform of the memory).
-    const NhState s = model.stateFrom({z[0], z[1], z[2]}, z[3], z[4], psiDot, phiDot, model.momentumFrom(z[4], psiDot, w));
-    std::vector<double> v{tr.t[k]};
-    model.stateRow(s, v);
-    v.push_back(model.energy(s));
-    v.push_back(model.momentum(s));
-    v.push_back(model.constraintResidual(s));
-    double residual = 0.0;
-    if (k > 0)
-      for (int r = 0; r < SnakeboardDmoc::kStepRows; ++r)
-        residual = std::max(residual, std::abs(g[(k - 1) * SnakeboardDmoc::kStepRows + static_cast<std::size_t>(r)]));
-    const double stepC = k > 0 ? model.stepResidual(prev, s, snake_->timeStep(x), 0.5) : 0.0;
-    prev = s;
-    const std::string status = planRowStatus(v, {residual, stepC});
-    writeCsvCells(out, v);  // t to 15 digits, as the replay's run CSV
-    out << ",0," << status << ',';  // iters, status
-    writeCsvNumber(out, residual);
-    out << ',';
-    writeCsvNumber(out, stepC);
-    out << '\n';
-    if (status != "ok") break;  // nothing after a diverged row
-  }
+    return model.stateFrom({z[0], z[1], z[2]}, z[3], z[4], psiDot, phiDot, model.momentumFrom(z[4], psiDot, w));
+  };
+  writeNhPlanCsv(*sim, tr.t, stateAt, g, SnakeboardDmoc::kStepRows, snake_->timeStep(x), out);
 }
 
 void DmocSession::writeTrajectoryCsv(const std::vector<double>& x, std::ostream& out) const {
@@ -476,34 +489,12 @@ void DmocSession::writeTrajectoryCsv(const std::vector<double>& x, std::ostream&
   auto sim = simulation();
   const auto& model = static_cast<const CarModel&>(sim->model());
   const CarTrajectory tr = car_->trajectory(x);
-  const auto cols = runCsvColumns(*sim);
-  for (std::size_t i = 0; i < cols.size(); ++i) out << (i ? "," : "") << cols[i];
-  out << '\n';
   std::vector<double> g(static_cast<std::size_t>(car_->numConstraints()));
   car_->constraints(x.data(), g.data(), nullptr);
-  NhState prev;
-  for (std::size_t k = 0; k < tr.t.size(); ++k) {
-    const NhState s = model.stateFrom({tr.theta[k], tr.x[k], tr.y[k]}, tr.psi[k], tr.sigma[k], tr.psiDot[k], tr.sigmaDot[k]);
-    std::vector<double> v{tr.t[k]};
-    model.stateRow(s, v);
-    v.push_back(model.energy(s));
-    v.push_back(model.momentum(s));
-    v.push_back(model.constraintResidual(s));
-    double residual = 0.0;
-    if (k > 0)
-      for (int r = 0; r < CarDmoc::kDynamicsRows; ++r)
-        residual = std::max(residual, std::abs(g[(k - 1) * CarDmoc::kDynamicsRows + static_cast<std::size_t>(r)]));
-    const double stepC = k > 0 ? model.stepResidual(prev, s, car_->timeStep(x), 0.5) : 0.0;
-    prev = s;
-    const std::string status = planRowStatus(v, {residual, stepC});
-    writeCsvCells(out, v);  // t to 15 digits, as the replay's run CSV
-    out << ",0," << status << ',';  // iters, status
-    writeCsvNumber(out, residual);
-    out << ',';
-    writeCsvNumber(out, stepC);
-    out << '\n';
-    if (status != "ok") break;  // nothing after a diverged row
-  }
+  const auto stateAt = [&](std::size_t k) {
+    return model.stateFrom({tr.theta[k], tr.x[k], tr.y[k]}, tr.psi[k], tr.sigma[k], tr.psiDot[k], tr.sigmaDot[k]);
+  };
+  writeNhPlanCsv(*sim, tr.t, stateAt, g, CarDmoc::kDynamicsRows, car_->timeStep(x), out);
 }
 
 void DmocSession::writeControlsCsv(const std::vector<double>& x, std::ostream& out) const {
