@@ -14,6 +14,7 @@
 #include "lieride/sim/registry.hpp"
 #include "lieride/sim/run.hpp"
 #include "lieride/sim/simulation_core.hpp"
+#include "lieride/sim/take.hpp"
 #include "lieride/sim/user_input.hpp"
 
 namespace lieride {
@@ -330,6 +331,7 @@ Scenario build(const toml::table& doc, const std::string& file, const std::strin
   if (!(s.dt > 0.0)) integrator.fail("dt", "a finite time step > 0 (seconds)");
   if (!(s.duration >= 0.0)) integrator.fail("duration", "a finite duration >= 0 (seconds)");
   if (overrides.integrator) s.name = *overrides.integrator;
+  const double fileDt = s.dt;
   if (overrides.dt) {
     if (!std::isfinite(*overrides.dt) || !(*overrides.dt > 0.0))
       throw ScenarioError(file + ": --dt: expected a finite time step > 0 (seconds)");
@@ -371,6 +373,13 @@ Scenario build(const toml::table& doc, const std::string& file, const std::strin
   sc.outputEvery = output.integer("every", 1, 1);
   output.finish();
   sc.take = readTake(doc, root, file, baseDir, *sc.simulation);
+  if (sc.take && overrides.dt) {  // h = --dt throughout, re-cut in time (docs/formats.md section 6)
+    try {
+      retimeTake(*sc.take, fileDt, s.dt);
+    } catch (const std::invalid_argument& e) {
+      throw ScenarioError(file + ": " + e.what());
+    }
+  }
 
   ctx.vehicle.finish();
   ctx.initial.finish();

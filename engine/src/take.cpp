@@ -1,6 +1,8 @@
 #include "lieride/sim/take.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <optional>
 #include <sstream>
 #include <stdexcept>
@@ -13,6 +15,62 @@ void dropEvents(Take& take, bool integratorEvents, bool timeStepEvents) {
   std::erase_if(take.events, [&](const TakeEvent& e) {
     return (integratorEvents && e.kind == TakeEventKind::Integrator) || (timeStepEvents && e.kind == TakeEventKind::TimeStep);
   });
+}
+
+void retimeTake(Take& take, double fileH, double newH) {
+  // The take clock is piecewise linear in the step count: h changes only at dt events and
+  // resets. Segment i starts at step[i] with clock[i] and steps with h[i].
+  struct Segment {
+    long step;
+    double clock, h;
+  };
+  std::vector<Segment> segments{{0, 0.0, fileH}};
+  for (const TakeEvent& e : take.events) {
+    if (e.kind == TakeEventKind::Integrator || e.step >= take.steps) continue;
+    const Segment& last = segments.back();
+    const double h = e.kind == TakeEventKind::TimeStep ? e.dt : fileH;
+    const double clock = last.clock + static_cast<double>(e.step - last.step) * last.h;
+    if (e.step == last.step) segments.back().h = h;
+    else segments.push_back({e.step, clock, h});
+  }
+  const auto clockOf = [&](long step) {
+    const auto after = std::upper_bound(segments.begin(), segments.end(), step,
+                                        [](long k, const Segment& s) { return k < s.step; });
+    const Segment& s = *(after - 1);
+    return s.clock + static_cast<double>(step - s.step) * s.h;
+  };
+  constexpr double kEps = 1e-9;  // relative to newH: a new step this close to a recorded one is on it
+  const double newSteps = std::floor(clockOf(take.steps) / newH + kEps);
+  const std::size_t channels = take.inputChannels.size();
+  if (channels > 0 && newSteps * static_cast<double>(channels) > kMaxRetimedInputs) {
+    char what[200];
+    std::snprintf(what, sizeof what, "--dt %g re-cuts the take's per-step inputs into %.3g rows of %zu (more than %g values: use a larger --dt)",
+                  newH, newSteps, channels, kMaxRetimedInputs);
+    throw std::invalid_argument(what);
+  }
+  const long steps = static_cast<long>(std::min(newSteps, 9e18));
+  const auto nearestStep = [&](long recorded) {
+    const double at = clockOf(std::clamp(recorded, 0L, take.steps));
+    return static_cast<long>(std::clamp(std::nearbyint(at / newH), 0.0, static_cast<double>(steps)));
+  };
+  dropEvents(take, false, true);
+  for (TakeEvent& e : take.events) {
+    e.step = nearestStep(e.step);
+    e.t = static_cast<double>(e.step) * newH;
+  }
+  take.start = nearestStep(take.start);
+  if (channels > 0) {
+    std::vector<double> inputs(static_cast<std::size_t>(steps) * channels);
+    long recorded = 0;  // the recorded step running when new step j starts
+    for (long j = 0; j < steps; ++j) {
+      const double at = (static_cast<double>(j) + kEps) * newH;
+      while (recorded + 1 < take.steps && clockOf(recorded + 1) <= at) ++recorded;
+      std::copy_n(take.stepInputs.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(recorded) * channels),
+                  channels, inputs.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(j) * channels));
+    }
+    take.stepInputs = std::move(inputs);
+  }
+  take.steps = steps;
 }
 
 TakePlayer::TakePlayer(std::unique_ptr<Simulation> sim, const Take& take)

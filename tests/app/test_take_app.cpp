@@ -467,3 +467,67 @@ TEST_CASE("app takes: a trim of a trim is named <take>-trim-<time>, not a name t
   CHECK(trimPrefix("my-take") == "my-take-trim");  // a name the user gave keeps all of it
   CHECK(trimPrefix("20261205-223000") == "20261205-223000-trim");
 }
+
+TEST_CASE("app takes: a ghost with its own h plays the take re-cut in time and ends as lieride sim --dt does", "[take]") {
+  const fs::path dir = scratch("app-ghost-own-h");
+  const SceneEntry live = sceneEntry("helicopter-flight");
+  std::string first;
+  double h = 0;
+  {
+    LoadedScene loaded = loadScene(live);
+    h = loaded.slots.front().sim->timeStep();
+    PhysicsThread physics(std::move(loaded.slots), paused());
+    physics.start();
+    Driver d{physics};
+    d.axes(0.1f, 0.6f, 0.2f, -0.1f);
+    d.send(Command::make(CommandKind::RecordStart));
+    d.steps(150);
+    d.axes(-0.4f, 0.3f, 0.5f, 0.2f);
+    d.steps(151);
+    first = writeTake(*d.stop().recorder, sceneSource(live), dir.string(), "first");
+    physics.stop();
+  }
+  const double length = 301.0 * h;  // the take clock at its end
+  std::uint64_t previous = 0;
+  for (const double ghostH : {0.0, h, 2.0 * h, 0.5 * h, 3.0 * h}) {
+    INFO("ghost h " << ghostH << " (take h " << h << ")");
+    // lieride sim TAKE --integrator rk4 [--dt ghostH]: the take re-cut into steps of ghostH.
+    ScenarioOverrides o;
+    o.integrator = "rk4";
+    if (ghostH > 0) o.dt = ghostH;
+    Scenario headless = loadScenario(first, o);
+    REQUIRE(headless.take);
+    dropEvents(*headless.take, true, true);  // as lieride sim does with --integrator and --dt
+    if (ghostH > 0) CHECK(headless.take->steps == static_cast<long>(std::floor(length / ghostH + 1e-9)));
+    TakePlayer player(std::move(headless.simulation), *headless.take);
+    playTake(player, 1, nullptr);
+    CHECK(player.simulation().integratorName() == "rk4");
+    CHECK(player.simulation().time() <= length + 1e-9);
+    CHECK(player.simulation().time() > length - std::max(ghostH, h));
+    // h = the take's: the same run as no --dt; every other h a different one.
+    if (ghostH == h) CHECK(stateHash(player.simulation()) == previous);
+    else CHECK(stateHash(player.simulation()) != previous);
+    previous = stateHash(player.simulation());
+    // The app: the take beside its ghost, played in real time (16x) until it pauses at the end.
+    SceneEntry takeEntry;
+    takeEntry.name = "first";
+    takeEntry.file = first;
+    takeEntry.take = true;
+    takeEntry.ghosts = {{"rk4", ghostH}};
+    LoadedScene loaded = loadScene(takeEntry);
+    REQUIRE(loaded.slots.size() == 2);
+    PhysicsOptions fast;
+    fast.speed = 16.0;
+    PhysicsThread physics(std::move(loaded.slots), fast);
+    physics.start();
+    const auto giveUp = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (!physics.frame().paused) {
+      REQUIRE(std::chrono::steady_clock::now() < giveUp);
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+      physics.poll();
+    }
+    physics.stop();
+    CHECK(physics.stateHash(0) == replayHash(first));
+    CHECK(physics.stateHash(1) == stateHash(player.simulation()));
+  }
+}

@@ -20,6 +20,16 @@ namespace lieride {
 // the take's integrator events and/or dt events, so the whole take runs with the override.
 void dropEvents(Take& take, bool integratorEvents, bool timeStepEvents);
 
+// Re-simulation with h = `newH` throughout (lieride sim --dt on a take, the app's ghost with its
+// own h): the take is re-cut in time, not in steps. Its length in take clock stays (the steps
+// of newH that fit in it), each new step takes the recorded inputs of the step that was running
+// when it starts, and each event and the in-point move to the new step nearest their take clock.
+// Its dt events are dropped. `fileH`: the h the take starts with (its scenario's dt; a reset
+// returns to it). With newH equal to the take's h throughout, the take is unchanged. Throws
+// std::invalid_argument when the re-cut inputs would exceed kMaxRetimedInputs values.
+inline constexpr double kMaxRetimedInputs = 1e8;
+void retimeTake(Take& take, double fileH, double newH);
+
 // Replays a take on a Simulation: applies the events due at each step count exactly as the
 // physics thread does, and owns the pristine copy that a reset restarts from.
 class TakePlayer {
