@@ -275,7 +275,10 @@ std::string prepareOutputFolder(const std::string& dir, const std::vector<std::s
   if (!fs::is_directory(dir, ec)) return flag + ": exists and is not a folder";
   for (const std::string& name : names) {
     try {
-      (void)checkOutputTarget(dir + "/" + name);
+      // The files are staged and moved in together: a device or FIFO of that name (or a link
+      // to one) cannot be replaced. Refused here, before the solve, not after it.
+      if (checkOutputTarget(dir + "/" + name).kind == OutputTarget::Kind::Direct)
+        return flag + ": its " + name + " is a device or FIFO (or a link to one), not a regular file; choose another --out";
     } catch (const OutputTargetError& e) {
       return e.what();
     }

@@ -474,7 +474,12 @@ int runGui(const cli::AppOptions& opt) {
         lastSave = ImGui::GetTime();
       }
       if ((batch && frame >= opt.frames) || (script && script->quitRequested())) {
-        if (!opt.screenshot.empty() && !writeScreenshot(opt.screenshot, dw, dh)) {
+        if (!opt.screenshot.empty() && lieride::wasReadAsInput(opt.screenshot)) {
+          // `--scene s.toml --screenshot s.toml` replaced the scene with a PNG.
+          std::cerr << "lieride: app: --screenshot '" << lieride::shown(opt.screenshot, 200)
+                    << "': is an input of this run (the scene or a file it reads); refusing to replace it\n";
+          exitCode = 2;
+        } else if (!opt.screenshot.empty() && !writeScreenshot(opt.screenshot, dw, dh)) {
           std::cerr << "lieride: app: cannot write " << lieride::shown(opt.screenshot, 200) << "\n";
           exitCode = 1;
         }

@@ -447,13 +447,31 @@ int runRenderTake(const cli::RenderOptions& options) {
     view = loaded.view;
     sceneName = loaded.name;
     TakePlayer player(std::move(sc.simulation), take);
-    tracks = exporter::sampleTake(player, o.fps);
+    tracks = exporter::sampleTake(player, o.fps, &g_stopSignal);
+    if (tracks.stopped) {
+      std::cerr << "lieride: render: stopped by signal " << g_stopSignal << " (nothing written)\n";
+      std::signal(g_stopSignal, SIG_DFL);
+      std::raise(g_stopSignal);
+      return 128 + static_cast<int>(g_stopSignal);
+    }
     if (tracks.outcome.status == RunStatus::Diverged) {
       std::cerr << "lieride: render: " << shown(file, 200) << ": " << tracks.outcome.message << " (nothing written)\n";
       return 3;
     }
     // Frame k at t = k / fps for every k / fps <= the take's end (docs/formats.md section 6).
     frames = exporter::frameCount(tracks, o.fps);
+    // Never over one of this render's own inputs (the take, its controls or inputs CSV, its
+    // description): `render take.mp4 --out take.mp4` replaced the take with its video.
+    if (!o.out.empty() && wasReadAsInput(o.out))
+      return usage("--out '" + shown(o.out, 200) + "': is an input of this command (the take or a file it reads); refusing to replace it");
+    if (!o.pngDir.empty() && std::filesystem::is_directory(o.pngDir))
+      for (std::size_t i = 0; i < frames; ++i) {
+        char name[32];
+        std::snprintf(name, sizeof name, "frame_%06zu.png", i);
+        const std::string path = (std::filesystem::path(o.pngDir) / name).string();
+        if (wasReadAsInput(path))
+          return usage("--png-dir '" + shown(o.pngDir, 200) + "': its " + name + " is an input of this command; refusing to replace it");
+      }
   } catch (const std::exception& e) {
     std::cerr << "lieride: " << shown(e.what(), 600) << "\n";
     return 2;

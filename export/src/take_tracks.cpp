@@ -28,12 +28,14 @@ double valueOf(const std::vector<std::string>& names, const std::vector<double>&
   return fallback;
 }
 
-TakeTracks sampleTake(TakePlayer& player, double fps) {
+TakeTracks sampleTake(TakePlayer& player, double fps, const volatile std::sig_atomic_t* stop) {
   if (!(std::isfinite(fps) && fps > 0.0)) throw std::invalid_argument("fps must be finite and > 0");
   constexpr double kEps = 1e-9;  // clock rounding: a frame this close to a step is that step
   TakeTracks tr;
   // The in-point ([take] start): replayed, not sampled; the take clock of the keys starts there.
+  const auto stopped = [&] { return stop && *stop != 0 && (tr.stopped = true); };
   while (player.stepsTaken() < player.take().start && !player.finished()) {
+    if (stopped()) return tr;
     player.step();
     tr.outcome.steps = player.stepsTaken();
     if (player.simulation().status() != RunStatus::Ok) {
@@ -42,7 +44,10 @@ TakeTracks sampleTake(TakePlayer& player, double fps) {
       return tr;
     }
   }
-  player.applyDueEvents();  // events at the first step shape the first frame
+  // Events at the first step shape the first frame, and its inputs are the first step's (the
+  // take's recorded row 0, as the run CSV's row at t = 0 shows), not the scenario's own.
+  if (player.finished()) player.applyDueEvents();
+  else player.prepareStep();
   Snapshot prev = player.simulation().snapshot();
   tr.vehicle = prev.vehicle;
   tr.shapeNames = prev.shapeNames;
@@ -52,7 +57,12 @@ TakeTracks sampleTake(TakePlayer& player, double fps) {
   tr.keys.push_back(keyOf(prev, 0.0));
   frame = 1;
   while (!player.finished()) {
-    player.applyDueEvents();
+    if (stopped()) return tr;
+    // The events due and this step's inputs: a frame at the step's start shows them, the one
+    // sampled at the end of the last step too (a key on a step boundary, as a run CSV row).
+    const bool reset = player.prepareStep();
+    if (!reset && !tr.keys.empty() && std::abs(tr.keys.back().t - clock) <= kEps)
+      tr.keys.back().inputs = player.simulation().snapshot().inputs;
     const double h = player.simulation().timeStep();
     const double next = clock + h;
     const bool bracketsFrame = static_cast<double>(frame) / fps <= next + kEps;

@@ -55,6 +55,33 @@ code=$?
 [ $code -eq 143 ] || { cat "$out/stopped.err"; echo "FAIL: render stopped by SIGTERM exited $code, expected 143"; exit 1; }
 [ ! -e "$out/stopped" ] || { echo "FAIL: the stopped render left $out/stopped ($(ls "$out/stopped" | wc -l) files)"; exit 1; }
 grep -q "stopped by signal 15 (nothing written)" "$out/stopped.err" || { cat "$out/stopped.err"; echo "FAIL: no message"; exit 1; }
+# SIGTERM while the take is still being simulated (before the first frame): a long take stops
+# within a second, not after simulating all of it.
+{ cat "$src/assets/scenes/sleigh.toml"; printf '\n[take]\nsteps = 100000000\n'; } >"$out/long.toml"
+"$lieride" render "$out/long.toml" --png-dir "$out/long" --fps 0.001 --size 16x16 2>"$out/long.err" &
+pid=$!
+sleep 1
+kill -TERM $pid
+start=$(date +%s)
+wait $pid
+code=$?
+[ $code -eq 143 ] && [ $(($(date +%s) - start)) -le 5 ] ||
+  { cat "$out/long.err"; echo "FAIL: render stopped while sampling exited $code after $(($(date +%s) - start)) s"; exit 1; }
+[ ! -e "$out/long" ] || { echo "FAIL: the stopped render left $out/long"; exit 1; }
+# The render's own inputs are never replaced: the take as --out (under a video name), the
+# take's controls file as one of --png-dir's frame names. Exit 2, the inputs unchanged.
+cp "$take" "$out/own.mp4" && cp "$src/assets/takes/helicopter-flight-inputs.csv" "$out/"
+"$lieride" render "$out/own.mp4" --out "$out/own.mp4" --fps 1 --size 64x64 2>"$out/own.err"
+code=$?
+[ $code -eq 2 ] && [ "$(wc -l <"$out/own.err")" -eq 1 ] && grep -q "is an input of this command" "$out/own.err" &&
+  cmp -s "$take" "$out/own.mp4" || { cat "$out/own.err"; echo "FAIL: render --out its own take exited $code"; exit 1; }
+mkdir -p "$out/pin" && printf 't,steer_rate\n0,0.1\n1,0.2\n' >"$out/pin/frame_000000.png"
+printf '[vehicle]\ntype = "car"\n[controls]\nfile = "pin/frame_000000.png"\n[integrator]\ndt = 0.1\n[take]\nsteps = 10\n' >"$out/pin.toml"
+"$lieride" render "$out/pin.toml" --png-dir "$out/pin" --fps 1 --size 64x64 2>"$out/pin.err"
+code=$?
+[ $code -eq 2 ] && [ "$(wc -l <"$out/pin.err")" -eq 1 ] && grep -q "is an input of this command" "$out/pin.err" &&
+  head -n 1 "$out/pin/frame_000000.png" | grep -q "^t,steer_rate" ||
+  { cat "$out/pin.err"; echo "FAIL: render --png-dir over its controls file exited $code"; exit 1; }
 # A take's [take] scenery (an optimal parking's parked cars and kerb) is drawn: the same one-step
 # car take with and without it gives different frames; a scenery file that does not load is
 # left out with one line, and the frame is the bare one.

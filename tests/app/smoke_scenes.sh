@@ -73,4 +73,11 @@ code=$?
 if [ $code -ne 2 ] || [ "$(echo "$err" | wc -l)" -ne 1 ] || [[ "$err" != "lieride: app: --integrator: 'lie-cay'"* ]]; then
   echo "$err"; echo "FAIL: --integrator that does not apply exited $code"; fail=1
 fi
+# --screenshot onto the scene file it opened: refused, exit 2, the scene unchanged.
+cp "$(dirname "$0")/../../assets/scenes/sleigh.toml" "$out/own-scene.toml"
+err=$(run --scene "$out/own-scene.toml" --frames 3 --screenshot "$out/own-scene.toml" 2>&1 >/dev/null)
+code=$?
+if [ $code -ne 2 ] || ! echo "$err" | grep -q "is an input of this run" || ! cmp -s "$out/own-scene.toml" "$(dirname "$0")/../../assets/scenes/sleigh.toml"; then
+  echo "$err"; echo "FAIL: --screenshot onto its own scene exited $code"; fail=1
+fi
 exit $fail

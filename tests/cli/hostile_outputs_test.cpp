@@ -236,3 +236,23 @@ TEST_CASE("out: the command's own input is never replaced", "[cli][hostile]") {
   CHECK(r.err.find("expected a .glb name") == std::string::npos);
   CHECK(slurp(dir / "helicopter-flight-inputs.csv") == inputs);
 }
+
+TEST_CASE("optimize --out: a FIFO or a link to a device in the folder is refused before the solve", "[cli][hostile]") {
+  // The results are staged and moved in together: a FIFO named controls.csv used to fail after
+  // the whole solve (exit 1), leaving the staging folder behind.
+  const std::string problem = std::string(LIERIDE_SOURCE_DIR) + "/assets/problems/sleigh-u-turn-dmoc.toml";
+  for (const std::string kind : {"fifo", "device link"}) {
+    CAPTURE(kind);
+    const fs::path dir = scratch() / ("od-" + std::string(kind == "fifo" ? "fifo" : "link"));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    if (kind == "fifo") REQUIRE(::mkfifo((dir / "controls.csv").c_str(), 0600) == 0);
+    else fs::create_symlink("/dev/null", dir / "report.md");
+    const Result r = lieride("optimize " + problem + " --quiet --out " + dir.string());
+    CHECK(r.code == 2);
+    CHECK(lineCount(r.err) == 1);
+    CHECK(r.err.find("not a regular file") != std::string::npos);
+    CHECK(std::distance(fs::directory_iterator(dir), fs::directory_iterator()) == 1);  // nothing staged
+  }
+  CHECK(fs::is_character_file("/dev/null"));
+}

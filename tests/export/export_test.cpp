@@ -264,3 +264,25 @@ TEST_CASE("export: a video has a frame at every k / fps <= the take's end (lieri
   const TakeTracks tracks = sampleTake(player, 60.0);
   CHECK(frameCount(tracks, 60.0) == 64);
 }
+
+TEST_CASE("export: the first keyframe shows the take's first recorded inputs, not the scenario's own", "[export]") {
+  // A helicopter hovering on its scenario's collective 49.5 N, flown by a take whose recorded
+  // rows set 40, 41, 42 N: every key at a step's start shows that step's row (the run CSV's
+  // convention), the first one included (it showed 49.5 N: the rotor spun at the wrong rate
+  // over the first frame).
+  Scenario sc = loadScenarioFromString("[vehicle]\ntype = \"helicopter\"\n[controls]\ncollective = 49.5\n"
+                                       "[integrator]\nname = \"lie-cay-tln\"\ndt = 0.01\n",
+                                       "first-key", ".");
+  Take take;
+  take.steps = 3;
+  take.inputChannels = {"collective"};
+  take.stepInputs = {40.0, 41.0, 42.0};
+  TakePlayer player(std::move(sc.simulation), take);
+  const TakeTracks tracks = sampleTake(player, 100.0);  // a key at every step
+  REQUIRE(tracks.keys.size() == 4);
+  const auto collective = [&](std::size_t k) { return valueOf(tracks.channels, tracks.keys[k].inputs, "collective", NAN); };
+  CHECK(collective(0) == 40.0);
+  CHECK(collective(1) == 41.0);
+  CHECK(collective(2) == 42.0);
+  CHECK(collective(3) == 42.0);  // the end: the last step's
+}

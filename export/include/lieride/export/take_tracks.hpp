@@ -5,6 +5,7 @@
 // the states that bracket it (translation linearly, orientation by slerp), so frames that
 // fall on a step are the simulation's states exactly. A last frame at the end of the take is
 // added when the take does not end on a frame.
+#include <csignal>
 #include <string>
 #include <vector>
 
@@ -26,10 +27,12 @@ struct TakeTracks {
   std::vector<std::string> shapeNames, channels;
   std::vector<PoseKey> keys;
   RunOutcome outcome;
+  bool stopped = false;  // `stop` was raised: the sampling ended early (the keys are partial)
 };
 
 // Plays the take to its end (or to divergence) and samples it. fps must be finite and > 0.
-TakeTracks sampleTake(TakePlayer& player, double fps);
+// `stop` (a signal handler's flag), when given and raised, ends the sampling at the next step.
+TakeTracks sampleTake(TakePlayer& player, double fps, const volatile std::sig_atomic_t* stop = nullptr);
 
 // The frames of a video of the sampled take (lieride render): every frame time k / fps <= the
 // take's end (the last key's t), i.e. floor(end x fps) + 1, the keys of sampleTake less the
