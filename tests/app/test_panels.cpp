@@ -449,9 +449,10 @@ TEST_CASE("panels: only vehicles with velocity constraints get a constraint-resi
   const std::string scenes = std::string(LIERIDE_SOURCE_DIR) + "/assets/scenes/";
   CHECK(hasConstraints(makeView(*loadScenario(scenes + "two-wheeled-robot.toml").simulation).get()));
   CHECK_FALSE(hasConstraints(makeView(*loadScenario(scenes + "elroys-beanie.toml").simulation).get()));
-  // The Plots panel draws one cell fewer for the helicopter than for the sleigh's constraint:
+  // The Plots panel draws one cell fewer for the helicopter than for the car's constraint:
   // two columns at this width, five cells take three rows, four take two.
-  const float withPlot = plotsContentHeight(makeView(*sleigh.simulation));
+  const Scenario car = loadScenarioFromString("[vehicle]\ntype = \"car\"\n", "c.toml", ".");
+  const float withPlot = plotsContentHeight(makeView(*car.simulation));
   const float without = plotsContentHeight(makeView(*heli.simulation));
   CHECK(without < withPlot - 100.0f);  // a whole row of cells (each at least 110 high) fewer
 }
@@ -461,17 +462,27 @@ TEST_CASE("panels: a nonholonomic vehicle whose constraints leave no symmetry ge
   const Scenario robot = loadScenario(scenes + "two-wheeled-robot.toml");      // three constraints: no momentum
   const Scenario beanie = loadScenario(scenes + "elroys-beanie.toml");         // none: its angular momentum
   const Scenario sleigh = loadScenarioFromString("[vehicle]\ntype = \"sleigh\"\n", "s.toml", ".");
+  const Scenario particle = loadScenarioFromString("[vehicle]\ntype = \"np-particle\"\n", "p.toml", ".");
+  const Scenario car = loadScenarioFromString("[vehicle]\ntype = \"car\"\n", "c.toml", ".");
   const Scenario heli = loadScenarioFromString("[vehicle]\ntype = \"helicopter\"\n", "h.toml", ".");
   CHECK_FALSE(hasMomentumPlot(makeView(*robot.simulation).get()));
   CHECK(hasMomentumPlot(makeView(*beanie.simulation).get()));
-  CHECK(hasMomentumPlot(makeView(*sleigh.simulation).get()));
+  CHECK(hasMomentumPlot(makeView(*car.simulation).get()));
   CHECK(hasMomentumPlot(makeView(*heli.simulation).get()));  // |spatial momentum|
   CHECK(hasMomentumPlot(nullptr));
-  // The robot's Plots window has a cell fewer than the sleigh's (constrained, with a momentum):
+  // The sleigh's blade and the particle's constraint leave no momentum either: their models
+  // report 0 at every step (the run CSV's momentum column), which the plot drew as a flat line.
+  for (const Scenario* s : {&sleigh, &particle}) {
+    CHECK_FALSE(hasMomentumPlot(makeView(*s->simulation).get()));
+    auto sim = s->simulation->clone();
+    for (int k = 0; k < 20; ++k) sim->step();
+    CHECK(sim->snapshot().momentum == 0.0);
+  }
+  // The robot's Plots window has a cell fewer than the car's (constrained, with a momentum):
   // energy, balance, constraint and iterations fill two rows of two, not three.
   const float robotCells = plotsContentHeight(makeView(*robot.simulation));
-  const float sleighCells = plotsContentHeight(makeView(*sleigh.simulation));
-  CHECK(robotCells < sleighCells - 100.0f);
+  const float carCells = plotsContentHeight(makeView(*car.simulation));
+  CHECK(robotCells < carCells - 100.0f);
 }
 
 TEST_CASE("panels: a vehicle without input channels gets one line, not stick widgets", "[panels]") {

@@ -325,6 +325,14 @@ void PhysicsThread::handle(const Command& c) {
         } catch (const std::exception&) {
         }
       });
+      // The rate and step cost of the old h are not this one's: "measuring" until a window at
+      // the new h ends (it read 5000 steps/s for 5 s after a move from 1e-4 to 1 s).
+      if (!c.flag && from != h) {
+        const double now = steadySeconds();
+        restartWindow(now);
+        windowClock_ = std::min(leadTime(), syncSim_ + (now - syncWall_) * speed_);  // the clock from here
+        windowSim_ = leadTime();
+      }
       break;
     }
     case CommandKind::SetSpeed:

@@ -474,7 +474,11 @@ void controlsPanel(AppState& app, const PhysicsFrame& f) {
 
 void diagnosticsPanel(AppState& app, const PhysicsFrame& f) {
   const auto& st = f.stats;
-  ImGui::Text("physics rate    %8.0f steps/s", st.physicsRate);
+  // Rates below 10 steps/s (h = 1 s at 0.5x is 0.5 steps/s) keep their digits: "0 steps/s"
+  // read as if the physics had stopped.
+  if (f.paused) ImGui::TextUnformatted("physics rate    paused");
+  else if (!st.measured) ImGui::TextUnformatted("physics rate    measuring");
+  else ImGui::Text(st.physicsRate < 10 ? "physics rate    %8.2f steps/s" : "physics rate    %8.0f steps/s", st.physicsRate);
   ImGui::Text("step cost       %8.2f us (max %.1f)", st.stepCostUs, st.stepCostMaxUs);
   if (f.paused) ImGui::Text("real-time       paused (requested %.2f)", f.speed);
   else if (!st.measured) ImGui::Text("real-time       measuring (requested %.2f)", f.speed);
@@ -487,8 +491,13 @@ void diagnosticsPanel(AppState& app, const PhysicsFrame& f) {
   if (!f.sims.empty()) {
     const auto& s = f.sims.front().curr;
     ImGui::Text("energy          %12.6g J", s.energy);
-    ImGui::Text("momentum        %12.6g", s.momentum);
-    if (hasConstraints(app.view.get())) ImGui::Text("constraint      %12.3e", s.constraint);
+    const bool planar = app.view && app.view->traits().nonholonomic;
+    if (!hasMomentumPlot(app.view.get())) ImGui::TextUnformatted("momentum        none (no symmetry the constraints leave)");
+    else if (planar) ImGui::Text("nh momentum     %12.6g", s.momentum);
+    else ImGui::Text("|(p, L)|        %12.6g", s.momentum);
+    tooltip(planar ? "The nonholonomic momentum along the symmetry direction the constraints leave (docs/nonholonomic.md)."
+                   : "The norm of the spatial momentum (p in kg m/s, L in kg m^2/s): conserved by a free body.");
+    if (hasConstraints(app.view.get())) ImGui::Text("constraint      %12.3e m/s", s.constraint);
     else ImGui::TextUnformatted("constraint      none (no velocity constraints)");
   }
 }

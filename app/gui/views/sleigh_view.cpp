@@ -30,6 +30,7 @@ class SleighView final : public VehicleView {
  public:
   explicit SleighView(const Simulation& sim) : VehicleView(sim), force_(channel("u1")), torque_(channel("u2")) {
     traits_.nonholonomic = true;
+    traits_.hasMomentum = false;  // the blade leaves no symmetry direction: no momentum to plot (a flat 0)
     addMesh(sleigh());
   }
 

@@ -20,6 +20,7 @@ class MarkerView final : public VehicleView {
  public:
   MarkerView(const Simulation& sim, bool nonholonomic) : VehicleView(sim) {
     traits_.nonholonomic = nonholonomic;
+    traits_.hasMomentum = !nonholonomic;  // the particle's model has no nonholonomic momentum
     addMesh(prim::sphere(0.3f, 24, 12, glm::vec3(0.55f, 0.56f, 0.58f)));
   }
 };

@@ -5,7 +5,7 @@
 
 namespace lieride {
 
-Period2Monitor::Period2Monitor(int order) : order_(std::clamp(order, 2, 12)) {
+Period2Monitor::Period2Monitor(int order, double large) : order_(std::clamp(order, 2, 12)), large_(large) {
   double binomial = 1.0;
   for (int i = 0; i <= order_; ++i) {
     weights_.push_back((i % 2 ? -binomial : binomial) / std::ldexp(1.0, order_));
@@ -14,7 +14,7 @@ Period2Monitor::Period2Monitor(int order) : order_(std::clamp(order, 2, 12)) {
   history_.resize(weights_.size());
 }
 
-void Period2Monitor::restart() { *this = Period2Monitor(order_); }
+void Period2Monitor::restart() { *this = Period2Monitor(order_, large_); }
 
 void Period2Monitor::add(const NVec& signal, double speedScale) {
   const std::size_t n = history_.size();
@@ -34,7 +34,7 @@ void Period2Monitor::add(const NVec& signal, double speedScale) {
   // Growing: above the floor and kGrowth times the smallest block envelope at every one of
   // kPersist (order + 1) samples in a row. A kink in the inputs (a key pressed: the
   // acceleration jumps) passes through the difference in order + 1 samples and is not a mode.
-  const bool high = blocks_ > 0 && value_ > kFloor && value_ > kGrowth * smallest_;
+  const bool high = (blocks_ > 0 && value_ > kFloor && value_ > kGrowth * smallest_) || value_ > large_;
   // Not latched: a burst of kinks (keys pressed and released in turn while driving by hand)
   // can pass the test once and then decay to round-off, where a latched flag kept the app's
   // badge up beside "1.6e-17 of the speed"; a growing mode stays above it.

@@ -9,6 +9,7 @@
 // size of the speed), relative to the speed scale. It counts as growing once it exceeds kFloor
 // and kGrowth times the smallest envelope of a block of kBlock steps since the last restart for
 // kPersist (order + 1) steps in a row (an input's kink passes through in order + 1), and while it stays so.
+#include <cmath>
 #include <vector>
 
 #include "lieride/model/nonholonomic_model.hpp"
@@ -19,11 +20,15 @@ class Period2Monitor {
  public:
   static constexpr double kFloor = 1e-5;  // relative; lie-nh ~1e-16, dla <= 6e-7 (sleigh, h = 0.1)
   static constexpr double kGrowth = 10.0;
+  static constexpr double kLarge = 1e-2;  // relative: a constraint residual alternating at 1 % of the speed
   static constexpr int kBlock = 16;
   static constexpr int kPersist = 3;  // runs of kPersist (order + 1) samples
 
-  // order: the difference taken (2 to 12).
-  explicit Period2Monitor(int order = 4);
+  // order: the difference taken (2 to 12). large: an alternating part this large (relative to
+  // the speed) held as long as a growing one counts too, however it started (a mode that is
+  // already saturated in the first block never grows 10x over its smallest envelope); infinite:
+  // growth alone.
+  explicit Period2Monitor(int order = 4, double large = INFINITY);
   // Forget the history (integrator or h switched: the integrator restarted).
   void restart();
   // One step's signal vector and speed scale (m/s).
@@ -39,6 +44,7 @@ class Period2Monitor {
   // monitors (callgrind, car-slalom), more than a lie-nh step itself.
   using Padded = Eigen::Matrix<double, 8, 1>;
   int order_;
+  double large_;
   std::vector<double> weights_;  // (-1)^i binom(order, i) / 2^order
   std::vector<Padded> history_;  // a ring, the newest at newest_
   std::size_t newest_ = 0;
