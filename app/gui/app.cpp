@@ -11,7 +11,8 @@ namespace lieride::gui {
 namespace {
 const char* const kCopiesCaption = "The copies start from the same state: what differs is the integrator (and h where shown).";
 const char* const kLargeStepsCaption =
-    "Same body, same large h: lie-cay keeps the energy bounded, rk4 spins the body down (switch a copy to rk2 and it diverges).";
+    "Same body, same large h: lie-cay keeps the energy bounded and the momentum exact; rk4 loses energy (its drift slows, then its spin) "
+    "and its momentum drifts; switch a copy to rk2 and it diverges.";
 }  // namespace
 
 

@@ -241,7 +241,7 @@ void drawHelp(AppState& app) {
   ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.5f), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
   ImGui::SetNextWindowBgAlpha(1.0f);  // opaque: the plots behind read through at 0.95
   if (ImGui::Begin("Shortcuts", &app.showHelp, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse)) {
-    const char* rows[][2] = {
+    std::vector<std::pair<std::string, std::string>> rows = {
         {"F1", "show / hide this overlay"},        {"F12", "save a screenshot (PNG)"},
         {"Space", "pause / run"},                  {"N", "single step (paused)"},
         {"Backspace", "reset the scene"},          {"R", "record a take / stop (overdub while a take plays)"},
@@ -250,20 +250,25 @@ void drawHelp(AppState& app) {
         {"T", "trajectory trails on / off"},       {"P", "plots window on / off"},
         {"Tab", "hide / show all panels"},         {"Esc", "close this overlay"},
         {"Ctrl+Q", "quit (settings are saved as they change)"},
-        {"W / S", "left stick up / down (collective, throttle)"},
-        {"A / D", "left stick left / right (yaw, steering, rotor)"},
-        {"Arrows or I J K L", "right stick (cyclic, steering torque)"},
         {"Mouse drag / wheel", "orbit and zoom (orbit camera), look and move (free)"},
-        {"Drag a ring", "Optimize: move the goal, a waypoint or an obstacle (it re-solves)"},
-        {"Gamepad", "Mode 2: left stick collective + yaw, right stick cyclic"},
-        {"", "triggers: drive / brake"}};
+        {"Drag a ring", "Optimize: move the goal, a waypoint or an obstacle (it re-solves)"}};
+    // The vehicle's own keys and sticks, as the Controls panel lists them (the helicopter's
+    // collective and cyclic were listed on the sleigh, which has no inputs).
+    if (app.view && app.view->channels().empty()) {
+      rows.emplace_back("Vehicle", "this vehicle has no inputs");
+    } else if (app.view) {
+      for (const auto& line : app.view->help(app.settings.input.assist)) rows.push_back(line);
+    } else {
+      rows.insert(rows.end(), {{"W / S", "left stick up / down"}, {"A / D", "left stick left / right"},
+                               {"Arrows or I J K L", "right stick"}});
+    }
     if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {  // columns as wide as their text
       for (const auto& r : rows) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        ImGui::TextColored(ImVec4(0.96f, 0.7f, 0.3f, 1), "%s", r[0]);
+        ImGui::TextColored(ImVec4(0.96f, 0.7f, 0.3f, 1), "%s", r.first.c_str());
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(r[1]);
+        ImGui::TextUnformatted(r.second.c_str());
       }
       ImGui::EndTable();
     }

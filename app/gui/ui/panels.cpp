@@ -266,7 +266,7 @@ void integratorPanel(AppState& app, const PhysicsFrame& f) {
   }
   tooltip("The fixed time step h of every integrator (log scale, 1e-4 to 1 s; keys [ and ]; Ctrl+click to type h in s). "
           "Symplectic Lie group integrators stay bounded at large h where Runge-Kutta drifts or diverges.");
-  if (f.sims.size() > 1) sectionHint("This slider sets h for every copy; a copy added with its own h keeps it until then.");
+  if (f.sims.size() > 1) sectionHint("Moving this slider sets h for every copy (a copy added with its own h keeps it until the slider moves).");
   if (f.stats.controlSubsteps > 1) {
     char note[400];
     std::snprintf(note, sizeof note,
@@ -288,7 +288,7 @@ void integratorPanel(AppState& app, const PhysicsFrame& f) {
       !app.scenes.empty()) {
     if (ImGui::SmallButton("Open \"large steps\": lie-cay and rk4 side by side")) app.requestOpen = "large steps";
     tooltip("Leaves this scene for \"large steps\": the same tumbling body at h = 0.5 s under lie-cay (energy bounded) "
-            "and rk4 (it spins down); switch a copy to rk2 and it diverges.");
+            "and rk4 (it loses energy: its drift slows, then its spin); switch a copy to rk2 and it diverges.");
   }
   if (!f.sims.empty() && f.sims.size() < 3 && !app.scenes.empty()) {
     // Side by side: a copy of this scene run by another integrator, drawn next to it. Its
