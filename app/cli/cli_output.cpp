@@ -264,6 +264,9 @@ void OutputFile::commit() {
 
 std::string prepareOutputFolder(const std::string& dir, const std::vector<std::string>& names) {
   const std::string flag = "--out " + inQuotes(dir);
+  // '-' is standard output for a file (lieride sim); a folder of several files cannot be that,
+  // and a folder named '-' was made instead.
+  if (dir == "-") return flag + ": expected a folder name (several files are written; '-' is standard output only for one file)";
   if (const std::string why = nameTooLong(dir); !why.empty()) return flag + ": " + why;
   std::error_code ec;
   if (fs::is_symlink(fs::symlink_status(dir, ec)) && !fs::exists(dir, ec))
@@ -300,6 +303,7 @@ void nameStoppedCommand(const std::string& command) {
 
 StagedFolder::StagedFolder(const std::string& dir, const std::string& option) : dir_(dir) {
   const std::string flag = option + " " + inQuotes(dir);
+  if (dir == "-") throw OutputTargetError(flag + ": expected a folder name (several files are written; '-' is standard output only for one file)");
   if (const std::string why = nameTooLong(dir); !why.empty()) throw OutputTargetError(flag + ": " + why);
   std::error_code ec;
   if (fs::exists(dir, ec) && !fs::is_directory(dir, ec)) throw OutputTargetError(flag + ": exists and is not a folder");

@@ -256,3 +256,20 @@ TEST_CASE("optimize --out: a FIFO or a link to a device in the folder is refused
   }
   CHECK(fs::is_character_file("/dev/null"));
 }
+
+TEST_CASE("optimize and bench --out '-': refused, no folder named '-'", "[cli][hostile]") {
+  const fs::path dir = scratch() / "dash";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string problem = std::string(LIERIDE_SOURCE_DIR) + "/assets/problems/sleigh-u-turn-dmoc.toml";
+  for (const std::string& cmd : {"optimize " + problem + " --quiet --out -", std::string("bench np-particle --quick --out -")}) {
+    CAPTURE(cmd);
+    const int status = std::system(("cd " + dir.string() + " && " + binary() + " " + cmd + " >out.txt 2>err.txt").c_str());
+    CHECK(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 2);
+    const std::string err = slurp(dir / "err.txt");
+    CHECK(lineCount(err) == 1);
+    CHECK(err.find("expected a folder name") != std::string::npos);
+    CHECK_FALSE(fs::exists(dir / "-"));
+  }
+}
