@@ -242,11 +242,15 @@ std::optional<Take> readTake(const toml::table& doc, TableReader& root, const st
     if (!take.events.empty() && e.step < take.events.back().step)
       ev.fail("step", "a step count >= the previous event's (" + std::to_string(take.events.back().step) + ")");
     e.t = ev.nonNegative("t", 0.0);
-    const int changes = (ev.has("dt") ? 1 : 0) + (ev.has("integrator") ? 1 : 0) + (ev.has("reset") ? 1 : 0);
+    const int changes = (ev.has("dt") ? 1 : 0) + (ev.has("integrator") ? 1 : 0) + (ev.has("reset") ? 1 : 0) +
+                        (ev.has("substeps") ? 1 : 0);
     if (changes != 1)
       throw ScenarioError(file + ": table 'events[" + std::to_string(i) +
-                          "]': expected exactly one of dt, integrator, reset = true");
-    if (ev.has("dt")) {
+                          "]': expected exactly one of dt, integrator, reset = true, substeps");
+    if (ev.has("substeps")) {
+      e.kind = TakeEventKind::Substeps;
+      e.substeps = ev.integer("substeps", 1, 1, kMaxTakeSubsteps);
+    } else if (ev.has("dt")) {
       e.kind = TakeEventKind::TimeStep;
       e.dt = ev.number("dt", 0.0);
       if (!(e.dt > 0.0)) ev.fail("dt", "a finite time step > 0 (seconds)");
@@ -270,10 +274,11 @@ std::optional<Take> readTake(const toml::table& doc, TableReader& root, const st
   // single-precision timeline (an assertion ended the app).
   constexpr double kMaxTakeClock = 1e9;
   double clock = 0.0, h = sim.timeStep();
+  int substeps = 1;
   long from = 0;
   std::string hFrom = "integrator.dt";
   const auto stretch = [&](long to) {
-    clock += static_cast<double>(to - from) * h;
+    clock += static_cast<double>(to - from) * h / substeps;
     from = to;
     if (!(clock <= kMaxTakeClock)) {
       char what[200];
@@ -292,6 +297,9 @@ std::optional<Take> readTake(const toml::table& doc, TableReader& root, const st
       stretch(e.step);
       h = e.dt;
       hFrom = "events[" + std::to_string(i) + "].dt";
+    } else if (e.kind == TakeEventKind::Substeps) {
+      stretch(e.step);
+      substeps = e.substeps;
     }
   }
   stretch(take.steps);

@@ -13,7 +13,8 @@ namespace lieride {
 
 void dropEvents(Take& take, bool integratorEvents, bool timeStepEvents) {
   std::erase_if(take.events, [&](const TakeEvent& e) {
-    return (integratorEvents && e.kind == TakeEventKind::Integrator) || (timeStepEvents && e.kind == TakeEventKind::TimeStep);
+    return (integratorEvents && e.kind == TakeEventKind::Integrator) ||
+           (timeStepEvents && (e.kind == TakeEventKind::TimeStep || e.kind == TakeEventKind::Substeps));
   });
 }
 
@@ -25,10 +26,15 @@ void retimeTake(Take& take, double fileH, double newH) {
     double clock, h;
   };
   std::vector<Segment> segments{{0, 0.0, fileH}};
+  double outer = fileH;  // the h in force; a step is outer / n within sub-steps
+  int n = 1;
   for (const TakeEvent& e : take.events) {
     if (e.kind == TakeEventKind::Integrator || e.step >= take.steps) continue;
+    if (e.kind == TakeEventKind::TimeStep) outer = e.dt;
+    else if (e.kind == TakeEventKind::Reset) outer = fileH;
+    else n = e.substeps;
     const Segment& last = segments.back();
-    const double h = e.kind == TakeEventKind::TimeStep ? e.dt : fileH;
+    const double h = outer / n;
     const double clock = last.clock + static_cast<double>(e.step - last.step) * last.h;
     if (e.step == last.step) segments.back().h = h;
     else segments.push_back({e.step, clock, h});
@@ -108,6 +114,10 @@ void TakePlayer::apply(const TakeEvent& e) {
       h_ = sim_->timeStep();
       (void)sim_->snapshot();  // the thread draws the restarted state at once
       return;
+    case TakeEventKind::Substeps:  // recorded between whole steps of h: no group is open
+      substeps_ = e.substeps;
+      groupPos_ = 0;
+      return;
   }
 }
 
@@ -129,9 +139,20 @@ bool TakePlayer::prepareStep() {
 
 StepReport TakePlayer::step() {
   prepareStep();
+  // A group of sub-steps makes the calls of the app's stepWithPilot (control_rate.cpp):
+  // setTimeStep(h / n) before its first step, setTimeStep(h) after its last (or a divergence).
+  const bool grouped = substeps_ > 1;
+  if (grouped && groupPos_ == 0) {
+    outerH_ = sim_->timeStep();
+    sim_->setTimeStep(outerH_ / substeps_);
+  }
   clock_ += sim_->timeStep();
   const StepReport r = sim_->step();
   ++taken_;
+  if (grouped && (++groupPos_ == substeps_ || sim_->status() != RunStatus::Ok)) {
+    sim_->setTimeStep(outerH_);
+    groupPos_ = 0;
+  }
   return r;
 }
 
@@ -153,6 +174,9 @@ void TakePlayer::restore(const Checkpoint& c) {
   next_ = c.next;
   h_ = c.h;
   clock_ = c.clock;
+  substeps_ = c.substeps;
+  groupPos_ = c.groupPos;
+  outerH_ = c.outerH;
 }
 
 RunOutcome playTake(TakePlayer& player, int every, std::ostream* out) {

@@ -42,6 +42,7 @@ void TakeRecorder::start(double h, const std::string& integrator) {
   steps_ = 0;
   clock_ = 0;
   h_ = h;
+  substeps_ = 1;
   events_.clear();
   reset();  // restores the scene's own h and integrator; then those in use, if they differ
   Event e;
@@ -63,8 +64,10 @@ void TakeRecorder::continueFrom(const Take& take, long steps, double clock, doub
     Event ev;
     ev.step = e.step;
     ev.t = e.t;
-    ev.kind = e.kind == TakeEventKind::TimeStep ? 0 : e.kind == TakeEventKind::Integrator ? 1 : 2;
+    ev.kind = e.kind == TakeEventKind::TimeStep ? 0 : e.kind == TakeEventKind::Integrator ? 1
+            : e.kind == TakeEventKind::Reset ? 2 : 3;
     ev.dt = e.dt;
+    ev.substeps = e.substeps;
     if (e.integrator.size() >= ev.name.size()) throw std::invalid_argument("TakeRecorder::continueFrom: integrator name too long");
     std::memcpy(ev.name.data(), e.integrator.data(), e.integrator.size());
     if (!push(ev)) throw std::invalid_argument("TakeRecorder::continueFrom: more events than the recorder holds");
@@ -73,6 +76,9 @@ void TakeRecorder::continueFrom(const Take& take, long steps, double clock, doub
   steps_ = steps;
   clock_ = clock;
   h_ = h;
+  substeps_ = 1;  // the sub-steps in force there, from the events copied
+  for (const Event& e : events_)
+    if (e.kind == 3) substeps_ = e.substeps;
 }
 
 bool TakeRecorder::beforeStep(const ControlSet& controls, double t) {
@@ -80,8 +86,19 @@ bool TakeRecorder::beforeStep(const ControlSet& controls, double t) {
   double* row = inputs_.data() + static_cast<std::size_t>(steps_) * indices_.size();
   for (std::size_t c = 0; c < indices_.size(); ++c) row[c] = controls.value(indices_[c], t);
   ++steps_;
-  clock_ += h_;
+  clock_ += h_ / substeps_;
   return true;
+}
+
+bool TakeRecorder::substeps(int n) {
+  if (n == substeps_) return true;
+  Event e;
+  e.step = steps_;
+  e.t = clock_;
+  e.kind = 3;
+  e.substeps = n;
+  substeps_ = n;
+  return push(e);
 }
 
 bool TakeRecorder::timeStep(double h) {
@@ -138,6 +155,8 @@ void TakeRecorder::write(const std::string& scenarioText, const std::string& inp
       toml << "\n";
     } else if (e.kind == 1) {
       toml << "\nintegrator = \"" << e.name.data() << "\"\n";
+    } else if (e.kind == 3) {
+      toml << "\nsubsteps = " << e.substeps << "\n";
     } else {
       toml << "\nreset = true\n";
     }

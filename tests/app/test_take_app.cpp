@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <thread>
 
@@ -134,6 +135,76 @@ TEST_CASE("app takes: Record in the physics thread, the written take replays to 
     CHECK(replayHash(file, &steps) == r.hash);
     CHECK(steps == 360);
     CHECK(r.hash != physics.stateHash(0));  // the 10 steps after Stop moved it on
+  }
+}
+
+TEST_CASE("app takes: a take recorded while the pilot sub-steps a large h replays to Stop's hash", "[take]") {
+  // Above the 10 ms control period the pilot's feedback (the helicopter's flight assist, the
+  // car's steering servo) takes each step of h as n sub-steps of h / n with the pilot
+  // re-applied. The take records a `substeps` event where n changes and one input row per
+  // sub-step; the replay makes the same setTimeStep calls around each group. Before, it held one
+  // row per step of h and replayed to another state (said only as "its replay will differ").
+  const fs::path dir = scratch("app-record-substeps");
+  SceneEntry car;  // driven by hand (the slalom scene's car follows its script)
+  car.name = "car";
+  car.text = "[vehicle]\ntype = \"car\"\n[initial]\nshape_velocity = [8.0, 0.0]\n[integrator]\nname = \"lie-nh\"\ndt = 0.01\n";
+  for (const std::string name : {"helicopter-flight", "car"}) {
+    const SceneEntry entry = name == "car" ? car : sceneEntry(name);
+    LoadedScene loaded = loadScene(entry);
+    PhysicsThread physics(std::move(loaded.slots), paused());
+    physics.start();
+    Driver d{physics};
+    Command h = Command::make(CommandKind::SetTimeStep);
+    h.value[0] = 0.02;  // 2 sub-steps
+    d.send(h);
+    d.axes(0.2f, 0.5f, -0.1f, 0.3f);
+    d.send(Command::make(CommandKind::RecordStart));
+    d.steps(30);
+    d.axes(-0.4f, 0.1f, 0.6f, -0.2f);
+    h.value[0] = 0.035;  // 4 sub-steps of 8.75 ms
+    d.send(h);
+    d.steps(20);
+    h.value[0] = 0.005;  // whole steps again
+    d.send(h);
+    d.steps(25);
+    d.send(Command::make(CommandKind::Reset));  // the scene's own h
+    h.value[0] = 0.03;
+    d.send(h);
+    d.axes(0.7f, -0.3f, 0.0f, 0.5f);
+    d.steps(15);
+    const RecordedTake r = d.stop();
+    physics.stop();
+    INFO(name);
+    REQUIRE(r.recorder);
+    CHECK_FALSE(r.inexact);
+    // 30 x 2 + 20 x 4 + 25 + 15 x 3 recorded (sub-)steps.
+    CHECK(r.recorder->steps() == 30 * 2 + 20 * 4 + 25 + 15 * 3);
+    const std::string file = writeTake(*r.recorder, sceneSource(entry), dir.string(), name + "-substeps");
+    long steps = 0;
+    CHECK(replayHash(file, &steps) == r.hash);
+    CHECK(steps == r.recorder->steps());
+    std::ifstream in(file);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    CHECK(text.find("substeps = 4") != std::string::npos);
+    CHECK(text.find("substeps = 1") != std::string::npos);
+    // A seek into the middle of a group (checkpoints every 0.05 s: some fall inside groups)
+    // lands on the straight replay's state.
+    for (const long target : {61L, 63L, 139L, 171L}) {
+      Scenario a = loadScenario(file);
+      TakeTimeline tl(std::move(a.simulation), *a.take, 0.05);
+      tl.seekStep(r.recorder->steps());
+      tl.seekStep(target);
+      Scenario b = loadScenario(file);
+      Take first = *b.take;
+      first.steps = target;
+      TakePlayer straight(std::move(b.simulation), first);
+      while (!straight.finished()) straight.step();
+      INFO("seek to step " << target);
+      CHECK(stateHash(tl.simulation()) == stateHash(straight.simulation()));
+      tl.seekStep(r.recorder->steps());
+      tl.player().applyDueEvents();
+      CHECK(stateHash(tl.simulation()) == r.hash);
+    }
   }
 }
 

@@ -50,6 +50,7 @@ Command commandFor(const TakeEvent& e) {
       return c;
     }
     case TakeEventKind::Reset:
+    case TakeEventKind::Substeps:  // not a command: the pilot's feedback at large h (none in these takes)
       break;
   }
   return Command::make(CommandKind::Reset);

@@ -97,3 +97,20 @@ TEST_CASE("retimeTake: inputs re-cut past the limit are refused, naming --dt", "
   }
   CHECK(t.steps == 10);  // left as it was
 }
+
+TEST_CASE("retimeTake: steps inside sub-steps count at h / n, the substeps events are dropped", "[take]") {
+  // Recorded steps 0-1 at 0.02 s, then sub-steps of 0.01 s (n = 2) for steps 2-5, then whole
+  // steps again: the take ends at 0.04 + 0.04 + 0.04 = 0.12 s.
+  Take t = numbered(8);
+  TakeEvent on = event(2, TakeEventKind::Substeps);
+  on.substeps = 2;
+  TakeEvent off = event(6, TakeEventKind::Substeps);
+  off.substeps = 1;
+  t.events = {on, off, event(6, TakeEventKind::Integrator, 0.0, "rk4")};
+  retimeTake(t, 0.02, 0.02);
+  CHECK(t.steps == 6);
+  CHECK(t.stepInputs == std::vector<double>{0, 1, 2, 4, 6, 7});
+  REQUIRE(t.events.size() == 1);
+  CHECK(t.events[0].kind == TakeEventKind::Integrator);
+  CHECK(t.events[0].step == 4);  // clock 0.08
+}

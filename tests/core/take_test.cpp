@@ -117,6 +117,11 @@ TEST_CASE("takes: malformed events are rejected with the file and key", "[take]"
              Catch::Contains("unknown key 'events[0].speed'"));
   CHECK_THAT(error("[take]\n"), Catch::Contains("take.steps"));
   CHECK_THAT(error("[take]\nstepz = 10\n"), Catch::Contains("unknown key 'take.stepz'"));
+  for (const char* n : {"0", "-2", "1001", "2.5", "\"2\""})
+    CHECK_THAT(error(std::string("[take]\nsteps = 10\n[[events]]\nstep = 1\nsubsteps = ") + n + "\n"),
+               Catch::Contains("events[0].substeps"));
+  CHECK_THAT(error("[take]\nsteps = 10\n[[events]]\nstep = 1\nsubsteps = 2\nreset = true\n"),
+             Catch::Contains("exactly one of dt, integrator, reset = true, substeps"));
 }
 
 TEST_CASE("takes: per-step inputs are checked: header, one row per step in order, finite values", "[take]") {

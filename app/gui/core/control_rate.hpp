@@ -6,7 +6,8 @@
 // the pilot needs the state and h exceeds kControlPeriod, a step of h is taken as
 // n = ceil(h / kControlPeriod) sub-steps of h / n, the pilot re-applied before each from the
 // state the previous one left: the physics then runs at h / n too (docs/app.md says so, and the
-// app shows it). Without feedback (assist off, boat, snakeboard) a step is one step of h.
+// app shows it). Without feedback (assist off, boat, snakeboard) a step is one step of h. A
+// take records the sub-steps (a `substeps` event, a row each) and TakePlayer repeats the calls.
 #include <functional>
 
 #include "lieride/sim/simulation.hpp"

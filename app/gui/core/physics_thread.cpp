@@ -173,15 +173,23 @@ void PhysicsThread::stepVehicle(Vehicle& v, bool wantSnapshot) {
   const bool needsState = v.slot.manual && v.pilot.needsState(assist_);
   Simulation& live = v.sim();
   // The pilot's feedback at its fixed control rate (control_rate.hpp): a step of h longer than
-  // the control period is taken as sub-steps with the pilot re-applied. A take holds one input
-  // row per step of h, so a recording made meanwhile cannot replay exactly (said on screen).
+  // the control period is taken as sub-steps with the pilot re-applied. A take records them as
+  // they are: a `substeps` event where their number changes and one input row per sub-step
+  // (TakePlayer makes the same setTimeStep calls around each group).
   const int substeps = v.slot.manual && !v.slot.take ? controlSubsteps(v.pilot, assist_, live.timeStep()) : 1;
   if (v.slot.manual && substeps == 1) v.pilot.apply(axes_, assist_, live, needsState ? &v.curr : nullptr);
-  // Recording: the inputs vehicle 0 receives this step (no allocation); full: the take ends.
-  if (&v == vehicles_.data()) {
-    if (substeps > 1) recordInexact_ = liveInexact_ = true;
+  // Recording: the inputs vehicle 0 receives at each (sub-)step (no allocation); full: the take
+  // ends.
+  const bool recorded = &v == vehicles_.data();
+  auto record = [&] {
+    if (!recorded) return;
     if (recorder_ && !recorder_->beforeStep(live.controls(), live.time())) finishRecording();
     if (live_) live_->beforeStep(live.controls(), live.time());  // full: the live run's take ends there
+  };
+  if (recorded) {
+    if (recorder_ && !recorder_->substeps(substeps)) recordInexact_ = true;  // no room for the event
+    if (live_ && !live_->substeps(substeps)) liveInexact_ = true;
+    if (substeps == 1) record();
   }
   // The step cost (Diagnostics) times the integrator's steps alone, not the work meter's power.
   double cost = 0;
@@ -192,10 +200,14 @@ void PhysicsThread::stepVehicle(Vehicle& v, bool wantSnapshot) {
     cost += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   };
   auto meteredStep = [&] { v.work.step(live, timedStep); };
+  auto recordedSubstep = [&] {  // stepWithPilot calls it after the pilot set this sub-step's inputs
+    record();
+    meteredStep();
+  };
   bool threw = false;
   std::string what;
   try {
-    if (substeps > 1) stepWithPilot(live, v.pilot, axes_, assist_, v.curr, meteredStep);
+    if (substeps > 1) stepWithPilot(live, v.pilot, axes_, assist_, v.curr, recordedSubstep);
     else meteredStep();
   } catch (const std::exception& e) {
     threw = true;

@@ -34,7 +34,7 @@ void recordSection(AppState& app, const PhysicsFrame& f) {
     ImGui::PopStyleColor();
     ImGui::SameLine();
     ImGui::TextColored(ImVec4(1, 0.35f, 0.3f, 1), "%s %ld steps", ts.overdub ? "overdub" : "REC", ts.recordedSteps);
-    if (ts.inexact) textWrappedColored(ImVec4(1, 0.7f, 0.3f, 1), "a gait edit, manual switch or pilot sub-stepping at large h is not in the take: its replay will differ");
+    if (ts.inexact) textWrappedColored(ImVec4(1, 0.7f, 0.3f, 1), "a gait edit or a manual switch is not in the take: its replay will differ");
   } else {
     ImGui::BeginDisabled(ts.playing);
     if (ImGui::Button("Record (R)")) tu.record = true;

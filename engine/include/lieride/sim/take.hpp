@@ -51,8 +51,12 @@ class TakePlayer {
     long taken = 0;
     std::size_t next = 0;
     double h = 0, clock = 0;
+    int substeps = 1, groupPos = 0;  // a checkpoint may fall inside a group of sub-steps
+    double outerH = 0;
   };
-  Checkpoint checkpoint() const { return {sim_->clone(), taken_, next_, h_, clock_}; }
+  Checkpoint checkpoint() const {
+    return {sim_->clone(), taken_, next_, h_, clock_, substeps_, groupPos_, outerH_};
+  }
   void restore(const Checkpoint& c);
   bool finished() const { return taken_ >= take_.steps; }
   // Applies the events keyed to the current step count. Returns true if one was a reset.
@@ -93,6 +97,9 @@ class TakePlayer {
   double clock_ = 0;
   std::size_t next_ = 0;
   std::vector<std::size_t> inputIndex_;  // controls() index of each Take::inputChannels
+  // Sub-steps (TakeEventKind::Substeps): n, the place in the current group, its outer h.
+  int substeps_ = 1, groupPos_ = 0;
+  double outerH_ = 0;
 };
 
 // Plays the whole take (events at step == take.steps included), writing the run CSV like

@@ -36,6 +36,9 @@ class TakeRecorder {
   bool beforeStep(const ControlSet& controls, double t);
   // Live changes, at the current step count (call as the physics thread handles them).
   bool timeStep(double h);
+  // Before a step of h that the pilot's feedback takes as n sub-steps (each then recorded by its
+  // own beforeStep): records a `substeps` event when n differs from the last one (1: whole steps).
+  bool substeps(int n);
   bool integrator(const std::string& name);
   // A reset restarts the scene as loaded, with its own h: pass that h (`sceneH`) so that the
   // events' t (the take clock, the sum of the steps' h) counts the steps after it at the h they
@@ -67,8 +70,9 @@ class TakeRecorder {
   struct Event {
     long step = 0;
     double t = 0;  // take clock
-    int kind = 0;  // 0 dt, 1 integrator, 2 reset
+    int kind = 0;  // 0 dt, 1 integrator, 2 reset, 3 substeps
     double dt = 0;
+    int substeps = 1;
     std::array<char, 48> name{};
   };
   bool push(const Event& e);
@@ -81,6 +85,7 @@ class TakeRecorder {
   std::size_t maxEvents_;
   long steps_ = 0, start_ = 0;
   double clock_ = 0, h_ = 0;
+  int substeps_ = 1;  // a step adds h_ / substeps_ to the clock
 };
 
 }  // namespace lieride

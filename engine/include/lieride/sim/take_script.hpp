@@ -6,7 +6,11 @@
 
 namespace lieride {
 
-enum class TakeEventKind { TimeStep, Integrator, Reset };
+enum class TakeEventKind { TimeStep, Integrator, Reset, Substeps };
+
+// The most sub-steps a step may be split into (the app's control rate, 100 Hz, at its largest
+// h, 1 s, makes 100).
+inline constexpr int kMaxTakeSubsteps = 1000;
 
 struct TakeEvent {
   long step = 0;        // applied after `step` steps of the take, before step `step` + 1
@@ -14,6 +18,10 @@ struct TakeEvent {
   TakeEventKind kind = TakeEventKind::Reset;
   double dt = 0.0;          // TimeStep
   std::string integrator;   // Integrator
+  // Substeps: from here each step of the h in force is taken as `substeps` steps of h / n, as
+  // the app's pilot feedback does at large h (app/gui/core/control_rate.hpp): setTimeStep(h / n),
+  // n steps (each a take step with its own input row), setTimeStep(h). 1 ends it.
+  int substeps = 1;
 };
 
 struct Take {
