@@ -19,6 +19,22 @@
 
 namespace lieride {
 namespace {
+std::string shortNumber(double v) {
+  std::ostringstream s;
+  s.precision(6);
+  s << v;
+  return s.str();
+}
+// A count in full below 10^12 (10000001 rows, not "1e+07" beside a limit of 1e+07); above,
+// stepCount's 1e-12 relative rounding allowance shows in the last digits, so 6 digits.
+std::string countNumber(double v) {
+  if (!(v < 1e12) || v != std::floor(v)) return shortNumber(v);
+  std::ostringstream s;
+  s.precision(0);
+  s << std::fixed << v;
+  return s.str();
+}
+
 
 std::vector<std::string> splitCsvLine(const std::string& line) {
   std::vector<std::string> cells;
@@ -202,7 +218,7 @@ void readStepInputs(TableReader& takeTable, const std::string& baseDir, const Si
 }
 
 std::optional<Take> readTake(const toml::table& doc, TableReader& root, const std::string& file,
-                             const std::string& baseDir, const Simulation& sim) {
+                             const std::string& baseDir, const Simulation& sim, double fileH) {
   TableReader takeTable = root.table("take");
   root.markUsed("events");
   const toml::node* eventsNode = doc.get("events");
@@ -273,7 +289,7 @@ std::optional<Take> readTake(const toml::table& doc, TableReader& root, const st
   // (docs/formats.md, Limits). An event's dt of 1e39 s passed and overflowed the app's
   // single-precision timeline (an assertion ended the app).
   constexpr double kMaxTakeClock = 1e9;
-  double clock = 0.0, h = sim.timeStep();
+  double clock = 0.0, h = fileH;  // the take's own h: its events and steps were recorded with it
   int substeps = 1;
   long from = 0;
   std::string hFrom = "integrator.dt";
@@ -291,7 +307,7 @@ std::optional<Take> readTake(const toml::table& doc, TableReader& root, const st
     const TakeEvent& e = take.events[i];
     if (e.kind == TakeEventKind::Reset) {
       stretch(e.step);
-      h = sim.timeStep();  // a reset restarts the scene with its own h
+      h = fileH;  // a reset restarts the scene with its own h
       hFrom = "integrator.dt";
     } else if (e.kind == TakeEventKind::TimeStep) {
       stretch(e.step);
@@ -380,13 +396,17 @@ Scenario build(const toml::table& doc, const std::string& file, const std::strin
   TableReader output = root.table("output");
   sc.outputEvery = output.integer("every", 1, 1);
   output.finish();
-  sc.take = readTake(doc, root, file, baseDir, *sc.simulation);
+  sc.take = readTake(doc, root, file, baseDir, *sc.simulation, fileDt);
   if (sc.take && overrides.dt) {  // h = --dt throughout, re-cut in time (docs/formats.md section 6)
+    const long recorded = sc.take->steps;
     try {
       retimeTake(*sc.take, fileDt, s.dt);
     } catch (const std::invalid_argument& e) {
       throw ScenarioError(file + ": " + e.what());
     }
+    sc.retimed = true;
+    if (recorded > 0 && sc.take->steps == 0)
+      throw ScenarioError(file + ": --dt " + shortNumber(s.dt) + " s: longer than the whole take, not one step of it fits");
   }
 
   ctx.vehicle.finish();
@@ -451,32 +471,17 @@ Scenario loadScenarioFromString(const std::string& text, const std::string& disp
   return build(doc, displayName, baseDir, overrides);
 }
 
-namespace {
-std::string shortNumber(double v) {
-  std::ostringstream s;
-  s.precision(6);
-  s << v;
-  return s.str();
-}
-// A count in full below 10^12 (10000001 rows, not "1e+07" beside a limit of 1e+07); above,
-// stepCount's 1e-12 relative rounding allowance shows in the last digits, so 6 digits.
-std::string countNumber(double v) {
-  if (!(v < 1e12) || v != std::floor(v)) return shortNumber(v);
-  std::ostringstream s;
-  s.precision(0);
-  s << std::fixed << v;
-  return s.str();
-}
-}  // namespace
 
 std::optional<std::string> runSizeProblem(const Scenario& sc, int every, double maxSteps, double maxRows,
                                           bool raisable) {
   const double dt = sc.settings.dt, duration = sc.settings.duration;
   const double steps = sc.take ? static_cast<double>(sc.take->steps) : stepCount(duration, dt);
-  const std::string what = sc.take ? sc.file + ": [take] steps = " + countNumber(steps)
-                                   : sc.file + ": --duration " + shortNumber(duration) + " s / --dt " +
+  const std::string what = sc.retimed ? sc.file + ": --dt " + shortNumber(dt) + " s re-cuts the take into " + countNumber(steps) + " steps"
+                           : sc.take ? sc.file + ": [take] steps = " + countNumber(steps)
+                                     : sc.file + ": --duration " + shortNumber(duration) + " s / --dt " +
                                          shortNumber(dt) + " s = " + countNumber(steps) + " steps";
   if (!(steps <= maxSteps)) {
+    if (sc.retimed) return what + ", above the limit of " + shortNumber(maxSteps) + " (use a larger --dt" + (raisable ? ", or raise the limit with --max-steps)" : ")");
     if (sc.take) return what + ", above the limit of " + shortNumber(maxSteps) + (raisable ? " (raise it with --max-steps)" : "");
     return what + ", above the limit of " + shortNumber(maxSteps) + " (use a larger --dt or a shorter --duration" +
            (raisable ? ", or raise the limit with --max-steps)" : ")");

@@ -63,6 +63,23 @@ TEST_CASE("lieride sim replays a take bit for bit and prints its state hash", "[
   CHECK(same.out != a.out);
 }
 
+TEST_CASE("lieride sim --dt on a take re-cuts it in time: the same 17.5 s, refused where no step or too many fit", "[cli][take]") {
+  // The shipped take: 17.5 s of take clock at h = 0.005 (with a stretch at 0.0025), every = 4.
+  const Run coarse = lierideTake("sim " + kTake + " --dt 0.02 --out -");
+  REQUIRE(coarse.code == 0);
+  CHECK(coarse.out.find("\n17.44,") != std::string::npos);  // step 872, the last row of every = 4 ...
+  CHECK(coarse.out.find("\n17.52,") == std::string::npos);  // ... of 875 steps: none past the take's end
+  CHECK(std::count(coarse.out.begin(), coarse.out.end(), '\n') == 2 + 875 / 4);  // 875 steps of 0.02 s
+  for (const char* dt : {"20", "1e300", "1e-300"}) {
+    const Run bad = lierideTake("sim " + kTake + " --dt " + dt + " --out -");
+    INFO(dt << ": " << bad.err);
+    CHECK(bad.code == 2);
+    CHECK(bad.out.empty());
+    CHECK(std::count(bad.err.begin(), bad.err.end(), '\n') == 1);
+    CHECK(bad.err.find("--dt") != std::string::npos);
+  }
+}
+
 TEST_CASE("lieride sim --hash prints the hash of a plain run, a take refuses --duration", "[cli][take]") {
   const Run plain = lierideTake("sim helicopter-hover --duration 1 --hash --out -");
   REQUIRE(plain.code == 0);

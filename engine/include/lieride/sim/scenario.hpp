@@ -51,6 +51,7 @@ struct Scenario {
   std::unique_ptr<Simulation> simulation;
   // [take] steps and [[events]] (docs/formats.md, "Takes"); absent for a plain scenario.
   std::optional<Take> take;
+  bool retimed = false;  // the take was re-cut to --dt (retimeTake): its step count comes from --dt
 };
 
 // Throws ScenarioError with a one-line message naming the file and key.
