@@ -44,6 +44,28 @@ TEST_CASE("lieride optimize: a goal inside an obstacle exits 4 naming the constr
   CHECK(fs::exists(dir / "trajectory.csv"));  // the best iterate
 }
 
+TEST_CASE("lieride optimize: a plan the simulator does not retrace is not solved (exit 4)", "[optimize][cli]") {
+  // boat-docking with T free in [8, 24] s and a time weight of 10: IPOPT converges (violation
+  // 5e-12) at h = 0.36 s, where lie-cay-tln's heave of the hull is unstable: round-off grows
+  // along the replay, which ends 23 m from the plan. It exited 0 with "solved".
+  std::string text = problemText("boat-docking");
+  text.replace(text.find("horizon = 12.0"), 14, "horizon = 12.0\nfree_time = [8.0, 24.0]");
+  text.replace(text.find("[cost]"), 6, "[cost]\ntime = 10.0\n");
+  const fs::path p = writeProblem("boat-unstable-h.toml", text);
+  const fs::path dir = scratch() / "boat-unstable-h";
+  const Result r = lieride("optimize " + p.string() + " --out " + dir.string() + " --quiet");
+  INFO(r.err);
+  CHECK(r.code == 4);
+  CHECK(lineCount(r.err) == 1);
+  CHECK(r.err.find("the simulator's replay leaves the plan by") != std::string::npos);
+  CHECK(slurp(dir / "report.md").find("- status: the simulator's replay leaves the plan") != std::string::npos);
+  // The same problem at a time weight of 20 stops at h = 0.26 s and replays to 1e-8 m: solved.
+  text.replace(text.find("time = 10.0"), 11, "time = 20.0");
+  const Result ok = lieride("optimize " + writeProblem("boat-stable-h.toml", text).string() + " --out " +
+                            (scratch() / "boat-stable-h").string() + " --quiet");
+  CHECK(ok.code == 0);
+}
+
 TEST_CASE("lieride optimize: a folder in the way of an output is refused before the solve", "[optimize][cli]") {
   // Found from outside: the rename over a folder failed after the solve, with a library's
   // message, exit 1 and a trajectory.csv.partial left behind.
