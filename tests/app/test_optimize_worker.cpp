@@ -210,3 +210,18 @@ TEST_CASE("threads: optimize worker: a warm start that fails is tried again cold
   CHECK(c->phase == OptimizeSnapshot::Phase::Solved);
   CHECK(std::abs(c->knots.back().position.x() - edited.goal.position->x()) < 1e-6);
 }
+
+TEST_CASE("threads: optimize worker: a converged plan the simulator does not retrace is not solved", "[threads][optimize]") {
+  // boat-docking with T free in [8, 24] s and a time weight of 10 converges at h = 0.36 s, where
+  // the hull's heave is unstable under lie-cay-tln: the replay ends 23 m from the plan. The
+  // panel showed "solved" and Play flew off the ghost; now it says why, as lieride optimize does.
+  opt::Problem p = opt::loadProblem(std::string(LIERIDE_SOURCE_DIR) + "/assets/problems/boat-docking.toml");
+  p.freeTime = std::make_pair(8.0, 24.0);
+  p.timeWeight = 10.0;
+  OptimizeWorker w;
+  const auto id = w.solve(p);
+  const auto s = w.waitFor([&](const OptimizeSnapshot& x) { return finished(x, id); });
+  CHECK(s->phase == OptimizeSnapshot::Phase::NotSolved);
+  CHECK(s->line.rfind("the simulator's replay leaves the plan by", 0) == 0);
+  CHECK(s->replayToml.empty());  // nothing to Play
+}

@@ -278,6 +278,15 @@ void OptimizeWorker::solveOne(const Request& req) {
     }
     s->phase = Phase::Cancelled;
     s->line = "cancelled";
+  } else if (const auto replayFails = r.status == opt::SolveStatus::Solved
+                                          ? session->replayFailure(r.solution.x, session->replayError(r.solution.x))
+                                          : std::nullopt) {
+    // Converged, but the simulator does not retrace it (an h where the motion is unstable):
+    // not a plan to Play. Kept as the warm start of the next edit.
+    lastSolution_ = r.solution;
+    lastIterate_ = r.solution.x;
+    s->phase = Phase::NotSolved;
+    s->line = *replayFails;
   } else if (r.status == opt::SolveStatus::Solved) {
     lastSolution_ = r.solution;
     lastIterate_ = r.solution.x;

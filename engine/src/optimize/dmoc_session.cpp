@@ -193,6 +193,16 @@ std::vector<std::string> DmocSession::channels() const {
 // ends with them met and the obstacle row violated, a warm one from the previous solution with
 // the last step's update off by metres. Naming the worst violated inequality (above the solve's
 // tolerance) tells both the same cause.
+std::optional<std::string> DmocSession::replayFailure(const std::vector<double>& x, double replay) const {
+  if (replay <= kReplayTolerance) return std::nullopt;
+  char b[320];
+  std::snprintf(b, sizeof b,
+                "the simulator's replay leaves the plan by %.3g m at h = %.4g s (the plan holds the discrete equations, "
+                "but the discrete motion is unstable at this h: lower it with more knots, a shorter horizon or free_time)",
+                replay, timeStep(x));
+  return std::string(b);
+}
+
 std::string DmocSession::failureLine(const SolveResult& r) const {
   if (r.status == SolveStatus::Solved) return "solved";
   std::string line = r.message;

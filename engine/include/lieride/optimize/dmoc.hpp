@@ -126,6 +126,11 @@ class DmocSession {
   // Runs the controls through the simulator in-process; the largest distance (m) between the
   // simulated and the optimised positions over the knots.
   double replayError(const std::vector<double>& x) const;
+  // A converged plan the simulator does not retrace (its replay leaves it by more than
+  // kReplayTolerance: the discrete motion is unstable at the plan's h) is not a solution: the
+  // line saying so (docs/formats.md section 1), or nothing. `replay`: replayError(x).
+  static constexpr double kReplayTolerance = 1e-6;
+  std::optional<std::string> replayFailure(const std::vector<double>& x, double replay) const;
 
  private:
   std::unique_ptr<PlanarSimulation> simulation(std::optional<double> h = {}) const;
