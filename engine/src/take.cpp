@@ -159,13 +159,14 @@ StepReport TakePlayer::step() {
 TakePlayer::NextInputsShown::NextInputsShown(TakePlayer& player) : player_(player) {
   if (player_.inputIndex_.empty() || player_.finished()) return;
   auto& controls = player_.sim_->controls();
+  generation_ = controls.generation();
   for (const std::size_t i : player_.inputIndex_) held_.push_back(controls.signal(i).clone());
   player_.setStepInputs();
 }
 
 TakePlayer::NextInputsShown::~NextInputsShown() {
-  auto& controls = player_.sim_->controls();
-  for (std::size_t c = 0; c < held_.size(); ++c) controls.set(player_.inputIndex_[c], std::move(held_[c]));
+  if (held_.empty()) return;
+  player_.sim_->controls().putBack(player_.inputIndex_, std::move(held_), generation_);
 }
 
 void TakePlayer::restore(const Checkpoint& c) {

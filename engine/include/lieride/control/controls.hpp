@@ -39,6 +39,13 @@ class ControlSet {
   // it: a pilot's or a take's input change between steps must open the next step with the new
   // inputs (the trapezoid rule's two halves at t_k, docs/integrators.md).
   std::uint64_t generation() const { return generation_; }
+  // Puts back the signals a guard held and the generation they had: a run CSV shows the next
+  // step's inputs at t_k for one row (TakePlayer::NextInputsShown) and must leave the controls
+  // as they were, generation included; a new generation there made lie-cay-tln recompute the
+  // opening force the live run reuses (held inputs), and the replay left the live run's state
+  // in the last bits. `signals[i]` goes to channel `channels[i]`.
+  void putBack(const std::vector<std::size_t>& channels, std::vector<std::unique_ptr<Signal>> signals,
+               std::uint64_t generation);
 
  private:
   static std::uint64_t nextGeneration();

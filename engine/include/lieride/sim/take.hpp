@@ -83,6 +83,7 @@ class TakePlayer {
    private:
     TakePlayer& player_;
     std::vector<std::unique_ptr<Signal>> held_;
+    std::uint64_t generation_ = 0;
   };
 
  private:

@@ -38,6 +38,12 @@ void ControlSet::set(std::size_t channel, std::unique_ptr<Signal> signal) {
   generation_ = nextGeneration();
 }
 
+void ControlSet::putBack(const std::vector<std::size_t>& channels, std::vector<std::unique_ptr<Signal>> signals,
+                         std::uint64_t generation) {
+  for (std::size_t i = 0; i < channels.size() && i < signals.size(); ++i) signals_.at(channels[i]) = std::move(signals[i]);
+  generation_ = generation;
+}
+
 void ControlSet::setConstant(std::size_t channel, double value) {
   auto& signal = signals_.at(channel);
   const auto* held = dynamic_cast<const ConstantSignal*>(signal.get());
