@@ -63,7 +63,7 @@ TakeTracks sampleTake(TakePlayer& player, double fps, const volatile std::sig_at
     const bool reset = player.prepareStep();
     if (!reset && !tr.keys.empty() && std::abs(tr.keys.back().t - clock) <= kEps)
       tr.keys.back().inputs = player.simulation().snapshot().inputs;
-    const double h = player.simulation().timeStep();
+    const double h = player.nextStepH();  // a sub-step's h / n (the simulation holds h until the step)
     const double next = clock + h;
     const bool bracketsFrame = static_cast<double>(frame) / fps <= next + kEps;
     if (bracketsFrame) prev = player.simulation().snapshot();  // after the events: a reset shows

@@ -208,6 +208,45 @@ TEST_CASE("app takes: a take recorded while the pilot sub-steps a large h replay
   }
 }
 
+TEST_CASE("app takes: overdub inside a group of sub-steps plays the group out and keeps the take's h", "[take]") {
+  const fs::path dir = scratch("app-overdub-substeps");
+  SceneEntry car;
+  car.name = "car";
+  car.text = "[vehicle]\ntype = \"car\"\n[initial]\nshape_velocity = [8.0, 0.0]\n[integrator]\nname = \"lie-nh\"\ndt = 0.04\n";
+  std::string first;
+  {
+    LoadedScene loaded = loadScene(car);
+    PhysicsThread physics(std::move(loaded.slots), paused());
+    physics.start();
+    Driver d{physics};
+    d.axes(0.3f, 0.8f, 0.0f, 0.0f);
+    d.send(Command::make(CommandKind::RecordStart));
+    d.steps(20);  // 20 steps of 0.04 s, each 4 sub-steps of the servo
+    first = writeTake(*d.stop().recorder, sceneSource(car), dir.string(), "first");
+    physics.stop();
+  }
+  SceneEntry takeEntry;
+  takeEntry.name = "first";
+  takeEntry.file = first;
+  takeEntry.take = true;
+  LoadedScene loaded = loadScene(takeEntry);
+  PhysicsThread physics(std::move(loaded.slots), paused());
+  physics.start();
+  Driver d{physics};
+  d.steps(6);  // a take step is a sub-step: 6 = one group and half of the next
+  d.axes(-0.5f, 0.6f, 0.0f, 0.0f);
+  d.send(Command::make(CommandKind::Overdub));
+  d.steps(10);
+  physics.poll();
+  CHECK(physics.frame().h == Approx(0.04).epsilon(1e-12));  // not the sub-step's 0.01
+  const RecordedTake r = d.stop();
+  physics.stop();
+  REQUIRE(r.recorder);
+  CHECK(r.recorder->steps() == 8 + 10 * 4);  // the group played out, then 10 steps of 4
+  const std::string file = writeTake(*r.recorder, sceneSource(takeEntry), dir.string(), "overdub");
+  CHECK(replayHash(file) == r.hash);
+}
+
 TEST_CASE("app takes: a seek re-simulates at most one checkpoint interval and lands on the straight replay", "[take]") {
   // 64 s of the snakeboard's scripted gait: a take of stepsFor(64, h) steps without events.
   Scenario sc = loadScenario(scene("snakeboard-drive"), {std::nullopt, std::nullopt, 64.0});

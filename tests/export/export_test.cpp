@@ -286,3 +286,29 @@ TEST_CASE("export: the first keyframe shows the take's first recorded inputs, no
   CHECK(collective(2) == 42.0);
   CHECK(collective(3) == 42.0);  // the end: the last step's
 }
+
+TEST_CASE("export: a take with sub-steps is sampled on its own clock (h / n per sub-step)", "[export]") {
+  // 10 steps of 0.02 s, then 20 sub-steps of 0.01 s (n = 2): 0.4 s. The first sub-step of each
+  // group was counted as a whole 0.02 s (the simulation holds h until the step sets h / n), and
+  // the glTF and the video ran 0.6 s, their keys off the states.
+  Scenario sc = loadScenarioFromString("[vehicle]\ntype = \"helicopter\"\n[integrator]\nname = \"lie-cay-tln\"\ndt = 0.02\n",
+                                       "substeps", ".");
+  Take take;
+  take.steps = 30;
+  TakeEvent e;
+  e.step = 10;
+  e.kind = TakeEventKind::Substeps;
+  e.substeps = 2;
+  take.events.push_back(e);
+  Scenario again = loadScenarioFromString("[vehicle]\ntype = \"helicopter\"\n[integrator]\nname = \"lie-cay-tln\"\ndt = 0.02\n",
+                                          "substeps", ".");
+  TakePlayer straight(std::move(again.simulation), take);
+  while (straight.stepsTaken() < 20) straight.step();  // t = 0.2 + 0.1 = 0.3 s
+  const Snapshot at03 = straight.simulation().snapshot();
+  TakePlayer player(std::move(sc.simulation), take);
+  const TakeTracks tracks = sampleTake(player, 100.0);  // a key every 0.01 s
+  REQUIRE(tracks.outcome.status == RunStatus::Ok);
+  CHECK(tracks.keys.back().t == Approx(0.4).epsilon(1e-12));
+  CHECK(tracks.keys.size() == 41);
+  CHECK((tracks.keys[30].position - at03.position).norm() <= 1e-12);
+}

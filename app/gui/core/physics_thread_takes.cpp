@@ -69,6 +69,12 @@ void PhysicsThread::startOverdub(double maxSeconds) {
     return;
   }
   TakeTimeline& tl = *v.slot.take;
+  // A group of sub-steps is played to its end first (its steps are the take's): handed over
+  // inside one, the pilot's run kept the sub-step's h / n as its h (0.01 s for a take at 0.04).
+  if (tl.player().inGroup()) {
+    while (tl.player().inGroup() && !tl.finished()) tl.step();
+    v.curr = tl.simulation().snapshot();
+  }
   tl.player().applyDueEvents();  // the changes keyed to this step belong to the replayed part
   const Take take = tl.take();
   const long steps = tl.stepsTaken();
@@ -84,6 +90,7 @@ void PhysicsThread::startOverdub(double maxSeconds) {
     takeMessage_ = std::string("overdub: ") + e.what();
     return;
   }
+  h_ = sim->timeStep();  // the h the take was running at: the status line and [ / ] go on from it
   v.slot.sim = std::move(sim);
   v.slot.take.reset();
   live_.reset();  // the overdub's own recorder holds this run

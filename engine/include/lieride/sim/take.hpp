@@ -68,6 +68,11 @@ class TakePlayer {
   bool prepareStep();
   // prepareStep(), then one step. Call only while !finished().
   StepReport step();
+  // The h the next step() takes (after prepareStep): h / n at a group of sub-steps' first
+  // step too, where the simulation still holds h until step() sets it.
+  // Inside a group of sub-steps (its first step taken, not its last): the simulation holds h / n.
+  bool inGroup() const { return groupPos_ > 0; }
+  double nextStepH() const { return substeps_ > 1 && groupPos_ == 0 ? sim_->timeStep() / substeps_ : sim_->timeStep(); }
 
   // For a run CSV row at t_k: the input channels show the constants of the step that starts
   // there (the take's input row k, as a scenario's row shows its signals at t_k), not those of
