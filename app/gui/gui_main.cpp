@@ -329,6 +329,14 @@ int runGui(const cli::AppOptions& opt) {
       exitCode = 2;
       loaded = false;
     }
+    // --screenshot onto a file the run read (its scene, take or their inputs): refused now that
+    // they are read, before anything runs (the check at the end ran the whole session first).
+    if (loaded && !opt.screenshot.empty() && lieride::wasReadAsInput(opt.screenshot)) {
+      std::cerr << "lieride: app: --screenshot '" << lieride::shown(opt.screenshot, 200)
+                << "': is an input of this run (the scene or a file it reads); refusing to replace it\n";
+      exitCode = 2;
+      loaded = false;
+    }
     if (exitCode == 2) app.closeQuietly();
     InputRouter router;
     router.start(st);
