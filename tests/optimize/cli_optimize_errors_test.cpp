@@ -157,8 +157,17 @@ TEST_CASE("lieride optimize: bad canyon and snakeboard problem files exit 2 with
                      // A hard waypoint above the altitude bound (it came back as "solver failure").
                      {"[[obstacles]]", "[[waypoints]]\ntime = 10.0\nposition = [40.0, 0.0, 30.0]\n[[obstacles]]",
                       "waypoints[0].position': expected [x, y, z] (m) with z within [bounds] altitude = [2, 25] m"},
+                     // Coordinates beyond the obstacles' reach (1e6 m) ended in exit 4 with a
+                     // best iterate of NaN; refused as the obstacles' are.
+                     {"position = [80.0, 0.0, 10.0]", "position = [1e15, 0.0, 10.0]", "goal.position': expected [x, y, z] (m), each within 1e6 m"},
+                     {"guess_path = [[20.0, 0.0, 10.0],", "guess_path = [[1e308, 0.0, 10.0],", "problem.guess_path"},
+                     {"[[obstacles]]", "[[waypoints]]\ntime = 10.0\nposition = [4e6, 0.0, 10.0]\n[[obstacles]]",
+                      "waypoints[0].position': expected [x, y, z] (m), each within 1e6 m"},
                  },
                  "bad-canyon");
+  expectBadInput(problemText("boat-docking"),
+                 {{"position = [24.0, 6.0]", "position = [24.0, 1e9]", "goal.position': expected [x, y] (m), each within 1e6 m"}},
+                 "bad-boat-goal");
   expectBadInput(problemText("helicopter-landing"),
                  {{"[cost]", "[cost]\nhazard = 1.0\n", "cost.hazard': expected no hazard weight without [[obstacles]]"}},
                  "bad-landing-hazard");
@@ -186,6 +195,7 @@ TEST_CASE("lieride optimize: bad coarse_knots and guess_via exit 2 with one line
                      {"knots = 48", "knotz = 48", "problem.knotz"},
                      {"knots = 48", "", "problem.knots"},
                      {"guess_via = [20.0, -2.0, 5.0]", "guess_via = [20.0, -2.0, nan]", "problem.guess_via"},
+                     {"guess_via = [20.0, -2.0, 5.0]", "guess_via = [1e308, -2.0, 5.0]", "problem.guess_via': expected a point [x, y, z] (m), each within 1e6 m"},
                      {"guess_via = [20.0, -2.0, 5.0]", "guess_via = [20.0, -2.0, 5.0]\nguess_path = [[20.0, 0.0, 10.0]]",
                       "problem.guess_via"},
                      {key, "coarse_knots = [20]", "problem.coarse_knots"},      // does not divide knots = 48

@@ -212,7 +212,7 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
       Vec3 v;
       for (std::size_t i = 0; i < 3; ++i) {
         const auto c = (*pt)[i].value<double>();
-        if (!c || !std::isfinite(*c)) problem.fail("guess_path", what);
+        if (!c || !std::isfinite(*c) || std::abs(*c) > kMaxCoordinate) problem.fail("guess_path", what + std::string(", each ") + kObstacleReach);
         v(static_cast<Eigen::Index>(i)) = *c;
       }
       p.guessPath.push_back(v);
@@ -223,6 +223,7 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
     if (problem.has("guess_path"))
       problem.fail("guess_via", "either guess_via (the smooth guess bent through a point) or guess_path (a polyline), not both");
     p.guessVia = triple(problem, "guess_via", "a point [x, y, z] (m) the smooth default guess passes at half the horizon");
+    if (!withinReach(*p.guessVia)) problem.fail("guess_via", "a point [x, y, z] (m), each " + std::string(kObstacleReach));
   }
   if (problem.has("coarse_knots")) {
     // Coarse-to-fine cold start (docs/optimize.md): the same problem on these meshes first.
@@ -274,7 +275,10 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
   const std::vector<std::string> channels = sc.simulation->controls().channels();
 
   TableReader goal = root.table("goal");
-  if ((car || sleigh || snake || boat) && goal.has("position")) p.goal.position = pair(goal, "position", "[x, y] (m)");
+  if ((car || sleigh || snake || boat) && goal.has("position")) {
+    p.goal.position = pair(goal, "position", "[x, y] (m)");
+    if (!withinReach(*p.goal.position)) goal.fail("position", "[x, y] (m), each " + std::string(kObstacleReach));
+  }
   // The sleigh's goal is exact: the pose (x, y, theta) with z1 = z2 = 0 at T (no tolerances).
   if (sleigh && (!goal.has("position") || !goal.has("heading")))
     goal.fail(goal.has("position") ? "heading" : "position",
@@ -283,6 +287,7 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
     const auto v = goal.numbers("position", {0.0, 0.0, 0.0});
     if (v.size() != 3 || !std::isfinite(v[0] + v[1] + v[2])) goal.fail("position", "[x, y, z] (m)");
     p.goal.position3 = Vec3(v[0], v[1], v[2]);
+    if (!withinReach(*p.goal.position3)) goal.fail("position", "[x, y, z] (m), each " + std::string(kObstacleReach));
   }
   if (goal.has("heading")) p.goal.heading = finiteNumber(goal, "heading", "a heading (rad)");
   if (car && goal.has("speed")) p.goal.speed = finiteNumber(goal, "speed", "a forward speed (m/s)");
@@ -432,11 +437,15 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
       w.time = r.number("time", NAN);
       if (!(w.time >= 0.5 * p.timeStep() && w.time <= p.horizon))
         r.fail("time", "a time in [h/2, horizon] (s); the knot nearest it is constrained");
-      if (car) w.position = pair(r, "position", "[x, y] (m)");
+      if (car) {
+        w.position = pair(r, "position", "[x, y] (m)");
+        if (!withinReach(*w.position)) r.fail("position", "[x, y] (m), each " + std::string(kObstacleReach));
+      }
       if (heli) {
         const auto v = r.numbers("position", {0.0, 0.0, 0.0});
         if (!r.has("position") || !std::isfinite(v[0] + v[1] + v[2])) r.fail("position", "[x, y, z] (m)");
         w.position3 = Vec3(v[0], v[1], v[2]);
+        if (!withinReach(*w.position3)) r.fail("position", "[x, y, z] (m), each " + std::string(kObstacleReach));
       }
       if (car && r.has("heading")) w.heading = finiteNumber(r, "heading", "a heading (rad)");
       if (r.has("weight")) {  // soft: a cost term, no tolerance box
