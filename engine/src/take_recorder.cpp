@@ -45,8 +45,7 @@ void TakeRecorder::start(double h, const std::string& integrator) {
   substeps_ = 1;
   events_.clear();
   reset();  // restores the scene's own h and integrator; then those in use, if they differ
-  Event e;
-  e.kind = 0;
+  Event e = now(TakeEventKind::TimeStep);  // at step 0, clock 0
   e.dt = h;
   push(e);
   this->integrator(integrator);
@@ -64,8 +63,7 @@ void TakeRecorder::continueFrom(const Take& take, long steps, double clock, doub
     Event ev;
     ev.step = e.step;
     ev.t = e.t;
-    ev.kind = e.kind == TakeEventKind::TimeStep ? 0 : e.kind == TakeEventKind::Integrator ? 1
-            : e.kind == TakeEventKind::Reset ? 2 : 3;
+    ev.kind = e.kind;
     ev.dt = e.dt;
     ev.substeps = e.substeps;
     if (e.integrator.size() >= ev.name.size()) throw std::invalid_argument("TakeRecorder::continueFrom: integrator name too long");
@@ -78,7 +76,7 @@ void TakeRecorder::continueFrom(const Take& take, long steps, double clock, doub
   h_ = h;
   substeps_ = 1;  // the sub-steps in force there, from the events copied
   for (const Event& e : events_)
-    if (e.kind == 3) substeps_ = e.substeps;
+    if (e.kind == TakeEventKind::Substeps) substeps_ = e.substeps;
 }
 
 bool TakeRecorder::beforeStep(const ControlSet& controls, double t) {
@@ -92,41 +90,28 @@ bool TakeRecorder::beforeStep(const ControlSet& controls, double t) {
 
 bool TakeRecorder::substeps(int n) {
   if (n == substeps_) return true;
-  Event e;
-  e.step = steps_;
-  e.t = clock_;
-  e.kind = 3;
+  Event e = now(TakeEventKind::Substeps);
   e.substeps = n;
   substeps_ = n;
   return push(e);
 }
 
 bool TakeRecorder::timeStep(double h) {
-  Event e;
-  e.step = steps_;
-  e.t = clock_;
-  e.kind = 0;
+  Event e = now(TakeEventKind::TimeStep);
   e.dt = h;
   h_ = h;
   return push(e);
 }
 
 bool TakeRecorder::integrator(const std::string& name) {
-  Event e;
-  e.step = steps_;
-  e.t = clock_;
-  e.kind = 1;
+  Event e = now(TakeEventKind::Integrator);
   if (name.size() >= e.name.size()) return false;
   std::memcpy(e.name.data(), name.data(), name.size());
   return push(e);
 }
 
 bool TakeRecorder::reset() {
-  Event e;
-  e.step = steps_;
-  e.t = clock_;
-  e.kind = 2;
-  return push(e);
+  return push(now(TakeEventKind::Reset));
 }
 
 bool TakeRecorder::reset(double sceneH) {
@@ -149,13 +134,13 @@ void TakeRecorder::write(const std::string& scenarioText, const std::string& inp
   for (const Event& e : events_) {
     toml << "\n[[events]]\nstep = " << e.step << "\nt = ";
     number(toml, e.t);
-    if (e.kind == 0) {
+    if (e.kind == TakeEventKind::TimeStep) {
       toml << "\ndt = ";
       number(toml, e.dt);
       toml << "\n";
-    } else if (e.kind == 1) {
+    } else if (e.kind == TakeEventKind::Integrator) {
       toml << "\nintegrator = \"" << e.name.data() << "\"\n";
-    } else if (e.kind == 3) {
+    } else if (e.kind == TakeEventKind::Substeps) {
       toml << "\nsubsteps = " << e.substeps << "\n";
     } else {
       toml << "\nreset = true\n";

@@ -70,12 +70,13 @@ class TakeRecorder {
   struct Event {
     long step = 0;
     double t = 0;  // take clock
-    int kind = 0;  // 0 dt, 1 integrator, 2 reset, 3 substeps
+    TakeEventKind kind = TakeEventKind::TimeStep;
     double dt = 0;
     int substeps = 1;
     std::array<char, 48> name{};
   };
   bool push(const Event& e);
+  Event now(TakeEventKind kind) const { return Event{steps_, clock_, kind, 0, 1, {}}; }  // at this step and clock
 
   std::vector<std::string> channels_;
   std::vector<std::size_t> indices_;
