@@ -112,6 +112,21 @@ std::optional<std::string> optionAsValue(const CLI::App& parser, const std::vect
   return std::nullopt;
 }
 
+// A flag given a value ("--quick=2", "--quiet=no"): CLI11 would read the value as a boolean
+// (2 as true, "no" as false) where the user may have meant something else.
+std::optional<std::string> flagWithValue(const CLI::App& parser, const std::vector<std::string>& args) {
+  for (const std::string& a : args) {
+    if (a == "--") break;
+    const std::size_t eq = a.find('=');
+    if (eq == std::string::npos || !a.starts_with("-")) continue;
+    const std::string name = a.substr(0, eq);
+    for (const CLI::Option* o : parser.get_options())
+      if ((o->get_expected_max() == 0 || o->get_type_size_max() == 0) && !o->get_positional() && o->check_name(name))
+        return name + " takes no value (got '" + shown(a, 80) + "')";
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 CLI::Validator finitePositiveSeconds() { return seconds(false); }
@@ -158,6 +173,10 @@ std::optional<int> parseArgs(CLI::App& parser, const std::vector<std::string>& a
   }
   if (const auto swallowed = optionAsValue(parser, args); swallowed && !help) {
     reportError(prefix + *swallowed + " (see " + name + " --help)");
+    return kExitBadInput;
+  }
+  if (const auto flag = flagWithValue(parser, args); flag && !help) {
+    reportError(prefix + *flag + " (see " + name + " --help)");
     return kExitBadInput;
   }
   if (const auto repeated = repeatedOption(parser, args); repeated && !help) {

@@ -378,3 +378,22 @@ TEST_CASE("bench: LIERIDE_BENCH_METHODS with an unknown or empty name is refused
     CHECK_FALSE(fs::exists(out / "step_cost.csv"));
   }
 }
+
+TEST_CASE("a flag given a value is refused, not read as a boolean", "[cli][hostile]") {
+  // CLI11 read "--quick=2" as true and "--quiet=no" as false.
+  const std::string problem = std::string(LIERIDE_SOURCE_DIR) + "/assets/problems/car-tunnel.toml";
+  const fs::path dir = scratch() / "flag-values";
+  fs::remove_all(dir);
+  for (const auto& [args, mention] : std::vector<std::pair<std::string, std::string>>{
+           {"bench optimize --quick=2 --out " + (dir / "b").string(), "--quick takes no value (got '--quick=2')"},
+           {"bench --list=yes", "--list takes no value"},
+           {"optimize " + problem + " --quiet=no --out " + (dir / "o").string(), "--quiet takes no value"},
+       }) {
+    const Result r = lieride(args);
+    CAPTURE(args, r.err);
+    CHECK(r.code == 2);
+    CHECK(lineCount(r.err) == 1);
+    CHECK(r.err.find(mention) != std::string::npos);
+  }
+  CHECK(!fs::exists(dir));
+}
