@@ -124,6 +124,9 @@ rows = [[0, 0, 1, "a"]]
       {"max = 1.0", "max = inf", "shape[0].max", "expected a finite number, got inf"},
       {"matrix = [[\"m\"", "matrix = [[nan", "kinetic.matrix[0][0]", "expected a finite number"},
       {"rows = [[0, 0, 1, \"a\"]]", "rows = [[0, 0, 1, -inf]]", "constraints.rows[0][3]", "expected a finite number"},
+      // A row of zeros was refused as needing "a reduced state of 9 numbers".
+      {"rows = [[0, 0, 1, \"a\"]]", "rows = [[0, 0, 0, 0]]", "constraints.rows[0]", "group part (omega, vx, vy) is zero"},
+      {"rows = [[0, 0, 1, \"a\"]]", "rows = [[0, 0, 1, \"a\"], [0, \"0*a\", 0, 1]]", "constraints.rows[1]", "constrains no motion"},
       // Not a description at all: said before anything else.
       {"name = \"probe\"", "name = \"probe\"\n[vehicle]\ntype = \"car\"", "vehicle", "unknown key for a vehicle description"},
   };

@@ -303,6 +303,11 @@ class Loader {
                     std::to_string(n) + " (" + velocityNames(s) + ")");
       std::vector<ex> row;
       for (int j = 0; j < n; ++j) row.push_back(expr((*rows[i].as_array())[static_cast<std::size_t>(j)], w + "[" + std::to_string(j) + "]"));
+      // Said here, before the state's size is counted from the rows: a row of zeros was refused
+      // as needing "a reduced state of 9 numbers".
+      if (row[0].is_zero() && row[1].is_zero() && row[2].is_zero())
+        fail(w, "a row whose group part (omega, vx, vy) is zero constrains no motion of the body (the rows must be "
+                "independent in omega, vx, vy)");
       C_.push_back(row);
     }
   }
