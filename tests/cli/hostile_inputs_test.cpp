@@ -397,3 +397,31 @@ TEST_CASE("a flag given a value is refused, not read as a boolean", "[cli][hosti
   }
   CHECK(!fs::exists(dir));
 }
+
+TEST_CASE("a wind or wave direction is a direction whatever its size", "[cli][hostile]") {
+  // [1e160, 1e160] has a norm that overflows: normalised the usual way it became [0, 0], a calm
+  // day beside a 9 m/s wind; [1e-200, 1e-200] has a square that underflows and was refused as zero.
+  auto finalRow = [](const std::string& direction, const std::string& table) {
+    const fs::path file = writeFile("wind.toml", kBoat + "[vehicle." + table + "]\n" +
+                                                     (table == "wind" ? "speed = 9.0\n" : "amplitude = 0.2\nwavelength = 12.0\n") +
+                                                     "direction = " + direction + "\n[integrator]\nduration = 2.0\n");
+    const Result r = lieride("sim " + file.string() + " --out -");
+    CAPTURE(direction, table, r.err);
+    CHECK(r.code == 0);
+    const Csv csv = parseCsv(r.out);
+    REQUIRE(!csv.rows.empty());
+    return csv.rows.back();
+  };
+  for (const std::string table : {"wind", "waves.swell"}) {
+    const auto unit = finalRow("[1.0, 1.0]", table);
+    CHECK(finalRow("[1e160, 1e160]", table) == unit);
+    CHECK(finalRow("[1e-200, 1e-200]", table) == unit);
+    CHECK(finalRow("[3.0, 0.0]", table) != unit);  // the direction matters here
+  }
+  const fs::path zero = writeFile("calm.toml", kBoat + "[vehicle.wind]\nspeed = 9.0\ndirection = [0.0, 0.0]\n");
+  const Result r = lieride("sim " + zero.string() + " --out -");
+  CHECK(r.code == 2);
+  CHECK(r.err.find("key 'vehicle.wind.direction': expected a non-zero 2-vector [x, y] (world frame), got [0.0, 0.0]") !=
+        std::string::npos);
+  CHECK(r.out.empty());
+}

@@ -54,7 +54,7 @@ BoatForces::BoatForces(BoatParams p) : p_(std::move(p)), water_(p_.water), id_(n
     throw std::invalid_argument("damping matrix E must be positive semidefinite");
   if (!std::isfinite(p_.pressure)) throw std::invalid_argument("pressure must be finite");
   if (!std::isfinite(p_.wind.speed) || p_.wind.speed < 0.0) throw std::invalid_argument("wind speed must be >= 0");
-  if (!p_.wind.direction.allFinite() || !(p_.wind.direction.norm() > 0.0))
+  if (!p_.wind.direction.allFinite() || !(p_.wind.direction.cwiseAbs().maxCoeff() > 0.0))
     throw std::invalid_argument("wind direction must be a non-zero 2-vector");
   if (!(p_.wind.airDensity >= 0.0) || !(p_.wind.dragCoefficient >= 0.0))
     throw std::invalid_argument("air density and drag coefficient must be >= 0");

@@ -19,8 +19,10 @@ Vec2 vec2(const std::vector<double>& v) { return Vec2(v[0], v[1]); }
 
 Vec2 direction(TableReader& t, const std::string& key, Vec2 fallback) {
   const Vec2 d = vec2(t.numbers(key, {fallback.x(), fallback.y()}));
-  if (!(d.norm() > 0.0)) t.fail(key, "a non-zero 2-vector [x, y] (world frame)");
-  return d;
+  // Its size does not matter: [1e160, 1e160] (whose norm overflows) and [1e-200, 1e-200] (whose
+  // square underflows) are the direction [1, 1].
+  if (!(d.cwiseAbs().maxCoeff() > 0.0)) t.fail(key, "a non-zero 2-vector [x, y] (world frame)");
+  return d.stableNormalized();
 }
 
 // The hull table: a box (length, beam, height, subdivisions) or an OBJ file (file, scale).

@@ -33,7 +33,7 @@ void validateWater(const WaterParams& p) {
       throw std::invalid_argument("wave amplitude must be a number >= 0 (m)");
     if (!std::isfinite(w.wavelength) || !(w.wavelength > 0.0))
       throw std::invalid_argument("wavelength must be a positive number (m)");
-    if (!w.direction.allFinite() || !(w.direction.norm() > 0.0))
+    if (!w.direction.allFinite() || !(w.direction.cwiseAbs().maxCoeff() > 0.0))
       throw std::invalid_argument("wave direction must be a non-zero 2-vector");
     if (!std::isfinite(w.phase)) throw std::invalid_argument("wave phase must be finite (rad)");
     steep += 2.0 * kPi / w.wavelength * w.amplitude;
@@ -48,7 +48,7 @@ WaterSurface::WaterSurface(WaterParams p) : p_(std::move(p)) {
   for (const auto& w : p_.waves) {
     if (w.amplitude == 0.0) continue;
     const double k = 2.0 * kPi / w.wavelength;
-    waves_.push_back({k * w.direction.normalized(), w.direction.normalized(), k, w.amplitude, std::sqrt(p_.gravity * k), w.phase});
+    waves_.push_back({k * w.direction.stableNormalized(), w.direction.stableNormalized(), k, w.amplitude, std::sqrt(p_.gravity * k), w.phase});
   }
 }
 

@@ -31,7 +31,7 @@ struct WindParams {
   double airDensity = 1.225;            // kg/m^3
   double dragCoefficient = 1.0;         // C_d on the projected dry area
   Vec3 velocity() const {
-    const Vec2 d = direction.normalized() * speed;
+    const Vec2 d = direction.stableNormalized() * speed;  // stable: [1e160, 1e160] overflowed to a calm
     return Vec3(d.x(), d.y(), 0.0);
   }
 };

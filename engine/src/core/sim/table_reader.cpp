@@ -26,27 +26,31 @@ std::optional<double> exactNumber(const toml::node& n) {
   return n.as_floating_point()->get();
 }
 
-std::string describe(const toml::node& n) {
+// markFloats: beside "expected an integer", 5.0 reads "5.0 (a float)"; elsewhere a float is
+// shown as the number it is ("got [0.0, 0.0]", not "[0.0 (a float), 0.0 (a float)]").
+std::string describe(const toml::node& n, bool markFloats) {
   std::ostringstream s;
   switch (n.type()) {
     case toml::node_type::string: s << '"' << shown(n.value<std::string>().value_or("")) << '"'; break;
     case toml::node_type::integer: s << n.as_integer()->get(); break;
-    case toml::node_type::floating_point: {  // 5.0 reads "5.0 (a float)", not "5", beside "expected an integer"
+    case toml::node_type::floating_point: {
       const double v = n.as_floating_point()->get();
       std::ostringstream number;
       number << v;
       const std::string text = number.str();
       s << text;
-      // A whole number: "5.0 (a float)"; one printed with an exponent stays as printed, "1e+09 (a float)".
-      if (std::isfinite(v) && v == std::floor(v))
-        s << (text.find_first_of(".e") == std::string::npos ? ".0" : "") << " (a float)";
+      // A whole number: "5.0"; one printed with an exponent stays as printed, "1e+09 (a float)".
+      if (std::isfinite(v) && v == std::floor(v)) {
+        s << (text.find_first_of(".e") == std::string::npos ? ".0" : "");
+        if (markFloats) s << " (a float)";
+      }
       break;
     }
     case toml::node_type::boolean: s << (n.value<bool>().value_or(false) ? "true" : "false"); break;
     case toml::node_type::array: {
       const auto& arr = *n.as_array();
       s << '[';
-      for (std::size_t i = 0; i < arr.size() && i < 8; ++i) s << (i ? ", " : "") << describe(arr[i]);
+      for (std::size_t i = 0; i < arr.size() && i < 8; ++i) s << (i ? ", " : "") << describe(arr[i], markFloats);
       s << (arr.size() > 8 ? ", ...]" : "]");
       break;
     }
@@ -81,7 +85,7 @@ std::string TableReader::where(const std::string& key) const {
 
 void TableReader::fail(const std::string& key, const std::string& expected) const {
   std::string got;
-  if (const auto* n = static_cast<const toml::node*>(node(key))) got = ", got " + describe(*n);
+  if (const auto* n = static_cast<const toml::node*>(node(key))) got = ", got " + describe(*n, expected.starts_with("an integer"));
   throw ScenarioError(file_ + ": key '" + shown(where(key)) + "': expected " + expected + got);
 }
 
