@@ -129,6 +129,7 @@ bool App::loadScene(int index, const SceneEntry* entry, bool startPaused) {
   // they differ from the scene's own: a stress test's rk4 at h = 1 s came back the next day
   // and the default scene diverged within seconds, with nothing saying why.
   st_.restoredNote.clear();
+  st_.restoredAssistOff = false;
   if (n == 1 && !batchDefaults_ && !e->take && !sceneIsReplay(*e)) {  // a take or an optimised replay keeps its own h and integrator
     if (const auto h = st_.settings.stepPerScene.find(st_.sceneName); h != st_.settings.stepPerScene.end()) {
       Command c = Command::make(CommandKind::SetTimeStep);
@@ -144,6 +145,12 @@ bool App::loadScene(int index, const SceneEntry* entry, bool startPaused) {
     if (const auto i = st_.settings.integratorPerScene.find(st_.sceneName); i != st_.settings.integratorPerScene.end()) {
       physics_->send(Command::startingIntegrator(i->second));
       if (i->second != sceneIntegrator) st_.restoredNote += (st_.restoredNote.empty() ? "" : ", ") + i->second;
+    }
+    // The assist is one setting for every scene; switched off, it is the pilot's choice from
+    // the last session too: a stick held for a moment then tips the helicopter over.
+    if (st_.view && st_.view->traits().hasAssist && !st_.settings.input.assist) {
+      st_.restoredNote += (st_.restoredNote.empty() ? "" : ", ") + std::string(kAssistOffNote);
+      st_.restoredAssistOff = true;
     }
   }
   return true;

@@ -371,6 +371,45 @@ TEST_CASE("settings: Reset forgets the scene's remembered h and integrator", "[a
   CHECK(app.settingsDirty);
 }
 
+TEST_CASE("settings: Scene's own also turns back on an assist switched off in the last session", "[app][settings]") {
+  // The assist is one setting for all scenes: off from the last session, the note said only
+  // "h = 0.64 s, rk4" and Scene's own left the helicopter without it.
+  AppState app;
+  std::vector<Command> sent;
+  app.send = [&](const Command& c) { sent.push_back(c); };
+  app.sceneName = "helicopter free flight";
+  app.settings.input.assist = false;
+  app.restoredNote = std::string("h = 0.64 s, rk4, ") + kAssistOffNote;
+  app.restoredAssistOff = true;
+  app.restoreSceneDefaults();
+  REQUIRE(sent.size() == 2);
+  CHECK(sent[0].kind == CommandKind::SetAssist);
+  CHECK(sent[0].flag);
+  CHECK(sent[1].kind == CommandKind::Reset);
+  CHECK(app.settings.input.assist);
+  CHECK(app.restoredNote.empty());
+  CHECK(app.settingsDirty);
+
+  // Reset keeps the pilot's choice of assist.
+  sent.clear();
+  app.settings.input.assist = false;
+  app.restoredAssistOff = false;
+  app.resetScene();
+  REQUIRE(sent.size() == 1);
+  CHECK(!app.settings.input.assist);
+
+  // Switching the assist in the Controls panel takes it out of the note, the rest stays.
+  app.restoredNote = std::string("h = 0.64 s, ") + kAssistOffNote;
+  app.restoredAssistOff = true;
+  app.forgetRestoredAssist();
+  CHECK(app.restoredNote == "h = 0.64 s");
+  CHECK(!app.restoredAssistOff);
+  app.restoredNote = kAssistOffNote;
+  app.restoredAssistOff = true;
+  app.forgetRestoredAssist();
+  CHECK(app.restoredNote.empty());
+}
+
 TEST_CASE("window: the plots window comes back inside a shrunken viewport", "[app][window]") {
   ImGuiHeadless gui;
   AppState app;

@@ -15,6 +15,9 @@
 
 namespace lieride::gui {
 
+// The part of AppState::restoredNote that says the flight assist is off from the last session.
+inline constexpr const char* kAssistOffNote = "flight assist off";
+
 class OptimizePanel;  // ui/optimize_panel.hpp
 
 struct InputSettings {
@@ -111,6 +114,7 @@ struct AppState {
   std::vector<TimeSeries> deviation;  // per copy: |x_i - x_1| (m), side-by-side scenes
   std::string caption;                // one line over the 3-D view: what to look for
   std::string restoredNote;           // "h = 1 s, rk4": this scene's h / integrator from the last session (empty: its own)
+  bool restoredAssistOff = false;     // restoredNote ends in kAssistOffNote (the assist is off from the last session)
   PlotState deviationState;
   // Default-constructed, then set: GCC 12 at -O2 left elements 3 and 4 of `std::array<PlotState,
   // 5> p{}` zeroed instead of applying PlotState's member initialisers (autofit off on a fixed
@@ -203,7 +207,27 @@ struct AppState {
   void resetScene() {
     settingsDirty |= settings.stepPerScene.erase(sceneName) + settings.integratorPerScene.erase(sceneName) > 0;
     restoredNote.clear();
+    restoredAssistOff = false;
     command(CommandKind::Reset);
+  }
+  // The assist switched in the Controls panel: the pilot's choice now, not the last session's.
+  void forgetRestoredAssist() {
+    if (!restoredAssistOff) return;
+    restoredAssistOff = false;
+    const std::size_t at = restoredNote.rfind(kAssistOffNote);
+    if (at != std::string::npos) restoredNote.erase(at >= 2 ? at - 2 : at);  // with its ", "
+  }
+  // "Scene's own" beside restoredNote: resetScene, and the flight assist on again where the
+  // note said it was off (Reset alone keeps the pilot's assist setting).
+  void restoreSceneDefaults() {
+    if (restoredAssistOff) {
+      settings.input.assist = true;
+      settingsDirty = true;
+      Command c = Command::make(CommandKind::SetAssist);
+      c.flag = true;
+      send(c);
+    }
+    resetScene();
   }
 };
 

@@ -229,11 +229,17 @@ void integratorPanel(AppState& app, const PhysicsFrame& f) {
     }
     tooltip(integratorSummary(s.curr.integrator));
     if (i == 0 && !app.restoredNote.empty()) {
-      ImGui::TextColored(ImVec4(0.96f, 0.66f, 0.22f, 1), "%s: from your last session", app.restoredNote.c_str());
+      ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.96f, 0.66f, 0.22f, 1));
+      ImGui::TextWrapped("%s: from your last session", app.restoredNote.c_str());
+      ImGui::PopStyleColor();
+      // Beside the note where it fits, else under it (it was cut off at the sidebar's edge).
+      const float button = ImGui::CalcTextSize("Scene's own").x + 2 * ImGui::GetStyle().FramePadding.x;
       ImGui::SameLine();
-      if (ImGui::SmallButton("Scene's own")) app.resetScene();
-      tooltip("This scene's h and integrator as you last set them (settings.ini). The button (or Reset) goes back "
-              "to the scene's own and forgets them.");
+      if (ImGui::GetContentRegionAvail().x < button) ImGui::NewLine();
+      if (ImGui::SmallButton("Scene's own")) app.restoreSceneDefaults();
+      tooltip("This scene's h and integrator as you last set them, and the flight assist where you switched it off "
+              "(settings.ini). The button goes back to the scene's own and forgets them (Reset does too, but keeps "
+              "the assist as it is).");
     }
     if (s.frozen) {
       ImGui::TextColored(ImVec4(1, 0.35f, 0.3f, 1), "diverged at t = %.3f s", s.divergedAt);
@@ -341,7 +347,18 @@ void integratorPanel(AppState& app, const PhysicsFrame& f) {
             "shape r_k + alpha (r_k+1 - r_k); 0.5 is the midpoint. A change restarts the scene.");
   }
   const auto& s = f.sims.front().curr;
-  ImGui::Text("solver: %d iterations, residual %.2e", s.solver.iterations, s.solver.residual);
+  // "0 iterations, residual 0" read as a solver that never ran: an explicit scheme has none,
+  // and lie-cay-tln's first guess often meets the tolerance already (its rotation row alone is
+  // implicit; a climb without rotation solves exactly).
+  if (s.solver.iterations > 0)
+    ImGui::Text("solver: %d Newton iteration%s, residual %.2e", s.solver.iterations, s.solver.iterations == 1 ? "" : "s",
+                s.solver.residual);
+  else if (s.solver.residual > 0)
+    ImGui::Text("solver: first guess within tolerance, residual %.2e", s.solver.residual);
+  else
+    ImGui::TextDisabled("solver: nothing to solve this step");
+  tooltip("The implicit step's Newton solve at the last step: iterations and relative residual ([integrator] "
+          "tolerance). Explicit schemes (euler, rk2, rk4) and a step whose first guess already solves it report 0.");
   if (!s.solver.converged) ImGui::TextColored(ImVec4(1, 0.6f, 0.3f, 1), "last solve did not converge");
 }
 
@@ -382,6 +399,7 @@ void controlsPanel(AppState& app, const PhysicsFrame& f) {
       c.flag = app.settings.input.assist;
       app.send(c);
       app.settingsDirty = true;
+      app.forgetRestoredAssist();
     }
     tooltip("On: sticks command attitude, yaw rate and climb rate, and a PD law flies (and lands) the helicopter. "
             "Off: sticks drive collective, tail and rotor tilt directly; land on the skids yourself.");
