@@ -435,6 +435,27 @@ TEST_CASE("window: the plots window comes back inside a shrunken viewport", "[ap
   CHECK(left >= app.viewLeft - 0.5f);
 }
 
+TEST_CASE("window: the sidebar comes back to its width when a shrunken window grows again", "[app][window]") {
+  // A window shrunk to 480 x 360 clamps the sidebar to 260 px a frame later; that clamp was
+  // taken for the user's drag and saved, and at 760 x 540 again the sidebar stayed 260 px wide,
+  // its Add copy button cut off.
+  ImGuiHeadless gui;
+  AppState app;
+  app.plots.resize(1);
+  app.vehicle = "helicopter";
+  const PhysicsFrame f = helicopterFrame();
+  auto sidebarAt = [&](float w, float h) {
+    ImGui::GetIO().DisplaySize = ImVec2(w, h);
+    for (int k = 0; k < 4; ++k) gui.frame([&] { drawPanels(app, f); });
+    return app.viewLeft;
+  };
+  const float wide = sidebarAt(760, 540);
+  CHECK(wide == Approx(360));
+  CHECK(sidebarAt(480, 360) < 300);  // narrowed to fit
+  CHECK(sidebarAt(760, 540) == Approx(wide));
+  CHECK(app.settings.sidebarWidth == 0.0f);  // nothing saved: the user never dragged it
+}
+
 TEST_CASE("window: the plots window follows a growing window until the user moves it", "[app][window]") {
   ImGuiHeadless gui;
   AppState app;

@@ -72,9 +72,13 @@ void drawPanels(AppState& app, const PhysicsFrame& f) {
     if (ImGui::CollapsingHeader("Diagnostics", ImGuiTreeNodeFlags_DefaultOpen)) diagnosticsPanel(app, f);
   }
   app.viewLeft = ImGui::IsWindowCollapsed() ? 0.0f : ImGui::GetWindowPos().x + ImGui::GetWindowSize().x;
-  // A width that changed while the window did not: the user dragged the sidebar's edge.
+  // A width that changed while the window did not, with the mouse button held: the user
+  // dragged the sidebar's edge. (ImGui applies the size constraints a frame after a resize:
+  // without the button check, a window shrunk to 480 px saved the clamped 260 px as the
+  // user's width, and the sidebar stayed narrow when the window grew back.)
   const float width = ImGui::GetWindowSize().x;
-  if (!windowResized && !ImGui::IsWindowCollapsed() && std::abs(width - app.sidebarShown) > 0.5f && app.sidebarShown > 0.0f) {
+  if (!windowResized && !ImGui::IsWindowCollapsed() && ImGui::IsMouseDown(ImGuiMouseButton_Left) &&
+      std::abs(width - app.sidebarShown) > 0.5f && app.sidebarShown > 0.0f) {
     app.settings.sidebarWidth = std::abs(width - sidebar) < 0.5f ? 0.0f : width;
     app.settingsDirty = true;
   }
