@@ -108,6 +108,7 @@ void App::serviceTakes() {
       }
     } catch (const std::exception& e) {
       tu.notice = e.what();
+      std::fprintf(stderr, "lieride: app: %s\n", e.what());  // a scripted run's export fails visibly too
       tu.liveExport = 0;
     }
   }
@@ -123,6 +124,7 @@ void App::serviceTakes() {
       tu.notice = "steps " + std::to_string(start) + ".." + std::to_string(end) + ": " + fs::absolute(out).string();
     } catch (const std::exception& e) {
       tu.notice = e.what();
+      std::fprintf(stderr, "lieride: app: %s\n", e.what());  // a scripted run's export fails visibly too
     }
   }
   tu.trimStart = tu.trimEnd = -1;
@@ -169,6 +171,7 @@ void App::serviceTakes() {
       else tu.notice = "glTF: " + std::to_string(exportTakeGlb(source, ghost, tu.exportFps, out)) + " keyframes -> " + out;
     } catch (const std::exception& e) {
       tu.notice = e.what();
+      std::fprintf(stderr, "lieride: app: %s\n", e.what());  // a scripted run's export fails visibly too
     }
   }
 }
