@@ -1,10 +1,14 @@
-// lieride list: vehicles, integrators (which vehicles each applies to), built-in scenes.
+// lieride list: vehicles, integrators (which vehicles each applies to), built-in scenes and
+// the shipped optimal control problems.
+#include <algorithm>
+#include <filesystem>
 #include <iostream>
 #include <map>
 
 #include "cli/cli.hpp"
 #include "cli/cli_args.hpp"
 #include "lieride/sim/registry.hpp"
+#include "lieride/sim/scenario.hpp"
 
 namespace lieride::cli {
 
@@ -34,7 +38,18 @@ int runList(const std::vector<std::string>& args) {
     std::cout << '\n';
   }
   std::cout << "scenes (" << assetsDir() << "/scenes):\n";
-  for (const auto& s : builtinScenes()) std::cout << "  " << s << '\n';
+  // With the name the app's Scene menu shows (either names the scene for sim and app).
+  for (const auto& s : builtinScenes()) {
+    const std::string menu = sceneMenuName((std::filesystem::path(assetsDir()) / "scenes" / (s + ".toml")).string());
+    std::cout << "  " << s << (menu != s ? "  -  " + menu : std::string()) << '\n';
+  }
+  std::cout << "optimal control problems (" << assetsDir() << "/problems, lieride optimize; the app's Optimize panel):\n";
+  std::vector<std::string> problems;
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(std::filesystem::path(assetsDir()) / "problems", ec))
+    if (e.path().extension() == ".toml") problems.push_back(e.path().stem().string());
+  std::sort(problems.begin(), problems.end());
+  for (const auto& p : problems) std::cout << "  " << p << '\n';
   return kExitOk;
 }
 

@@ -82,4 +82,11 @@ TEST_CASE("lieride list names vehicles, integrators and scenes", "[cli]") {
   REQUIRE(r.code == 0);
   for (const char* s : {"rigid-body", "helicopter", "lie-cay-tln", "rk4", "lie-newmark", "helicopter-hover"})
     CHECK(r.out.find(s) != std::string::npos);
+  // The app's menu names beside the file names (a user who saw "helicopter free flight" in the
+  // app typed helicopter-free-flight), and the problems lieride optimize solves.
+  CHECK(r.out.find("  helicopter-flight  -  helicopter free flight\n") != std::string::npos);
+  const std::size_t problems = r.out.find("optimal control problems (");
+  REQUIRE(problems != std::string::npos);
+  CHECK(r.out.find("  car-parallel-park\n", problems) != std::string::npos);
+  CHECK(r.out.find("  helicopter-canyon\n", problems) != std::string::npos);
 }
