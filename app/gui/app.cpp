@@ -1,5 +1,6 @@
 #include "app.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <cstdio>
@@ -410,14 +411,26 @@ void App::frame(double wallDt, int w, int h, const CameraInput& in) {
   // Labels over side-by-side copies (and diverged vehicles).
   if (f.sims.size() > 1) {
     const glm::mat4 vpm = renderer_->viewProj(w, h, cam_);
+    const float viewW = static_cast<float>(w) / st_.pixelRatio, viewH = static_cast<float>(h) / st_.pixelRatio;
+    const float viewBottom = st_.plotsRect[3] > st_.plotsRect[1] ? st_.plotsRect[1] : viewH;
     for (std::size_t i = 0; i < poses_.size(); ++i) {
       const glm::vec4 c = vpm * glm::vec4(glm::vec3(poses_[i].world[3]) + glm::vec3(0, 0, 1.1f), 1.0f);
-      if (c.w <= 0) continue;
-      ScreenLabel l;
-      l.x = (c.x / c.w * 0.5f + 0.5f) * static_cast<float>(w) / st_.pixelRatio;
-      l.y = (0.5f - c.y / c.w * 0.5f) * static_cast<float>(h) / st_.pixelRatio;  // overlapping labels are moved apart (placeLabels)
       const SimView& v = f.sims[i];
-      char text[96];
+      ScreenLabel l;
+      if (c.w > 0) {
+        l.x = (c.x / c.w * 0.5f + 0.5f) * viewW;
+        l.y = (0.5f - c.y / c.w * 0.5f) * viewH;  // overlapping labels are moved apart (placeLabels)
+      }
+      // A diverged copy frozen out of view (rk2 on large steps stops 20+ m above the others):
+      // its label stays at the view's edge nearest to it and says how far it is.
+      const bool outOfView = c.w <= 0 || l.x < st_.viewLeft || l.x > viewW || l.y < 0 || l.y > viewBottom;
+      if (outOfView && !v.frozen) continue;
+      if (outOfView) {
+        if (c.w <= 0) l.x = 0.5f * (st_.viewLeft + viewW), l.y = viewBottom;  // behind the camera
+        l.x = std::clamp(l.x, st_.viewLeft + 8, viewW - 8);
+        l.y = std::clamp(l.y, 0.0f, viewBottom - 30);
+      }
+      char text[160];
       // A take's copies: "take" and "ghost <integrator>" (take_scene.hpp).
       // "ghost rk4" already names its integrator: "ghost rk4, h = ...", not "ghost rk4: rk4, h = ...".
       std::string who = current_.take ? v.label : "copy " + std::to_string(i + 1);
@@ -425,7 +438,19 @@ void App::frame(double wallDt, int w, int h, const CameraInput& in) {
       const bool named = who.size() > name.size() && who.compare(who.size() - name.size(), name.size(), name) == 0 &&
                          who[who.size() - name.size() - 1] == ' ';
       if (!named) who += ": " + name;
-      if (v.frozen) std::snprintf(text, sizeof text, "%s  diverged at t = %.3f s", who.c_str(), v.divergedAt);
+      if (v.frozen && outOfView) {
+        // How far from the nearest copy still running (the view follows them).
+        double nearest = -1;
+        for (std::size_t j = 0; j < f.sims.size(); ++j)
+          if (j != i && !f.sims[j].frozen) {
+            const double d = (f.sims[j].curr.position - v.curr.position).norm();
+            if (nearest < 0 || d < nearest) nearest = d;
+          }
+        if (nearest >= 0 && std::isfinite(nearest))
+          std::snprintf(text, sizeof text, "%s  diverged at t = %.3f s, out of view %.0f m away", who.c_str(), v.divergedAt, nearest);
+        else
+          std::snprintf(text, sizeof text, "%s  diverged at t = %.3f s, out of view", who.c_str(), v.divergedAt);
+      } else if (v.frozen) std::snprintf(text, sizeof text, "%s  diverged at t = %.3f s", who.c_str(), v.divergedAt);
       else std::snprintf(text, sizeof text, "%s, h = %.3g s   E = %.4g J", who.c_str(), v.curr.h, v.curr.energy);
       l.text = text;
       l.diverged = v.frozen;
