@@ -109,7 +109,9 @@ rows = [[0, 0, 1, "a"]]
       // GiNaC's own floating point: exp(1e100) evaluated to 1, sin(1e300) to 0, without a word.
       {"\"1 + a^2\"", "\"1 + a^2*exp(1e100)\"", "kinetic.matrix[3][3]", "the number 1e100 (at most 1e15 in size"},
       {"\"1 + a^2\"", "\"1 + a^2*sin(2e15)\"", "kinetic.matrix[3][3]", "the number 2e15 (at most 1e15 in size"},
-      {"m = 2.0", "m = 1e100", "parameters.m", "at most 1e15 in size"},
+      {"m = 2.0", "m = 1e100", "parameters.m", "0 or from 1e-15 to 1e15 in size"},
+      // GiNaC failed on the tiniest with "floating point underflow." and no key.
+      {"m = 2.0", "m = 1e-308", "parameters.m", "0 or from 1e-15 to 1e15 in size"},
       // sqrt(-1) evaluates to I at once: named where it was written, not when the kernel compiles.
       {"rows = [[0, 0, 1, \"a\"]]", "rows = [[0, 0, 1, \"sqrt(-1)*a\"]]", "constraints.rows[0][3]", "is not real"},
       // A part turned the other way names a shape variable too.

@@ -125,7 +125,7 @@ class Loader {
         const std::string name(k.str());
         if (!v.is_number()) fail("parameters." + name, "expected a number");
         const double x = *v.value<double>();
-        if (!(std::abs(x) <= reduced::kMaxLiteral)) fail("parameters." + name, "expected a finite number of at most 1e15 in size");
+        if (!reduced::parameterInRange(x)) fail("parameters." + name, reduced::kParameterRange);
         if (!identifier(name)) fail("parameters." + name, "a parameter name must be an identifier");
         if (name == "pi") fail("parameters." + name, "a name other than pi (the constant 3.14159...)");
         d.parameters.emplace_back(name, x);
@@ -139,8 +139,8 @@ class Loader {
         for (const auto& p : d.parameters) known += (known.empty() ? "" : " | ") + p.first;
         throw ScenarioError(overridesWhere + "." + name + "': not a parameter of " + file_ + " (expected one of " + known + ")");
       }
-      if (!(std::abs(value) <= reduced::kMaxLiteral))
-        throw ScenarioError(overridesWhere + "." + name + "': expected a finite number of at most 1e15 in size");
+      if (!reduced::parameterInRange(value))
+        throw ScenarioError(overridesWhere + "." + name + "': expected " + reduced::kParameterRange);
       it->second = value;
     }
     for (const auto& [name, value] : d.parameters) table_[name] = GiNaC::numeric(value);
