@@ -85,9 +85,12 @@ class Loader {
       fail("shape", "the scenario's initial shape has " + std::to_string(r0.size()) + " entries, expected " + std::to_string(s));
     for (int j = 0; j < s; ++j) {
       const auto& v = d->shape[static_cast<std::size_t>(j)];
-      if (!(r0[static_cast<std::size_t>(j)] >= v.min && r0[static_cast<std::size_t>(j)] <= v.max))
-        fail("shape[" + std::to_string(j) + "]", "the range [" + num(v.min) + ", " + num(v.max) + "] of " + v.name +
-                                                     " excludes the initial shape " + v.name + " = " + num(r0[static_cast<std::size_t>(j)]));
+      if (!(r0[static_cast<std::size_t>(j)] >= v.min && r0[static_cast<std::size_t>(j)] <= v.max)) {
+        const std::string range = "[" + num(v.min) + ", " + num(v.max) + "]";
+        throw InitialShapeOutOfRange(file_ + ": key 'shape[" + std::to_string(j) + "]': the range " + range + " of " + v.name +
+                                         " excludes the initial shape " + v.name + " = " + num(r0[static_cast<std::size_t>(j)]),
+                                     j, v.name + " within its range " + range + " (" + shown(file_, 200) + ")");
+      }
     }
     readKinetic(s);
     readConstraints(*d, s);

@@ -98,7 +98,14 @@ std::unique_ptr<Simulation> buildReduced(ScenarioContext& ctx) {
   const int s = shapeCount(path);
   const std::vector<double> r0 = in.numbers("shape", std::vector<double>(static_cast<std::size_t>(s), 0.0));
   const std::vector<double> u0 = in.numbers("shape_velocity", std::vector<double>(static_cast<std::size_t>(s), 0.0));
-  auto d = loadReducedDescription(path, overrides, r0, ctx.file + ": key '" + v.path() + ".parameters");
+  std::shared_ptr<const ReducedDescription> d;
+  try {
+    d = loadReducedDescription(path, overrides, r0, ctx.file + ": key '" + v.path() + ".parameters");
+  } catch (const InitialShapeOutOfRange& e) {
+    // The scenario's value is out of the description's range: its key, not the description's.
+    if (!in.has("shape")) throw;
+    in.fail("shape", "[...] with " + e.expected);
+  }
 
   NVec r(s), u(s);
   for (int j = 0; j < s; ++j) {

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "lieride/model/nonholonomic_model.hpp"
+#include "lieride/sim/table_reader.hpp"
 
 namespace lieride {
 
@@ -86,6 +87,15 @@ struct ReducedDescription {
 // The number of [[shape]] variables of a description file, after checking that it is one
 // (top-level keys, name, group, kinetic): throws ScenarioError naming the file and key.
 int reducedDescriptionShapeCount(const std::string& path);
+// Thrown by the two loaders below when initialShape lies outside a variable's range: what() names
+// the description's [[shape]] range; a scenario that gave the shape names its own key with
+// `expected` ("the range [-1, 1] of a, got 1e+308").
+struct InitialShapeOutOfRange : ScenarioError {
+  InitialShapeOutOfRange(const std::string& what, int shapeIndex, std::string expectedText)
+      : ScenarioError(what), index(shapeIndex), expected(std::move(expectedText)) {}
+  int index;
+  std::string expected;
+};
 std::shared_ptr<const ReducedDescription> loadReducedDescription(
     const std::string& path, const std::vector<std::pair<std::string, double>>& overrides,
     const std::vector<double>& initialShape, const std::string& overridesWhere);
