@@ -423,6 +423,8 @@ void loadControls(TableReader& controls, ControlSet& set, const std::string& bas
   for (const auto& key : controls.keys()) {
     if (key == "file") {
       const std::string rel = controls.string("file", "");
+      // "" named the scenario's folder: "cannot open the control file ./: is a directory".
+      if (rel.empty()) controls.fail("file", "the name of a controls CSV (t,<channel>...), relative to the scenario's folder");
       const std::filesystem::path p = std::filesystem::path(rel).is_absolute() ? std::filesystem::path(rel) : std::filesystem::path(baseDir) / rel;
       fromFile = loadControlFile(p.string(), controls.file() + ": key 'controls.file'", set);
       continue;

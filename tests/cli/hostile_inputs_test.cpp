@@ -426,12 +426,14 @@ TEST_CASE("a wind or wave direction is a direction whatever its size", "[cli][ho
   CHECK(r.out.empty());
 }
 
-TEST_CASE("a description vehicle: the scenario's own bad values are named with the scenario's keys", "[cli][hostile]") {
+TEST_CASE("the scenario's own bad values are named with its keys: a description's shape and parameters, an empty controls file", "[cli][hostile]") {
   const std::string robot = "[vehicle]\ntype = \"reduced\"\ndescription = \"vehicles/two-wheeled-robot.toml\"\n";
   for (const Refusal& c : {
            // It blamed the description: "two-wheeled-robot.toml: key 'shape[0]': the range ... excludes ...".
            Refusal{"initial shape out of range", robot + "[initial]\nshape = [1e308, 0.0]\n", "",
                    "hostile.toml: key 'initial.shape': expected [...] with phi1 within its range"},
+           Refusal{"empty controls file name", "[vehicle]\ntype = \"car\"\n[controls]\nfile = \"\"\n", "",
+                   "hostile.toml: key 'controls.file': expected the name of a controls CSV"},
            // GiNaC's "floating point underflow." named no key.
            Refusal{"tiny parameter", robot + "parameters = { m = 1e-308 }\n", "",
                    "hostile.toml: key 'vehicle.parameters.m': expected a finite number, 0 or from 1e-15 to 1e15 in size"},
