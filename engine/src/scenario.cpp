@@ -151,6 +151,11 @@ void checkInitialState(const Simulation& sim, const std::string& file, const Int
     throw ScenarioError(file + ": " + where + ": expected a state with finite pose, velocity and energy "
                                "(the initial values overflow)");
   }
+  // Where a double still resolves the motion: at 1e9 m its spacing is 1.2e-7 m; at 1e308 m the
+  // run wrote a vehicle that never moved and "ok".
+  if (!(snap.position.cwiseAbs().maxCoeff() <= kMaxInitialCoordinate))
+    throw ScenarioError(file + ": " + initialKeys(initial, {"position"}) +
+                        ": expected coordinates within 1e9 m of the origin (beyond it a double no longer resolves the motion)");
   const double angular = snap.bodyVelocity.head<3>().norm(), linear = snap.bodyVelocity.tail<3>().norm();
   double speed = std::max(angular, linear);
   std::string where = angular >= linear ? initialKeys(initial, {"angular_velocity", "shape_velocity"})
@@ -350,8 +355,9 @@ Scenario build(const toml::table& doc, const std::string& file, const std::strin
   s.divergeSpeed = integrator.positive("diverge_speed", s.divergeSpeed);
   s.tolerance = integrator.positive("tolerance", s.tolerance);
   s.maxIterations = integrator.integer("max_iterations", s.maxIterations, 1, kMaxSolverIterations);
-  if (s.tolerance < kMinSolverTolerance)
-    integrator.fail("tolerance", "a relative residual >= 1e-16 (smaller is below double-precision round-off)");
+  // A relative residual of 1e308 accepted any first guess and called every step converged.
+  if (!(s.tolerance >= kMinSolverTolerance && s.tolerance <= kMaxSolverTolerance))
+    integrator.fail("tolerance", "a relative residual from 1e-16 (smaller is below double-precision round-off) to 0.1");
   if (!(s.dt > 0.0)) integrator.fail("dt", "a finite time step > 0 (seconds)");
   if (!(s.duration >= 0.0)) integrator.fail("duration", "a finite duration >= 0 (seconds)");
   if (overrides.integrator) s.name = *overrides.integrator;

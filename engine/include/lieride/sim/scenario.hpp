@@ -14,6 +14,8 @@ namespace lieride {
 // step, and a relative residual below the double-precision epsilon (2.2e-16) is never reached.
 inline constexpr int kMaxSolverIterations = 1000;
 inline constexpr double kMinSolverTolerance = 1e-16;
+inline constexpr double kMaxSolverTolerance = 0.1;  // a relative residual: beyond it any first guess passes
+inline constexpr double kMaxInitialCoordinate = 1e9;  // m: a double spaces 1.2e-7 m there
 
 // [integrator] keys every vehicle understands. Vehicle-specific keys (e.g. alpha) are read
 // by the vehicle's builder from ScenarioContext::integrator.
