@@ -103,9 +103,11 @@ void scenePanel(AppState& app, const PhysicsFrame& f) {
     if (ImGui::InputTextWithHint("##open", "scenario, take, vehicle, problem", buf, sizeof buf, ImGuiInputTextFlags_EnterReturnsTrue))
       app.requestOpen = buf;
     app.openPath = buf;
-    tooltip("Path of a scenario, a take, a vehicle description or a DMOC problem TOML (docs/formats.md; a\n"
-            "description opens its vehicle at rest, driven from the Controls panel; a problem opens its scene\n"
-            "and solves in the Optimize section); Enter or Open loads it.");
+    // Not over the error line under the field (the pointer is still on it after Enter).
+    if (app.sceneError.empty() && !ImGui::IsItemActive())
+      tooltip("Path of a scenario, a take, a vehicle description or a DMOC problem TOML (docs/formats.md; a\n"
+              "description opens its vehicle at rest, driven from the Controls panel; a problem opens its scene\n"
+              "and solves in the Optimize section); Enter or Open loads it.");
     ImGui::SameLine();
     if (ImGui::Button("Open", ImVec2(58, 0)) && !app.openPath.empty()) app.requestOpen = app.openPath;
     if (!app.settings.recentFiles.empty()) {
