@@ -174,6 +174,20 @@ TEST_CASE("plots: an integrator replaced at the run's first instant leaves no le
   // A switch after the first instant keeps both stretches.
   h.add(sample(0.5, "lie-cay-tln"));
   CHECK(h.segments.size() == 2);
+  // The replacement's first sample a step later (euler at h = 1 s): still no entry for the
+  // scene's integrator, whose only point was the start.
+  PlotHistory late;
+  late.add(sample(0.0, "lie-cay-tln"));
+  for (int k = 1; k < 4; ++k) late.add(sample(1.0 * k, "euler"));
+  REQUIRE(late.segments.size() == 1);
+  CHECK(late.segments[0].integrator == "euler");
+  CHECK(late.segments[0].energy.t.size() == 4);
+  // But a first integrator that ran for a while keeps its entry.
+  PlotHistory ran;
+  ran.add(sample(0.0, "lie-cay-tln"));
+  ran.add(sample(0.1, "lie-cay-tln"));
+  ran.add(sample(0.2, "euler"));
+  CHECK(ran.segments.size() == 2);
 }
 
 TEST_CASE("plots: the energy balance of a car starting at rest is finite and zero without error", "[app][plots]") {

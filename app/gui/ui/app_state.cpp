@@ -82,9 +82,11 @@ void PlotHistory::add(const PlotSample& s) {
   if (std::isfinite(s.energy)) energyScale = std::max(energyScale, std::abs(s.energy));
   const std::string name(s.integrator.data());
   // A stretch that never got past its first instant (the scene's integrator at t = 0, replaced
-  // there by the remembered one) is renamed, not kept as a legend entry of its own.
+  // there by the remembered one or --integrator) is renamed, not kept as a legend entry of its
+  // own: also when the new one's first sample comes a step later (euler at h = 1 s first
+  // published t = 1, and the legend showed "lie-cay-tln" beside it for the t = 0 point alone).
   if (!segments.empty() && segments.back().integrator != name && !segments.back().energy.t.empty() &&
-      segments.back().energy.t.front() >= s.t)
+      (segments.back().energy.t.front() >= s.t || (segments.size() == 1 && segments.back().energy.t.size() == 1)))
     segments.back().integrator = name;
   if (segments.empty() || segments.back().integrator != name) {
     PlotSegment next;
