@@ -244,6 +244,13 @@ void plotWidget(const char* id, ImVec2 size, const std::vector<PlotLine>& lines,
   // Below the legend (it covered the curves of a short plot) while that leaves them half the
   // height at least.
   dataTop = std::min(std::max(a.y + 3.0f, legendBottom + 2.0f), a.y + 0.5f * (b.y - a.y));
+  // A log axis labelled every few decades: a faint line at each decade between, so that a size
+  // can be read off by counting (an rk4 energy error between 1e-10 and 1e-5 showed no line).
+  if (st.logY && ys > 1.0 && hi - lo <= 60.0) {
+    const ImU32 minor = IM_COL32(255, 255, 255, 10);
+    for (double v = std::ceil(lo); v <= hi; v += 1.0)
+      if (std::abs(std::remainder(v, ys)) > 1e-9) dl->AddLine(ImVec2(a.x, Y(v)), ImVec2(b.x, Y(v)), minor);
+  }
   float lastTop = 1e9f;  // the top of the last label drawn (labels go bottom to top)
   for (const auto& [v, label] : yticks) {
     const float y = Y(v);
