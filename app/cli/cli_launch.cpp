@@ -92,7 +92,7 @@ std::optional<int> parseAppArgs(const std::vector<std::string>& args, AppOptions
                     "with --frames: start counting once the simulation reaches t = S s (full plots, long trails: "
                     "steady-state frame costs); at most 2 S + 10 s of wall time")
       ->check(finiteRange(0.0, kMaxWarmup));
-  parser.add_option("--screenshot", o.screenshot, "with --frames (default 120): save the last frame as PNG")->option_text("PNG");
+  parser.add_option("--screenshot", o.screenshot, "with --frames (default 120; with --input-script, until its last line has run): save the last frame as PNG")->option_text("PNG");
   parser.add_flag("--shortcuts", o.overlay, "open the F1 shortcut overlay at start");
   parser.add_option("--input-script", o.script, "drive the app with synthetic key events and check the flight (tests)")
       ->option_text("FILE");
@@ -106,7 +106,12 @@ std::optional<int> parseAppArgs(const std::vector<std::string>& args, AppOptions
     const auto target = outputTarget("app", "--screenshot", o.screenshot);
     if (!target) return kExitBadInput;
   }
-  if (!o.screenshot.empty() && o.frames < 0) o.frames = 120;
+  if (!o.screenshot.empty() && o.frames < 0) {
+    // With a script, the screenshot shows its end: 120 frames stopped a scripted flight at
+    // t = 2 s with "9 line(s) not reached".
+    o.frames = 120;
+    o.untilScriptEnds = !o.script.empty();
+  }
   return std::nullopt;
 }
 

@@ -15,6 +15,7 @@ struct AppOptions {
   double dt = 0;           // --dt: start with this time step (0: the scene's)
   std::string integrator;  // --integrator: start every copy with this integrator
   int frames = -1;         // --frames: run this many frames and exit (-1: interactive)
+  bool untilScriptEnds = false;  // --screenshot with --input-script and no --frames: at least 120 frames, and until its last line has run
   double warmup = 0;       // --warmup: with --frames, count frames only from this simulated time on
   std::string screenshot;  // --screenshot: save the last frame as PNG
   std::string script;      // --input-script: synthetic key events and checks (tests)

@@ -481,7 +481,8 @@ int runGui(const cli::AppOptions& opt) {
         st.settingsDirty = false;
         lastSave = ImGui::GetTime();
       }
-      if ((batch && frame >= opt.frames) || (script && script->quitRequested())) {
+      const bool framesDone = frame >= opt.frames && !(opt.untilScriptEnds && script && !script->finished());
+      if ((batch && framesDone) || (script && script->quitRequested())) {
         if (!opt.screenshot.empty() && lieride::wasReadAsInput(opt.screenshot)) {
           // `--scene s.toml --screenshot s.toml` replaced the scene with a PNG.
           std::cerr << "lieride: app: --screenshot '" << lieride::shown(opt.screenshot, 200)

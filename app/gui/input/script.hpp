@@ -26,6 +26,7 @@ class InputScript {
   // Per frame, after the physics frame was polled: tracks extremes, runs due lines.
   void update(AppState& app, const PhysicsFrame& f);
   bool quitRequested() const { return quit_; }
+  bool finished() const { return next_ >= lines_.size(); }  // every line has run
   bool failed() const { return failed_; }
   // One line: the extremes seen (for the batch report).
   std::string summary() const;
