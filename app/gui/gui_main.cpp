@@ -187,12 +187,16 @@ int runGui(const cli::AppOptions& opt) {
   AppState st;
   st.showHelp = opt.overlay;
   st.scenes = listScenes();
-  const std::string dir = batch ? std::string() : configDir();
-  if (!batch) st.settings.load(dir + "settings.ini");
+  // Batch and scripted runs start from the scenes' own settings and leave settings.ini alone:
+  // a script replays the same way whatever the user last chose (rk4 at h = 0.64 s with the
+  // assist off from the day before diverged a scripted flight).
+  const bool freshSettings = batch || script;
+  const std::string dir = freshSettings ? std::string() : configDir();
+  if (!freshSettings) st.settings.load(dir + "settings.ini");
   SceneEntry fileEntry;
   const SceneEntry* entry = nullptr;
   int sceneIndex = 0;
-  const std::string wanted = !opt.scene.empty() ? opt.scene : (!batch && !st.settings.lastScene.empty() ? st.settings.lastScene : "");
+  const std::string wanted = !opt.scene.empty() ? opt.scene : (!freshSettings && !st.settings.lastScene.empty() ? st.settings.lastScene : "");
   if (!wanted.empty()) {
     entry = findScene(st.scenes, wanted, &fileEntry);
     if (!entry && !opt.scene.empty()) {
@@ -253,7 +257,7 @@ int runGui(const cli::AppOptions& opt) {
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
   const std::string iniPath = dir + "imgui.ini";
-  io.IniFilename = batch ? nullptr : iniPath.c_str();
+  io.IniFilename = freshSettings ? nullptr : iniPath.c_str();
   float ddpi = 96.0f;
   if (SDL_GetDisplayDPI(0, &ddpi, nullptr, nullptr) != 0 || !(ddpi > 0)) ddpi = 96.0f;
   int ww = 0, wh = 0, dw = 0, dh = 0;
@@ -282,7 +286,7 @@ int runGui(const cli::AppOptions& opt) {
   int exitCode = 0;
   {
     App app(st);
-    app.useSceneDefaults(batch);
+    app.useSceneDefaults(freshSettings);
     bool loaded = false;
     try {
       loaded = app.loadScene(entry == &fileEntry ? -1 : sceneIndex, entry == &fileEntry ? entry : nullptr);
@@ -476,7 +480,7 @@ int runGui(const cli::AppOptions& opt) {
         st.lastScreenshot = writeScreenshot(path, dw, dh) ? shown : "could not write " + shown;
         st.screenshotShownAt = ImGui::GetTime();
       }
-      if (st.settingsDirty && !batch && ImGui::GetTime() - lastSave > 0.5) {
+      if (st.settingsDirty && !freshSettings && ImGui::GetTime() - lastSave > 0.5) {
         st.settings.save(dir + "settings.ini");  // on change: a crash loses nothing
         st.settingsDirty = false;
         lastSave = ImGui::GetTime();
@@ -528,7 +532,7 @@ int runGui(const cli::AppOptions& opt) {
       if (script) std::printf("%s\n", script->summary().c_str());
     }
     if (script && script->failed()) exitCode = 1;
-    if (!batch) st.settings.save(dir + "settings.ini");
+    if (!freshSettings) st.settings.save(dir + "settings.ini");
   }
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplSDL2_Shutdown();
