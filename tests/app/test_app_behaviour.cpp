@@ -71,6 +71,22 @@ PhysicsFrame helicopterFrame() {
   f.sims.push_back(v);
   return f;
 }
+
+// The panels of a helicopter scene laid out for a window of w x h, `frames` frames (ImGui applies
+// a window's size constraints a frame late).
+struct PanelsAt {
+  ImGuiHeadless gui;
+  AppState app;
+  PhysicsFrame f = helicopterFrame();
+  PanelsAt() {
+    app.plots.resize(1);
+    app.vehicle = "helicopter";
+  }
+  void layout(float w, float h, int frames) {
+    ImGui::GetIO().DisplaySize = ImVec2(w, h);
+    for (int k = 0; k < frames; ++k) gui.frame([&] { drawPanels(app, f); });
+  }
+};
 }  // namespace
 
 TEST_CASE("plots: a log plot of tiny and zero residuals shows them above its floor", "[app][plots]") {
@@ -453,14 +469,10 @@ TEST_CASE("window: the sidebar comes back to its width when a shrunken window gr
   // A window shrunk to 480 x 360 clamps the sidebar to 260 px a frame later; that clamp was
   // taken for the user's drag and saved, and at 760 x 540 again the sidebar stayed 260 px wide,
   // its Add copy button cut off.
-  ImGuiHeadless gui;
-  AppState app;
-  app.plots.resize(1);
-  app.vehicle = "helicopter";
-  const PhysicsFrame f = helicopterFrame();
+  PanelsAt p;
+  AppState& app = p.app;
   auto sidebarAt = [&](float w, float h) {
-    ImGui::GetIO().DisplaySize = ImVec2(w, h);
-    for (int k = 0; k < 4; ++k) gui.frame([&] { drawPanels(app, f); });
+    p.layout(w, h, 4);
     return app.viewLeft;
   };
   const float wide = sidebarAt(760, 540);
@@ -471,14 +483,12 @@ TEST_CASE("window: the sidebar comes back to its width when a shrunken window gr
 }
 
 TEST_CASE("window: the plots window follows a growing window until the user moves it", "[app][window]") {
-  ImGuiHeadless gui;
-  AppState app;
-  app.plots.resize(1);
-  app.vehicle = "helicopter";
-  const PhysicsFrame f = helicopterFrame();
+  PanelsAt p;
+  AppState& app = p.app;
+  ImGuiHeadless& gui = p.gui;
+  const PhysicsFrame& f = p.f;
   auto plotsAt = [&](float w, float h) {
-    ImGui::GetIO().DisplaySize = ImVec2(w, h);
-    for (int k = 0; k < 3; ++k) gui.frame([&] { drawPanels(app, f); });
+    p.layout(w, h, 3);
     return app.plotsRect;
   };
   const auto small = plotsAt(1280, 720);
