@@ -215,3 +215,54 @@ TEST_CASE("car DMOC: a goal inside an obstacle names the obstacle on a warm re-s
   const bool lastKnot = line.find("knot " + std::to_string(p.knots) + ":") != std::string::npos;
   CHECK(lastKnot == (line.find("the goal pose overlaps it") != std::string::npos));
 }
+
+TEST_CASE("DMOC: an obstacle on the start pose is refused at load, naming it", "[optimize]") {
+  // A 1 m crate under the parked-out car: the rows keep the body's corners out of boxes from
+  // knot 1 on, so it was never seen and the plan drove out through it, "solved".
+  auto refused = [](Problem p, const Obstacle& o, const std::string& body) {
+    p.obstacles.push_back(o);
+    const std::string index = std::to_string(p.obstacles.size() - 1);
+    try {
+      const DmocSession s(p);
+      FAIL("accepted " << o.name);
+    } catch (const ScenarioError& e) {
+      CHECK_THAT(e.what(), Catch::Contains("key 'obstacles[" + index + "]': expected an obstacle clear of the start, got \"" +
+                                           o.name + "\" overlapping " + body));
+    }
+  };
+  const Problem park = loadProblem(problemPath("car-parallel-park"));
+  // The start: rear axle at (x, y), heading theta (the problem's [initial]).
+  const DmocSession clear(park);  // the shipped problem loads
+  std::vector<double> x0;
+  clear.nlp().initialGuess(x0);
+  const Vec2 rear(x0[CarDmoc::var(0, CarDmoc::kX)], x0[CarDmoc::var(0, CarDmoc::kY)]);
+  const double theta = x0[CarDmoc::var(0, CarDmoc::kTheta)];
+  const Vec2 ahead(std::cos(theta), std::sin(theta));
+  Obstacle crate;
+  crate.kind = Obstacle::Kind::Box;
+  crate.name = "crate";
+  crate.center = rear + 1.3 * ahead;  // mid-body, wholly inside it
+  crate.halfSize = Vec2(0.5, 0.5);
+  refused(park, crate, "the car's body");
+  Obstacle cone;
+  cone.kind = Obstacle::Kind::Circle;
+  cone.name = "cone";
+  cone.center = rear + 3.5 * ahead;  // under the front bumper
+  cone.radius = 0.3;
+  refused(park, cone, "the car's body");
+  // Beside the car, clear of it: accepted.
+  Obstacle aside = crate;
+  aside.center = rear + 1.3 * ahead + Vec2(-ahead.y(), ahead.x()) * 1.5;
+  Problem ok = park;
+  ok.obstacles.push_back(aside);
+  CHECK_NOTHROW(DmocSession(ok));
+  // The helicopter: a box around its start.
+  const Problem canyon = loadProblem(problemPath("helicopter-canyon"));
+  Obstacle hangar;
+  hangar.kind = Obstacle::Kind::Box;
+  hangar.threeD = true;
+  hangar.name = "hangar";
+  hangar.center3 = Vec3(0.0, 0.0, 10.5);  // the start is (0, 0, 10)
+  hangar.halfSize3 = Vec3(2.0, 2.0, 2.0);
+  refused(canyon, hangar, "the helicopter's sphere");
+}

@@ -4,6 +4,7 @@
 #include "lieride/sim/user_input.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 
@@ -90,6 +91,45 @@ Vec2 CarDmoc::corner(int c) const {
     case 2: return {xf, w};
     default: return {xf, -w};
   }
+}
+
+int CarDmoc::obstacleAtStart() const {
+  const Vec2 rear(start_.x, start_.y);
+  const double c = std::cos(start_.theta), s = std::sin(start_.theta);
+  std::array<Vec2, 4> body;
+  for (int i = 0; i < 4; ++i) body[static_cast<std::size_t>(i)] = rear + Vec2(c * corner(i).x() - s * corner(i).y(), s * corner(i).x() + c * corner(i).y());
+  for (int j = 0; j < static_cast<int>(problem_.obstacles.size()); ++j) {
+    const Obstacle& o = problem_.obstacles[static_cast<std::size_t>(j)];
+    bool overlaps = false;
+    switch (o.kind) {
+      case Obstacle::Kind::Circle: overlaps = circleDepth(o, start_.theta, rear) > 0.0; break;
+      case Obstacle::Kind::Wall:
+        for (const Vec2& b : body) overlaps = overlaps || depth(o, b) > 0.0;
+        break;
+      case Obstacle::Kind::Box: {
+        // Separating axes: the body's two and the box's two; overlapping on all four.
+        const double cb = std::cos(o.heading), sb = std::sin(o.heading);
+        const Vec2 bh = o.halfSize;
+        std::array<Vec2, 4> box;
+        const double sx[] = {1, -1, -1, 1}, sy[] = {1, 1, -1, -1};
+        for (int i = 0; i < 4; ++i) {
+          const Vec2 l(sx[i] * bh.x(), sy[i] * bh.y());
+          box[static_cast<std::size_t>(i)] = o.center + Vec2(cb * l.x() - sb * l.y(), sb * l.x() + cb * l.y());
+        }
+        const Vec2 axes[] = {{c, s}, {-s, c}, {cb, sb}, {-sb, cb}};
+        overlaps = true;
+        for (const Vec2& a : axes) {
+          double lo1 = 1e300, hi1 = -1e300, lo2 = 1e300, hi2 = -1e300;
+          for (const Vec2& b : body) lo1 = std::min(lo1, a.dot(b)), hi1 = std::max(hi1, a.dot(b));
+          for (const Vec2& b : box) lo2 = std::min(lo2, a.dot(b)), hi2 = std::max(hi2, a.dot(b));
+          if (!(hi1 > lo2 && hi2 > lo1)) overlaps = false;  // touching is not overlapping
+        }
+        break;
+      }
+    }
+    if (overlaps) return j;
+  }
+  return -1;
 }
 
 void CarDmoc::bounds(std::vector<double>& xl, std::vector<double>& xu, std::vector<double>& gl,

@@ -29,6 +29,9 @@ DmocSession::DmocSession(Problem problem) : problem_(std::move(problem)) {
     heliStart_ = se3.state().g;
     heliMu0_ = se3.state().mu;
     heli_ = std::make_unique<HelicopterDmoc>(problem_, heliParams_, heliInertia_, heliStart_, heliMu0_);
+    for (std::size_t j = 0; j < problem_.obstacles.size(); ++j)
+      if (HelicopterDmoc::obstacleDepth(problem_.obstacles[j], problem_.bodyRadius, heliStart_.x) > 0.0)
+        refuseObstacleAtStart(static_cast<int>(j), "the helicopter's sphere of [body] radius");
     return;
   }
   if (problem_.vehicle == "boat") {
@@ -73,6 +76,16 @@ DmocSession::DmocSession(Problem problem) : problem_(std::move(problem)) {
   start_.momentum = model.momentum(s);
   start_.sigmaDot = s.qdot(CarModel::kSigma);
   car_ = std::make_unique<CarDmoc>(problem_, params_, start_);
+  if (const int j = car_->obstacleAtStart(); j >= 0) refuseObstacleAtStart(j, "the car's body");
+}
+
+// An obstacle on the start pose: no motion can leave it, and the rows (knots after the first)
+// could not even see a box smaller than the car under it ("solved", the car driving out
+// through it). Said at load, naming the obstacle.
+void DmocSession::refuseObstacleAtStart(int j, const std::string& body) const {
+  const Obstacle& o = problem_.obstacles[static_cast<std::size_t>(j)];
+  throw ScenarioError(problem_.file + ": key 'obstacles[" + std::to_string(j) + "]': expected an obstacle clear of the start, got \"" +
+                      shown(o.name, 80) + "\" overlapping " + body + " at its [initial] pose (move it or the start)");
 }
 
 DmocSession::KnotLayout DmocSession::knotLayout() const {

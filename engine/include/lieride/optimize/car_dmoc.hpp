@@ -70,6 +70,10 @@ class CarDmoc final : public Nlp {
   // Body corner c (kCornerNames order) in the body frame of the rear-axle midpoint.
   // Circle obstacles instead keep their centre outside the body rectangle grown by the radius.
   Vec2 corner(int c) const;
+  // The first obstacle the body overlaps at its start pose (exact: rectangle against box,
+  // circle or wall), or -1. The rows keep the body's corners out of boxes, so a box smaller
+  // than the car sitting under it at the start was never seen (docs/optimize.md).
+  int obstacleAtStart() const;
 
  private:
   // Rows of obstacle j per knot: 4 body corners for boxes and walls; 1 for a circle (its

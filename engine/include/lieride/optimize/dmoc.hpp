@@ -133,6 +133,7 @@ class DmocSession {
   std::optional<std::string> replayFailure(const std::vector<double>& x, double replay) const;
 
  private:
+  [[noreturn]] void refuseObstacleAtStart(int obstacle, const std::string& body) const;
   std::unique_ptr<PlanarSimulation> simulation(std::optional<double> h = {}) const;
   void simulate(const CarTrajectory& controls, double h, CarTrajectory& out) const;
   // The helicopter's controls run through the simulator: the positions at the knots.
