@@ -292,3 +292,29 @@ TEST_CASE("helicopter DMOC: a goal heading holds roll, pitch and yaw within head
     CHECK(s.replayError(r.solution.x) <= 1e-8);
   }
 }
+
+TEST_CASE("helicopter DMOC: an iteration limit inside a coarse level writes that level's iterate, refined", "[optimize]") {
+  // --max-iter 1, 3, 30 and 39 on the landing all wrote the default guess (cost 0.9246): the
+  // 16-knot level's progress was thrown away.
+  const DmocSession s(loadProblem(problemPath("helicopter-landing")));
+  REQUIRE(!s.problem().coarseKnots.empty());
+  std::vector<double> guess;
+  s.nlp().initialGuess(guess);
+  const double guessCost = s.nlp().cost(guess.data());
+  double previous = -1.0;
+  for (const int limit : {3, 30}) {
+    SolveOptions o = s.defaultOptions();
+    o.maxIterations = limit;
+    const SolveResult r = s.solve(o);
+    INFO("limit " << limit);
+    CHECK(r.status == SolveStatus::IterationLimit);
+    CHECK(r.iterations == limit);
+    REQUIRE(r.levels.size() == 1);
+    CHECK(r.levels[0].iterations == limit);  // all in the coarse level
+    REQUIRE(r.solution.x.size() == guess.size());
+    CHECK(r.solution.x != guess);
+    CHECK(r.cost < guessCost);  // the coarse level lowered the cost (0.92 -> 0.62 after 3, 0.32 after 30)
+    CHECK(r.cost != previous);
+    previous = r.cost;
+  }
+}

@@ -150,7 +150,7 @@ std::optional<DmocSession::CoarseStart> DmocSession::coarseStart(const SolveOpti
   o.progress = nullptr;  // iteration numbers restart per level; the result lists the levels
   // The iteration limit is the whole solve's: each level gets what the levels before left.
   for (std::size_t i = 0; i < levels.size(); ++i) {
-    const auto coarse = level(levels[i]);
+    auto coarse = level(levels[i]);
     if (i > 0) o.initial = out.start.x;  // a finer level starts from the refined one before (solve below)
     o.maxIterations = options.maxIterations - out.iterations;
     SolveResult r = solveNlp(*coarse, o);
@@ -158,12 +158,35 @@ std::optional<DmocSession::CoarseStart> DmocSession::coarseStart(const SolveOpti
     out.seconds += r.seconds;
     out.profile += r.profile;
     out.levels.push_back({levels[i], r.iterations, r.cost, r.status, r.profile});
-    if (r.status != SolveStatus::Solved) {
+    const bool outOfIterations = r.status == SolveStatus::IterationLimit && out.iterations >= options.maxIterations &&
+                                 !r.solution.x.empty() &&
+                                 std::all_of(r.solution.x.begin(), r.solution.x.end(), [](double v) { return std::isfinite(v); });
+    if (r.status != SolveStatus::Solved && !outOfIterations) {
       out.failed = r.status;
       return out;
     }
-    const int next = i + 1 == levels.size() ? heli_->knots() : levels[i + 1];
-    out.start = next == heli_->knots() ? heli_->refine(*coarse, r.solution) : level(next)->refine(*coarse, r.solution);
+    // The last iterate refined level by level to the fine mesh. Where the limit ran out in a
+    // coarse level, that is the best iterate (the fine level evaluates it and stops): the
+    // default guess was written instead, the coarse levels' progress thrown away.
+    WarmStart carried = r.solution;
+    std::unique_ptr<HelicopterDmoc> from = std::move(coarse);
+    for (std::size_t j = i + 1; j <= levels.size(); ++j) {
+      const int next = j == levels.size() ? heli_->knots() : levels[j];
+      if (next == heli_->knots()) {
+        out.start = heli_->refine(*from, carried);
+        break;
+      }
+      auto finer = level(next);
+      carried = finer->refine(*from, carried);
+      out.start = carried;
+      from = std::move(finer);
+      if (!outOfIterations) break;  // a solved level: the next level solves from here
+    }
+    if (outOfIterations) {
+      out.failed = r.status;
+      out.usable = true;
+      return out;
+    }
   }
   out.usable = true;
   return out;
