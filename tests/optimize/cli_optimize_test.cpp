@@ -44,6 +44,20 @@ TEST_CASE("lieride optimize: a goal inside an obstacle exits 4 naming the constr
   CHECK(fs::exists(dir / "trajectory.csv"));  // the best iterate
 }
 
+TEST_CASE("lieride optimize: an unreachable waypoint is named by the dynamics it breaks, not only the goal", "[optimize][cli]") {
+  // 50 m away at t = 1 s: IPOPT meets the waypoint by a 12 m jump in knot 7's position update,
+  // and the line named only the final speed (0.65 m/s off).
+  std::string text = problemText("car-parallel-park");
+  text += "\n[[waypoints]]\ntime = 1.0\nposition = [50.0, 3.0]\ntolerance = 0.05\n";
+  const fs::path p = writeProblem("far-waypoint.toml", text);
+  const fs::path dir = scratch() / "far-waypoint";
+  const Result r = lieride("optimize " + p.string() + " --out " + dir.string() + " --quiet");
+  CAPTURE(r.err);
+  CHECK(r.code == 4);
+  CHECK(lineCount(r.err) == 1);
+  CHECK(std::regex_search(r.err, std::regex("; the largest violation: step [0-9]+: [xy] update off by [0-9.e+]+ \\(is a waypoint out of reach\\?\\)")));
+}
+
 TEST_CASE("lieride optimize: a plan the simulator does not retrace is not solved (exit 4)", "[optimize][cli]") {
   // boat-docking with T free in [8, 24] s and a time weight of 10: IPOPT converges (violation
   // 5e-12) at h = 0.36 s, where lie-cay-tln's heave of the hull is unstable: round-off grows

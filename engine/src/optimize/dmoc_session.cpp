@@ -263,6 +263,11 @@ std::string DmocSession::failureLine(const SolveResult& r) const {
     }
   }
   if (which >= 0 && violation > 1e-9) line += ": " + p.describe(which, r.solution.x.data(), violation);
+  // The inequality named first, but a far larger broken equation said too: an unreachable
+  // waypoint was met by a 12 m jump in the dynamics, and the line named only the final speed.
+  if (which != r.worstConstraint && r.worstConstraint >= 0 && r.maxViolation > 10.0 * std::max(violation, 1e-9))
+    line += "; the largest violation: " + p.describe(r.worstConstraint, r.solution.x.data(), r.maxViolation) +
+            (problem_.waypoints.empty() ? "" : " (is a waypoint out of reach?)");
   return line;
 }
 
