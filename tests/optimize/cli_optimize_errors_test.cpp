@@ -213,3 +213,11 @@ TEST_CASE("lieride optimize: bad coarse_knots and guess_via exit 2 with one line
                   {"knots = 64", "knots = 64\nguess_via = [1.0, 0.0, 0.0]", "problem.guess_via"}},
                  "bad-coarse-car");
 }
+
+TEST_CASE("lieride optimize: a car's goal speed outside [bounds] speed exits 2 naming the bound", "[optimize][cli]") {
+  // It ran 1000 iterations (7 s) to "iteration limit: final speed misses the goal".
+  expectBadInput(problemText("car-parallel-park"),
+                 {{"speed = [-2.0, 2.0]", "speed = [0.5, 2.0]",
+                   "bounds.speed': expected [lower, upper] (m/s) that admits the goal's speed (goal.speed = 0 +- 0.001 m/s)"}},
+                 "bad-speed-bound");
+}

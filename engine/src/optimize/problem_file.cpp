@@ -387,6 +387,14 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
     const Vec2 b = pair(bounds, "speed", "[lower, upper] (m/s) with lower < upper");
     if (!(b.x() < b.y())) bounds.fail("speed", "[lower, upper] (m/s) with lower < upper");
     p.speedBounds = std::make_pair(b.x(), b.y());
+    // As the steering angle and the altitude: a goal speed the bound excludes ran 1000
+    // iterations to "final speed misses the goal".
+    if (p.goal.speed && (*p.goal.speed + p.goal.speedTolerance < b.x() || *p.goal.speed - p.goal.speedTolerance > b.y())) {
+      char what[200];
+      std::snprintf(what, sizeof what, "[lower, upper] (m/s) that admits the goal's speed (goal.speed = %g +- %g m/s)",
+                    *p.goal.speed, p.goal.speedTolerance);
+      bounds.fail("speed", what);
+    }
   }
   bounds.finish();
 
