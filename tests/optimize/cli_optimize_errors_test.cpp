@@ -33,6 +33,10 @@ TEST_CASE("lieride optimize: bad problem files exit 2 with one line naming the k
       // Found by a hostile-input round: each of these reached IPOPT and came back as exit 4
       // with a reason on some other row ("final speed misses the goal", a non-finite value).
       {"radius = 1.0", "radius = 1e300", "obstacles[2].radius': expected a radius between 0.001 and 1e5 m"},
+      // Weights and tolerances beyond their scale: the steering weight ran 6 s to the
+      // iteration limit; a goal tolerance of 1e300 m made any end the goal, "solved".
+      {"[cost]", "[cost]\ntime = 1e300", "cost.time': expected a weight from 0 to 1e9"},
+      {"heading_tolerance = 0.01", "heading_tolerance = 1e300", "goal.heading_tolerance': expected a tolerance > 0 and at most pi rad"},
       {"radius = 1.0", "radius = 1e-300", "obstacles[2].radius"},
       {"center = [10.0, 1.4]", "center = [1e300, 1.4]", "obstacles[2].center': expected [x, y] (m), each within 1e6 m"},
       {"[problem]", "[body]\nwidth = 1e300\n[problem]", "body.width"},

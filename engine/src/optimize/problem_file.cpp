@@ -95,10 +95,26 @@ Obstacle readObstacle(TableReader& r, int index, bool threeD) {
   return o;
 }
 
+// A cost weight: 1e300 on the steering ran 6 s to the iteration limit (the cost's scale swamped
+// every other row in IPOPT's tests).
+constexpr double kMaxWeight = 1e9;
+double weight(TableReader& t, const std::string& key) {
+  const double w = t.nonNegative(key, 0.0);
+  if (!(w <= kMaxWeight)) t.fail(key, "a weight from 0 to 1e9");
+  return w;
+}
+
+// A goal tolerance from (0, most]: 1e300 m made any end a goal, "solved".
+double tolerance(TableReader& t, const std::string& key, double fallback, double most, const char* what) {
+  const double v = t.positive(key, fallback);
+  if (!(v <= most)) t.fail(key, what);
+  return v;
+}
+
 void readChannelWeights(TableReader& t, const std::vector<std::string>& channels, std::map<std::string, double>& out) {
   for (const auto& key : t.keys()) {
     if (std::find(channels.begin(), channels.end(), key) == channels.end()) continue;
-    out[key] = t.nonNegative(key, 0.0);
+    out[key] = weight(t, key);
   }
 }
 
@@ -299,11 +315,12 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
     p.goal.velocity = v;
   }
   if (!sleigh) {
-    p.goal.positionTolerance = goal.positive("tolerance", p.goal.positionTolerance);
-    p.goal.headingTolerance = goal.positive("heading_tolerance", p.goal.headingTolerance);
-    p.goal.speedTolerance = goal.positive("speed_tolerance", p.goal.speedTolerance);
+    p.goal.positionTolerance = tolerance(goal, "tolerance", p.goal.positionTolerance, 1e6, "a tolerance > 0 and at most 1e6 m");
+    p.goal.headingTolerance =
+        tolerance(goal, "heading_tolerance", p.goal.headingTolerance, M_PI, "a tolerance > 0 and at most pi rad");
+    p.goal.speedTolerance = tolerance(goal, "speed_tolerance", p.goal.speedTolerance, 1e4, "a tolerance > 0 and at most 1e4 m/s");
   }
-  if (car) p.goal.steerTolerance = goal.positive("steer_tolerance", p.goal.steerTolerance);
+  if (car) p.goal.steerTolerance = tolerance(goal, "steer_tolerance", p.goal.steerTolerance, M_PI, "a tolerance > 0 and at most pi rad");
   if (snake || boat) p.goal.atRest = goal.boolean("at_rest", false);
   // A tolerance with nothing to apply to was read and never used.
   const auto toleranceWithout = [&](const char* key, bool applies, const char* needs) {
@@ -320,12 +337,12 @@ Problem loadProblemFromString(const std::string& text, const std::string& file, 
   TableReader cost = root.table("cost");
   // The sleigh's cost is fixed: 1/2 int |u|^2 dt, the cost of its PMP problems.
   if (!sleigh) readChannelWeights(cost, channels, p.effort);
-  if (car) p.steerWeight = cost.nonNegative("steer", 0.0);
-  if (car || heli || snake || boat) p.timeWeight = cost.nonNegative("time", 0.0);
+  if (car) p.steerWeight = weight(cost, "steer");
+  if (car || heli || snake || boat) p.timeWeight = weight(cost, "time");
   if (car || heli) {
-    p.pathLengthWeight = cost.nonNegative("path_length", 0.0);
-    p.hazardWeight = cost.nonNegative("hazard", 0.0);
-    p.hazardDistance = cost.positive("hazard_distance", p.hazardDistance);
+    p.pathLengthWeight = weight(cost, "path_length");
+    p.hazardWeight = weight(cost, "hazard");
+    p.hazardDistance = tolerance(cost, "hazard_distance", p.hazardDistance, 1e6, "a distance > 0 and at most 1e6 m");
     if (cost.has("hazard_distance") && !(p.hazardWeight > 0.0))
       cost.fail("hazard_distance", "no hazard_distance without a hazard weight > 0 to apply it to");
   }
