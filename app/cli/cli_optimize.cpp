@@ -132,7 +132,7 @@ int runOptimize(const std::vector<std::string>& args) {
   std::string guess;
   parser.add_option("--knots", knots, "dmoc: number of steps N (overrides [problem] knots)")->check(decimalRange(2, opt::kMaxKnots));
   CLI::Option* guessFlag =
-      parser.add_option("--guess", guess, "dmoc: start from a controls CSV simulated by the vehicle's integrator");
+      parser.add_option("--guess", guess, "dmoc: start from a controls CSV simulated by the vehicle's integrator (a primal start: multipliers and barrier start cold)");
   parser.footer(
       "Writes DIR/trajectory.csv, controls.csv, replay.toml (lieride sim replays the solution) and report.md.\n"
       "Exit status: 0 solved; 4 not solved (one line names what failed; the best iterate is written); 2 bad "
