@@ -22,7 +22,9 @@ Se3Simulation::Se3Simulation(const Se3Simulation& o)
     : SimulationOf(o), spec_(o.spec_), solver_(o.solver_), integrator_(o.integrator_->clone()) {}
 
 Vec6 Se3Simulation::discreteVelocity() const {
-  if (diverged()) return velocity();
+  // The diverged row shows the failed step's state; its xi_* repeat that row's velocity (they
+  // showed the last good row's).
+  if (diverged()) return spec_.inertia.velocity(rowState().mu);
   return integrator_->discreteVelocity(dynamics(), time(), timeStep(), state_);
 }
 
