@@ -25,6 +25,7 @@ std::string assetsDir();
 // Resolves a scene given by name ("helicopter-hover") or path to a scenario file path; throws
 // std::runtime_error for a name that is neither a file nor a built-in scene.
 std::string resolveScene(const std::string& nameOrPath);
+std::string resolveProblem(const std::string& nameOrPath);
 std::vector<std::string> builtinScenes();
 
 // One-line error on stderr: "lieride: <message>", control characters escaped and the line

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "cli/cli.hpp"
+#include "gui/core/problem_scenes.hpp"
 #include "lieride/sim/assets_env.hpp"
 #include "lieride/sim/scenario.hpp"
 #include "lieride/sim/user_input.hpp"
@@ -41,6 +42,19 @@ std::vector<std::string> builtinScenes() {
   return names;
 }
 
+// A shipped problem's stem ("car-parallel-park", as lieride list shows it) or the app's menu name
+// for it ("optimal parking"): the file in assets/problems. Anything else is returned as given
+// (a path, or a name the problem loader then reports as missing).
+std::string resolveProblem(const std::string& nameOrPath) {
+  std::error_code ec;
+  if (fs::exists(nameOrPath, ec) || nameOrPath.find('/') != std::string::npos || nameOrPath.ends_with(".toml")) return nameOrPath;
+  std::string stem = nameOrPath;
+  for (const gui::ProblemScene& ps : gui::kProblemScenes)
+    if (ps.menuName == nameOrPath) stem = std::string(ps.problemStem);
+  const fs::path shipped = fs::path(assetsDir()) / "problems" / (stem + ".toml");
+  return fs::is_regular_file(shipped, ec) ? shipped.string() : nameOrPath;
+}
+
 std::string resolveScene(const std::string& nameOrPath) {
   std::error_code ec;
   const bool exists = fs::exists(nameOrPath, ec);
@@ -52,6 +66,11 @@ std::string resolveScene(const std::string& nameOrPath) {
   // The app's menu name also names it ("helicopter free flight" is helicopter-flight).
   for (const auto& stem : builtinScenes())
     if (sceneMenuName((dir / (stem + ".toml")).string()) == nameOrPath) return (dir / (stem + ".toml")).string();
+  // The app's optimal control scenes are problems: solved, then played.
+  for (const gui::ProblemScene& ps : gui::kProblemScenes)
+    if (ps.menuName == nameOrPath)
+      throw std::runtime_error("the app's optimal control scene: its problem is solved by lieride optimize " +
+                               std::string(ps.problemStem) + " (assets/problems), which writes replay.toml for lieride sim");
   // Name what the user typed, not the path it was looked for at.
   throw std::runtime_error("no such file, and no built-in scene of that name (lieride list shows the scenes)");
 }

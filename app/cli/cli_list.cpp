@@ -7,6 +7,7 @@
 
 #include "cli/cli.hpp"
 #include "cli/cli_args.hpp"
+#include "gui/core/problem_scenes.hpp"
 #include "lieride/sim/registry.hpp"
 #include "lieride/sim/scenario.hpp"
 
@@ -49,7 +50,13 @@ int runList(const std::vector<std::string>& args) {
   for (const auto& e : std::filesystem::directory_iterator(std::filesystem::path(assetsDir()) / "problems", ec))
     if (e.path().extension() == ".toml") problems.push_back(e.path().stem().string());
   std::sort(problems.begin(), problems.end());
-  for (const auto& p : problems) std::cout << "  " << p << '\n';
+  // With the app's one-click scene that opens it, where there is one ("optimal parking").
+  for (const auto& p : problems) {
+    std::string menu;
+    for (const gui::ProblemScene& ps : gui::kProblemScenes)
+      if (ps.problemStem == p) menu = std::string(ps.menuName);
+    std::cout << "  " << p << (menu.empty() ? std::string() : "  -  " + menu + " (app)") << '\n';
+  }
   return kExitOk;
 }
 

@@ -124,7 +124,7 @@ int runOptimize(const std::vector<std::string>& args) {
   int maxIter = -1;
   bool quiet = false;
   CLI::App parser = makeParser("optimize", "Solve an optimal control problem file (docs/formats.md section 4).");
-  parser.add_option("PROBLEM", problemPath, "problem TOML (assets/problems/*.toml)")->required();
+  parser.add_option("PROBLEM", problemPath, "problem TOML, or a shipped problem's name (lieride list)")->required();
   CLI::Option* outFlag = parser.add_option("--out", outDir, "output folder (default out/optimize/<problem file stem>)");
   parser.add_option("--max-iter", maxIter, "iteration limit of the whole solve (all coarse levels)")->check(decimalRange(1, 100000000));
   parser.add_flag("--quiet", quiet, "print nothing when solved (the result is in DIR/report.md); errors still go to stderr");
@@ -138,6 +138,7 @@ int runOptimize(const std::vector<std::string>& args) {
       "Exit status: 0 solved; 4 not solved (one line names what failed; the best iterate is written); 2 bad "
       "problem file or arguments.");
   if (const auto code = parseArgs(parser, args)) return *code;
+  problemPath = resolveProblem(problemPath);  // "helicopter-landing" or "optimal parking" too
   if (outFlag->count() > 0 && outDir.empty()) {
     reportError("optimize: --out: expected a folder name, got ''");
     return kExitBadInput;

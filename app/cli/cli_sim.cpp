@@ -48,7 +48,13 @@ int runSim(const std::vector<std::string>& args) {
 
   OutputTarget target;
   try {
-    target = checkOutputTarget(out.value_or(std::filesystem::path(scenarioPath).stem().string() + ".csv"));
+    // Named after the scenario's file: "helicopter free flight" (a menu name) writes helicopter-flight.csv.
+    std::string stemOf = scenarioPath;
+    try {
+      stemOf = resolveScene(scenarioPath);
+    } catch (const std::exception&) {
+    }
+    target = checkOutputTarget(out.value_or(std::filesystem::path(stemOf).stem().string() + ".csv"));
   } catch (const OutputTargetError& e) {
     reportError("sim: " + std::string(e.what()));
     return kExitBadInput;

@@ -87,6 +87,34 @@ TEST_CASE("lieride list names vehicles, integrators and scenes", "[cli]") {
   CHECK(r.out.find("  helicopter-flight  -  helicopter free flight\n") != std::string::npos);
   const std::size_t problems = r.out.find("optimal control problems (");
   REQUIRE(problems != std::string::npos);
-  CHECK(r.out.find("  car-parallel-park\n", problems) != std::string::npos);
-  CHECK(r.out.find("  helicopter-canyon\n", problems) != std::string::npos);
+  CHECK(r.out.find("  car-parallel-park  -  optimal parking (app)\n", problems) != std::string::npos);
+  CHECK(r.out.find("  car-tunnel\n", problems) != std::string::npos);
+}
+
+TEST_CASE("the names lieride list shows open what they name", "[cli]") {
+  const fs::path dir = scratch() / "list-names";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  // A scene by its menu name: the CSV is named after the scene's file, not "helicopter free flight.csv".
+  const Result sim = lieride("sim \"helicopter free flight\" --duration 0.05 --out " + (dir / "h.csv").string());
+  CHECK(sim.code == 0);
+  const std::string cwd = fs::current_path().string();
+  fs::current_path(dir);
+  const Result named = lieride("sim \"helicopter free flight\" --duration 0.05");
+  fs::current_path(cwd);
+  CHECK(named.code == 0);
+  CHECK(fs::exists(dir / "helicopter-flight.csv"));
+  CHECK_FALSE(fs::exists(dir / "helicopter free flight.csv"));
+  // A shipped problem by its stem and by the app's menu name.
+  const Result byStem = lieride("optimize car-tunnel --quiet --max-iter 2 --out " + (dir / "stem").string());
+  CAPTURE(byStem.err);
+  CHECK(byStem.code == 4);  // found and run (2 iterations do not solve it)
+  CHECK(byStem.err.find("problems/car-tunnel.toml: not solved") != std::string::npos);
+  const Result byMenu = lieride("optimize \"optimal parking\" --quiet --max-iter 2 --out " + (dir / "menu").string());
+  CHECK(byMenu.code == 4);
+  CHECK(byMenu.err.find("problems/car-parallel-park.toml: not solved") != std::string::npos);
+  // The app's optimal scenes are problems, not scenarios: sim says which command runs them.
+  const Result problemScene = lieride("sim \"optimal parking\" --out " + (dir / "p.csv").string());
+  CHECK(problemScene.code == 2);
+  CHECK(problemScene.err.find("lieride optimize car-parallel-park") != std::string::npos);
 }

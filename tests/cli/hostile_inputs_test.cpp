@@ -131,6 +131,8 @@ TEST_CASE("absurd initial states and values are refused at load", "[cli][hostile
                    "key 'initial.position': expected coordinates within 1e9 m of the origin"},
            Refusal{"tolerance 1e308", rb + "[integrator]\ntolerance = 1e308\n", "",
                    "key 'integrator.tolerance': expected a relative residual from 1e-16"},
+           // The value echoed as it reads back: "got 0.1" beside "to 0.1" read as 0.1 refused.
+           Refusal{"tolerance just above 0.1", rb + "[integrator]\ntolerance = 0.10000001\n", "", "to 0.1, got 0.10000001"},
            Refusal{"speed above diverge_speed", rb + "[initial]\nlinear_velocity = [2e4, 0.0, 0.0]\n", "",
                    "key 'initial.linear_velocity': expected speeds at most integrator.diverge_speed"},
            Refusal{"shape rate above diverge_speed", kSnakeboard + "[initial]\nshape_velocity = [1e5, 0.0]\n", "",

@@ -9,6 +9,7 @@
 #include <toml++/toml.h>
 
 #include "lieride/model/boat.hpp"
+#include "problem_scenes.hpp"
 #include "lieride/optimize/problem.hpp"
 #include "lieride/sim/assets_env.hpp"
 #include "lieride/sim/scenario.hpp"
@@ -112,10 +113,9 @@ std::vector<SceneEntry> listScenes() {
     }
   if (!haveLarge) out.push_back({"large steps", {}, kLargeSteps, {"lie-cay", "rk4"}, {}});
   // One click to an optimal control problem (the Optimize panel solves it; docs/app.md).
-  for (const auto& [name, stem] : {std::pair{"optimal parking", "car-parallel-park"},
-                                   {"optimal helicopter landing", "helicopter-landing"},
-                                   {"optimal canyon flight", "helicopter-canyon"}}) {
-    const fs::path file = fs::path(assetsDir()) / "problems" / (std::string(stem) + ".toml");
+  for (const ProblemScene& ps : kProblemScenes) {
+    const std::string name(ps.menuName);
+    const fs::path file = fs::path(assetsDir()) / "problems" / (std::string(ps.problemStem) + ".toml");
     if (fs::is_regular_file(file) && !has(name)) out.push_back(problemScene(name, file.string()));
   }
   // The helicopter first: it is what `lieride` alone opens.

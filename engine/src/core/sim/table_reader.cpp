@@ -1,5 +1,6 @@
 #include "lieride/sim/table_reader.hpp"
 
+#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <optional>
@@ -35,9 +36,18 @@ std::string describe(const toml::node& n, bool markFloats) {
     case toml::node_type::integer: s << n.as_integer()->get(); break;
     case toml::node_type::floating_point: {
       const double v = n.as_floating_point()->get();
-      std::ostringstream number;
-      number << v;
-      const std::string text = number.str();
+      // The shortest form that reads back to the same double: 0.10000001 refused as "above 0.1"
+      // was shown as "got 0.1".
+      std::string text;
+      if (std::isfinite(v)) {
+        char buf[32];
+        const auto r = std::to_chars(buf, buf + sizeof buf, v);
+        text.assign(buf, r.ptr);
+      } else {
+        std::ostringstream number;
+        number << v;
+        text = number.str();
+      }
       s << text;
       // A whole number: "5.0"; one printed with an exponent stays as printed, "1e+09 (a float)".
       if (std::isfinite(v) && v == std::floor(v)) {
