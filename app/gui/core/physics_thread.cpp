@@ -246,18 +246,23 @@ void PhysicsThread::stepVehicle(Vehicle& v, bool wantSnapshot) {
 }
 
 void PhysicsThread::stepAll(double target, bool forceSnapshot) {
+  bool takes = false, allTakesOver = true;
   for (auto& v : vehicles_) {
     if (v.frozen) continue;
+    const bool take = v.slot.take != nullptr;
+    takes = takes || take;
+    if (take && v.slot.take->finished()) continue;  // its take is over: hold its last state
+    allTakesOver = allTakesOver && !take;
     const double t = v.sim().time();
     const double h = v.sim().timeStep();
     if (!forceSnapshot && t >= target) continue;  // a copy with a larger h waits for the others
-    if (v.slot.take && v.slot.take->finished()) {  // the take is over: hold its last state
-      if (!paused_) paused_ = autoPaused_ = true;
-      continue;
-    }
     // Snapshot the state the renderer interpolates from (the step before the burst ends).
     stepVehicle(v, forceSnapshot || t + 2.0 * h >= target);
   }
+  // The take pauses at its end once every copy has played its own steps of it: a ghost with a
+  // larger h still had its last step to take when the take finished, and took it or not
+  // depending on the frame's clock (its final state differed from lieride sim --dt's).
+  if (takes && allTakesOver && !paused_) paused_ = autoPaused_ = true;
   ++windowSteps_;
   ++stats_.totalSteps;
 }
