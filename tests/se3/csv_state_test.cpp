@@ -62,10 +62,7 @@ TEST_CASE("CSV rows and app snapshots report the same state at t", "[se3][csv]")
 
 TEST_CASE("the t = 0 row holds the scenario's initial velocity and its energy", "[se3][csv]") {
   for (const char* name : {"lie-cay-tln", "lie-cay", "lie-exp", "rk4"}) {
-    ScenarioOverrides o;
-    o.integrator = name;
-    o.dt = 0.1;
-    Scenario sc = scenarioFrom(rigidBodyToml("[0.4, 2.0, -0.7]", "[1.0, 0.3, -0.2]"), o);
+    Scenario sc = tumblingBody(name, 0.1);
     const Row row = rowOf(*sc.simulation);
     const double w[] = {0.4, 2.0, -0.7, 1.0, 0.3, -0.2};
     CAPTURE(name);
@@ -78,10 +75,7 @@ TEST_CASE("the t = 0 row holds the scenario's initial velocity and its energy", 
 
 TEST_CASE("xi_* columns: the discrete velocity xi_k advances g_k to g_k+1", "[se3][csv]") {
   // lie-exp: g_{k+1} = g_k exp(h xi_k) (Eq. 9), so xi_k is recovered from the next pose.
-  ScenarioOverrides o;
-  o.integrator = "lie-exp";
-  o.dt = 0.05;
-  Scenario sc = scenarioFrom(rigidBodyToml("[0.4, 2.0, -0.7]", "[1.0, 0.3, -0.2]"), o);
+  Scenario sc = tumblingBody("lie-exp", 0.05);
   Se3Simulation& sim = se3Sim(sc);
   for (int k = 0; k < 10; ++k) sim.step();
   const Row row = rowOf(sim);
@@ -98,10 +92,7 @@ TEST_CASE("xi_* columns: the discrete velocity xi_k advances g_k to g_k+1", "[se
 TEST_CASE("a diverged row's xi_* repeat that row's velocity, not the last good row's", "[se3][csv]") {
   // rk2 at h = 0.5 s on a tumbling body leaves the energy bound within a few steps; its
   // diverged row showed the failed step's wx..vz beside the previous row's xi_*.
-  ScenarioOverrides o;
-  o.integrator = "rk2";
-  o.dt = 0.5;
-  Scenario sc = scenarioFrom(rigidBodyToml("[0.4, 2.0, -0.7]", "[1.0, 0.3, -0.2]"), o);
+  Scenario sc = tumblingBody("rk2", 0.5);
   Se3Simulation& sim = se3Sim(sc);
   for (int k = 0; k < 2000 && sim.status() == RunStatus::Ok; ++k) sim.step();
   REQUIRE(sim.status() == RunStatus::Diverged);

@@ -21,6 +21,15 @@ inline std::string rigidBodyToml(const std::string& omega, const std::string& v,
          "\nlinear_velocity = " + v + "\nposition = [0.3, -0.2, 1.0]\n" + extra;
 }
 
+// The tumbling body most tests use (omega = (0.4, 2.0, -0.7), v = (1.0, 0.3, -0.2)) with this
+// integrator and step.
+inline Scenario tumblingBody(const std::string& integrator, double dt) {
+  ScenarioOverrides o;
+  o.integrator = integrator;
+  o.dt = dt;
+  return scenarioFrom(rigidBodyToml("[0.4, 2.0, -0.7]", "[1.0, 0.3, -0.2]"), o);
+}
+
 // A smooth, undamped helicopter run with time-varying controls (docs/models.md section 2): the
 // defaults have no drag and no ground contact (the run passes below z = 0).
 inline std::string helicopterFlightToml() {
