@@ -35,6 +35,17 @@ inline SceneEntry sceneEntry(const std::string& stem) {
   return e;
 }
 
+// The menu entry of a take file, with ghost copies (integrator, own h; 0: the take's).
+inline SceneEntry takeEntry(const std::string& name, const std::string& file,
+                            std::vector<std::pair<std::string, double>> ghosts = {}) {
+  SceneEntry e;
+  e.name = name;
+  e.file = file;
+  e.take = true;
+  e.ghosts = std::move(ghosts);
+  return e;
+}
+
 // The headless replay of a take file: its final state hash (`lieride sim TAKE` prints it).
 inline std::uint64_t replayHash(const std::string& takeFile, long* steps = nullptr) {
   Scenario sc = loadScenario(takeFile);

@@ -113,12 +113,8 @@ TEST_CASE("app takes: overdub carries a replayed take on under the pilot, its ta
     first = writeTake(*d.stop().recorder, sceneSource(live), dir.string(), "first");
     physics.stop();
   }
-  SceneEntry takeEntry;
-  takeEntry.name = "first";
-  takeEntry.file = first;
-  takeEntry.take = true;
-  takeEntry.ghosts = {{"rk4", 0.0}};
-  LoadedScene loaded = loadScene(takeEntry);
+  const SceneEntry take = takeEntry("first", first, {{"rk4", 0.0}});
+  LoadedScene loaded = loadScene(take);
   REQUIRE(loaded.slots.size() == 2);
   CHECK(loaded.slots[1].label == "ghost rk4");
   PhysicsThread physics(std::move(loaded.slots), paused());
@@ -133,7 +129,7 @@ TEST_CASE("app takes: overdub carries a replayed take on under the pilot, its ta
   REQUIRE(r.recorder);
   CHECK(r.overdub);
   CHECK(r.recorder->steps() == 270);
-  const std::string file = writeTake(*r.recorder, sceneSource(takeEntry), dir.string(), "overdub");
+  const std::string file = writeTake(*r.recorder, sceneSource(take), dir.string(), "overdub");
   CHECK(replayHash(file) == r.hash);
   CHECK(r.hash != replayHash(first));
   // The ghost copy ran the take with rk4 throughout.
@@ -338,11 +334,7 @@ TEST_CASE("app takes: a recorded reset starts the replay's energy balance again 
     REQUIRE(r.recorder);
     file = writeTake(*r.recorder, sceneSource(entry), dir.string(), "reset");
   }
-  SceneEntry take;
-  take.name = "reset-take";
-  take.file = file;
-  take.take = true;
-  LoadedScene loaded = loadScene(take);
+  LoadedScene loaded = loadScene(takeEntry("reset-take", file));
   REQUIRE(loaded.slots.front().take);
   PhysicsOptions o = paused();
   o.sampleInterval = 0.0;  // a plot sample every step

@@ -98,11 +98,8 @@ TEST_CASE("app takes: overdub inside a group of sub-steps plays the group out an
     first = writeTake(*d.stop().recorder, sceneSource(car), dir.string(), "first");
     physics.stop();
   }
-  SceneEntry takeEntry;
-  takeEntry.name = "first";
-  takeEntry.file = first;
-  takeEntry.take = true;
-  LoadedScene loaded = loadScene(takeEntry);
+  const SceneEntry take = takeEntry("first", first);
+  LoadedScene loaded = loadScene(take);
   PhysicsThread physics(std::move(loaded.slots), paused());
   physics.start();
   Driver d{physics};
@@ -116,7 +113,7 @@ TEST_CASE("app takes: overdub inside a group of sub-steps plays the group out an
   physics.stop();
   REQUIRE(r.recorder);
   CHECK(r.recorder->steps() == 8 + 10 * 4);  // the group played out, then 10 steps of 4
-  const std::string file = writeTake(*r.recorder, sceneSource(takeEntry), dir.string(), "overdub");
+  const std::string file = writeTake(*r.recorder, sceneSource(take), dir.string(), "overdub");
   CHECK(replayHash(file) == r.hash);
 }
 
@@ -161,12 +158,7 @@ TEST_CASE("app takes: a ghost with its own h plays the take re-cut in time and e
     else CHECK(stateHash(player.simulation()) != previous);
     previous = stateHash(player.simulation());
     // The app: the take beside its ghost, played in real time (16x) until it pauses at the end.
-    SceneEntry takeEntry;
-    takeEntry.name = "first";
-    takeEntry.file = first;
-    takeEntry.take = true;
-    takeEntry.ghosts = {{"rk4", ghostH}};
-    LoadedScene loaded = loadScene(takeEntry);
+    LoadedScene loaded = loadScene(takeEntry("first", first, {{"rk4", ghostH}}));
     REQUIRE(loaded.slots.size() == 2);
     PhysicsOptions fast;
     fast.speed = 16.0;
