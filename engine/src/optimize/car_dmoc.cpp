@@ -95,9 +95,9 @@ Vec2 CarDmoc::corner(int c) const {
 
 int CarDmoc::obstacleAtStart() const {
   const Vec2 rear(start_.x, start_.y);
-  const double c = std::cos(start_.theta), s = std::sin(start_.theta);
+  const Eigen::Rotation2Dd turn(start_.theta);
   std::array<Vec2, 4> body;
-  for (int i = 0; i < 4; ++i) body[static_cast<std::size_t>(i)] = rear + Vec2(c * corner(i).x() - s * corner(i).y(), s * corner(i).x() + c * corner(i).y());
+  for (int i = 0; i < 4; ++i) body[static_cast<std::size_t>(i)] = rear + turn * corner(i);
   for (int j = 0; j < static_cast<int>(problem_.obstacles.size()); ++j) {
     const Obstacle& o = problem_.obstacles[static_cast<std::size_t>(j)];
     bool overlaps = false;
@@ -108,15 +108,12 @@ int CarDmoc::obstacleAtStart() const {
         break;
       case Obstacle::Kind::Box: {
         // Separating axes: the body's two and the box's two; overlapping on all four.
-        const double cb = std::cos(o.heading), sb = std::sin(o.heading);
-        const Vec2 bh = o.halfSize;
+        const Eigen::Rotation2Dd boxTurn(o.heading);
         std::array<Vec2, 4> box;
         const double sx[] = {1, -1, -1, 1}, sy[] = {1, 1, -1, -1};
-        for (int i = 0; i < 4; ++i) {
-          const Vec2 l(sx[i] * bh.x(), sy[i] * bh.y());
-          box[static_cast<std::size_t>(i)] = o.center + Vec2(cb * l.x() - sb * l.y(), sb * l.x() + cb * l.y());
-        }
-        const Vec2 axes[] = {{c, s}, {-s, c}, {cb, sb}, {-sb, cb}};
+        for (int i = 0; i < 4; ++i)
+          box[static_cast<std::size_t>(i)] = o.center + boxTurn * Vec2(sx[i] * o.halfSize.x(), sy[i] * o.halfSize.y());
+        const Vec2 axes[] = {turn * Vec2::UnitX(), turn * Vec2::UnitY(), boxTurn * Vec2::UnitX(), boxTurn * Vec2::UnitY()};
         overlaps = true;
         for (const Vec2& a : axes) {
           double lo1 = 1e300, hi1 = -1e300, lo2 = 1e300, hi2 = -1e300;

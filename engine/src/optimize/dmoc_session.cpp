@@ -168,19 +168,13 @@ std::optional<DmocSession::CoarseStart> DmocSession::coarseStart(const SolveOpti
     // The last iterate refined level by level to the fine mesh. Where the limit ran out in a
     // coarse level, that is the best iterate (the fine level evaluates it and stops): the
     // default guess was written instead, the coarse levels' progress thrown away.
-    WarmStart carried = r.solution;
+    // A solved level is refined to the next one, which solves from there.
+    out.start = r.solution;
     std::unique_ptr<HelicopterDmoc> from = std::move(coarse);
-    for (std::size_t j = i + 1; j <= levels.size(); ++j) {
-      const int next = j == levels.size() ? heli_->knots() : levels[j];
-      if (next == heli_->knots()) {
-        out.start = heli_->refine(*from, carried);
-        break;
-      }
-      auto finer = level(next);
-      carried = finer->refine(*from, carried);
-      out.start = carried;
+    for (std::size_t j = i + 1, last = outOfIterations ? levels.size() : i + 1; j <= last; ++j) {
+      std::unique_ptr<HelicopterDmoc> finer = j < levels.size() ? level(levels[j]) : nullptr;
+      out.start = (finer ? *finer : *heli_).refine(*from, out.start);
       from = std::move(finer);
-      if (!outOfIterations) break;  // a solved level: the next level solves from here
     }
     if (outOfIterations) {
       out.failed = r.status;
@@ -224,11 +218,6 @@ std::vector<std::string> DmocSession::channels() const {
   return {"drive_torque", "steer_rate"};
 }
 
-// An infeasible problem's cause is the inequality it cannot meet (a goal inside an obstacle);
-// the dynamics rows (equalities) IPOPT leaves broken depend on where it started: a cold solve
-// ends with them met and the obstacle row violated, a warm one from the previous solution with
-// the last step's update off by metres. Naming the worst violated inequality (above the solve's
-// tolerance) tells both the same cause.
 std::optional<std::string> DmocSession::replayFailure(const std::vector<double>& x, double replay) const {
   if (replay <= kReplayTolerance) return std::nullopt;
   char b[320];
@@ -239,6 +228,11 @@ std::optional<std::string> DmocSession::replayFailure(const std::vector<double>&
   return std::string(b);
 }
 
+// An infeasible problem's cause is the inequality it cannot meet (a goal inside an obstacle);
+// the dynamics rows (equalities) IPOPT leaves broken depend on where it started: a cold solve
+// ends with them met and the obstacle row violated, a warm one from the previous solution with
+// the last step's update off by metres. Naming the worst violated inequality (above the solve's
+// tolerance) tells both the same cause.
 std::string DmocSession::failureLine(const SolveResult& r) const {
   if (r.status == SolveStatus::Solved) return "solved";
   std::string line = r.message;
