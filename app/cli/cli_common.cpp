@@ -42,12 +42,18 @@ std::vector<std::string> builtinScenes() {
   return names;
 }
 
+// An argument that names a file rather than a built-in name: it exists, or has a folder or the
+// .toml extension in it.
+static bool namesAFile(const std::string& arg, std::error_code& ec) {
+  return fs::exists(arg, ec) || arg.find('/') != std::string::npos || arg.ends_with(".toml");
+}
+
 // A shipped problem's stem ("car-parallel-park", as lieride list shows it) or the app's menu name
 // for it ("optimal parking"): the file in assets/problems. Anything else is returned as given
 // (a path, or a name the problem loader then reports as missing).
 std::string resolveProblem(const std::string& nameOrPath) {
   std::error_code ec;
-  if (fs::exists(nameOrPath, ec) || nameOrPath.find('/') != std::string::npos || nameOrPath.ends_with(".toml")) return nameOrPath;
+  if (namesAFile(nameOrPath, ec)) return nameOrPath;
   std::string stem = nameOrPath;
   for (const gui::ProblemScene& ps : gui::kProblemScenes)
     if (ps.menuName == nameOrPath) stem = std::string(ps.problemStem);
@@ -57,9 +63,9 @@ std::string resolveProblem(const std::string& nameOrPath) {
 
 std::string resolveScene(const std::string& nameOrPath) {
   std::error_code ec;
-  const bool exists = fs::exists(nameOrPath, ec);
+  const bool file = namesAFile(nameOrPath, ec);
   if (ec && ec != std::errc::no_such_file_or_directory) throw std::runtime_error(ec.message());  // e.g. a name too long
-  if (exists || nameOrPath.find('/') != std::string::npos || nameOrPath.ends_with(".toml")) return nameOrPath;
+  if (file) return nameOrPath;
   const fs::path dir = fs::path(assetsDir()) / "scenes";
   const fs::path builtin = dir / (nameOrPath + ".toml");
   if (fs::exists(builtin, ec)) return builtin.string();
