@@ -149,10 +149,7 @@ bool App::loadScene(int index, const SceneEntry* entry, bool startPaused) {
     }
     // The assist is one setting for every scene; switched off, it is the pilot's choice from
     // the last session too: a stick held for a moment then tips the helicopter over.
-    if (st_.view && st_.view->traits().hasAssist && !st_.settings.input.assist) {
-      st_.restoredNote += (st_.restoredNote.empty() ? "" : ", ") + std::string(kAssistOffNote);
-      st_.restoredAssistOff = true;
-    }
+    st_.restoredAssistOff = st_.view && st_.view->traits().hasAssist && !st_.settings.input.assist;
   }
   return true;
 }

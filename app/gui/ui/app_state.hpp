@@ -15,7 +15,7 @@
 
 namespace lieride::gui {
 
-// The part of AppState::restoredNote that says the flight assist is off from the last session.
+// What AppState::restoredText says of an assist switched off in the last session.
 inline constexpr const char* kAssistOffNote = "flight assist off";
 
 class OptimizePanel;  // ui/optimize_panel.hpp
@@ -114,7 +114,12 @@ struct AppState {
   std::vector<TimeSeries> deviation;  // per copy: |x_i - x_1| (m), side-by-side scenes
   std::string caption;                // one line over the 3-D view: what to look for
   std::string restoredNote;           // "h = 1 s, rk4": this scene's h / integrator from the last session (empty: its own)
-  bool restoredAssistOff = false;     // restoredNote ends in kAssistOffNote (the assist is off from the last session)
+  bool restoredAssistOff = false;     // the flight assist is off from the last session
+  // The line under the integrator: restoredNote, and kAssistOffNote where restoredAssistOff.
+  std::string restoredText() const {
+    if (!restoredAssistOff) return restoredNote;
+    return restoredNote.empty() ? std::string(kAssistOffNote) : restoredNote + ", " + kAssistOffNote;
+  }
   PlotState deviationState;
   // Default-constructed, then set: GCC 12 at -O2 left elements 3 and 4 of `std::array<PlotState,
   // 5> p{}` zeroed instead of applying PlotState's member initialisers (autofit off on a fixed
@@ -212,10 +217,7 @@ struct AppState {
   }
   // The assist switched in the Controls panel: the pilot's choice now, not the last session's.
   void forgetRestoredAssist() {
-    if (!restoredAssistOff) return;
     restoredAssistOff = false;
-    const std::size_t at = restoredNote.rfind(kAssistOffNote);
-    if (at != std::string::npos) restoredNote.erase(at >= 2 ? at - 2 : at);  // with its ", "
   }
   // "Scene's own" beside restoredNote: resetScene, and the flight assist on again where the
   // note said it was off (Reset alone keeps the pilot's assist setting).

@@ -101,7 +101,7 @@ void drawHud(AppState& app, const PhysicsFrame& f) {
     const auto& s = f.sims.empty() ? Snapshot{} : f.sims.front().curr;
     std::snprintf(line, sizeof line, "%s   t = %.2f s   %s   h = %.3g s%s   %.2gx%s", app.sceneName.c_str(), app.renderTime,
                   f.sims.size() > 1 ? "side by side" : s.integrator.c_str(), f.h,
-                  app.restoredNote.empty() || app.restoredNote == kAssistOffNote ? "" : " (last session's)", f.speed, f.paused ? "   PAUSED" : "");
+                  app.restoredNote.empty() ? "" : " (last session's)", f.speed, f.paused ? "   PAUSED" : "");
     ImVec2 ts = ImGui::CalcTextSize(line);
     // A narrow 3-D view (an 800 px window) cut the line's start off: the scene's name goes first.
     if (ts.x > vp->WorkSize.x - app.viewLeft - 48) {

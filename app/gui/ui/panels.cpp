@@ -230,9 +230,9 @@ void integratorPanel(AppState& app, const PhysicsFrame& f) {
       ImGui::EndCombo();
     }
     tooltip(integratorSummary(s.curr.integrator));
-    if (i == 0 && !app.restoredNote.empty()) {
+    if (const std::string restored = app.restoredText(); i == 0 && !restored.empty()) {
       ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.96f, 0.66f, 0.22f, 1));
-      ImGui::TextWrapped("%s: from your last session", app.restoredNote.c_str());
+      ImGui::TextWrapped("%s: from your last session", restored.c_str());
       ImGui::PopStyleColor();
       // Beside the note where it fits, else under it (it was cut off at the sidebar's edge).
       const float button = ImGui::CalcTextSize("Scene's own").x + 2 * ImGui::GetStyle().FramePadding.x;
